@@ -1,0 +1,354 @@
+//! Edge state as bit planes, and the geometry of reading it row-wise.
+//!
+//! Horizontal edges `H(i, j)` live in `rows + 1` rows of `cols` bits,
+//! vertical edges `V(i, j)` in `rows` rows of `cols + 1` bits; each kind
+//! has a *line* plane and a *cross* plane. A rule looks at a whole row of
+//! cells (or vertices) at once through an [`At`]: an edge named relative
+//! to the cell or vertex in bit `j`, e.g. "the top side" is `H(0, 0)` and
+//! "the right side" is `V(0, 1)`. Reading an `At` shifts the plane row so
+//! that the edge lands in bit `j`; writing shifts it back. Edges off the
+//! grid read as crossed.
+
+use crate::bits::Row;
+use crate::puzzle::{Puzzle, BLANK};
+
+/// Which kind of edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plane {
+    /// `H(i, j)`: from vertex `(i, j)` to `(i, j + 1)`.
+    H,
+    /// `V(i, j)`: from vertex `(i, j)` to `(i + 1, j)`.
+    V,
+}
+
+/// An edge relative to a cell or vertex at `(i, j)`: `plane(i + dr, j + dc)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct At {
+    /// Horizontal or vertical.
+    pub plane: Plane,
+    /// Row offset.
+    pub dr: i32,
+    /// Column offset.
+    pub dc: i32,
+}
+
+impl At {
+    /// `H(i + dr, j + dc)`.
+    pub const fn h(dr: i32, dc: i32) -> At {
+        At {
+            plane: Plane::H,
+            dr,
+            dc,
+        }
+    }
+    /// `V(i + dr, j + dc)`.
+    pub const fn v(dr: i32, dc: i32) -> At {
+        At {
+            plane: Plane::V,
+            dr,
+            dc,
+        }
+    }
+    /// The same edge seen from the cell `(dr, dc)` away.
+    pub const fn from(self, dr: i32, dc: i32) -> At {
+        At {
+            plane: self.plane,
+            dr: self.dr + dr,
+            dc: self.dc + dc,
+        }
+    }
+}
+
+/// The state of one edge at each bit of a row: line, cross, or neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge<const W: usize> {
+    /// Bits where the edge is a line.
+    pub line: Row<W>,
+    /// Bits where the edge is crossed (or off the grid).
+    pub cross: Row<W>,
+}
+
+impl<const W: usize> Edge<W> {
+    /// Bits where the edge is undecided.
+    #[inline]
+    pub fn unknown(self) -> Row<W> {
+        !(self.line | self.cross)
+    }
+}
+
+/// Size of a board and its row masks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame<const W: usize> {
+    /// Cell rows.
+    pub rows: usize,
+    /// Cell columns.
+    pub cols: usize,
+    /// Bits `0..cols`: the cells of a row, and the `H` edges of a row.
+    pub cells: Row<W>,
+    /// Bits `0..=cols`: the vertices of a row, and the `V` edges of a row.
+    pub vertices: Row<W>,
+}
+
+impl<const W: usize> Frame<W> {
+    /// The frame of a `rows x cols` board (`cols < 64 * W`).
+    pub fn new(rows: usize, cols: usize) -> Self {
+        assert!(cols < Row::<W>::BITS, "{cols} columns need a wider row");
+        Frame {
+            rows,
+            cols,
+            cells: Row::low(cols),
+            vertices: Row::low(cols + 1),
+        }
+    }
+
+    /// Rows of edges in a plane.
+    #[inline]
+    pub fn plane_rows(&self, p: Plane) -> usize {
+        match p {
+            Plane::H => self.rows + 1,
+            Plane::V => self.rows,
+        }
+    }
+
+    /// The bits of a plane row that are edges.
+    #[inline]
+    pub fn plane_bits(&self, p: Plane) -> Row<W> {
+        match p {
+            Plane::H => self.cells,
+            Plane::V => self.vertices,
+        }
+    }
+
+    /// Number of edges on the board.
+    pub fn edge_count(&self) -> usize {
+        (self.rows + 1) * self.cols + self.rows * (self.cols + 1)
+    }
+}
+
+/// The decided edges of a board: line and cross planes for `H` and `V`.
+///
+/// One contiguous vector, so that copying a board for search is one `memcpy`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Edges<const W: usize> {
+    data: Vec<Row<W>>,
+    rows: usize,
+}
+
+impl<const W: usize> Edges<W> {
+    /// Resets to a board of `rows` cell rows with nothing decided.
+    pub fn reset(&mut self, rows: usize) {
+        self.rows = rows;
+        self.data.clear();
+        self.data.resize(4 * rows + 2, Row::EMPTY);
+    }
+
+    #[inline]
+    fn base(&self, p: Plane, cross: bool) -> usize {
+        let r = self.rows;
+        match (p, cross) {
+            (Plane::H, false) => 0,
+            (Plane::H, true) => r + 1,
+            (Plane::V, false) => 2 * r + 2,
+            (Plane::V, true) => 3 * r + 2,
+        }
+    }
+
+    /// The line bits of plane row `i`.
+    #[inline]
+    pub fn lines(&self, p: Plane, i: usize) -> Row<W> {
+        self.data[self.base(p, false) + i]
+    }
+
+    /// The cross bits of plane row `i`.
+    #[inline]
+    pub fn crosses(&self, p: Plane, i: usize) -> Row<W> {
+        self.data[self.base(p, true) + i]
+    }
+
+    /// Adds line bits to plane row `i`; true if any bit is new.
+    #[inline]
+    pub fn add_lines(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
+        let k = self.base(p, false) + i;
+        let new = (m & !self.data[k]).any();
+        self.data[k] |= m;
+        new
+    }
+
+    /// Adds cross bits to plane row `i`; true if any bit is new.
+    #[inline]
+    pub fn add_crosses(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
+        let k = self.base(p, true) + i;
+        let new = (m & !self.data[k]).any();
+        self.data[k] |= m;
+        new
+    }
+
+    /// Makes this a copy of `other`, reusing storage.
+    #[inline]
+    pub fn copy_from(&mut self, other: &Self) {
+        self.rows = other.rows;
+        self.data.clone_from(&other.data);
+    }
+
+    /// Whether some edge is both line and cross.
+    pub fn has_conflict(&self) -> bool {
+        let r = self.rows;
+        let (h, v) = self.data.split_at(2 * r + 2);
+        let (hl, hx) = h.split_at(r + 1);
+        let (vl, vx) = v.split_at(r);
+        let clash = |a: &[Row<W>], b: &[Row<W>]| a.iter().zip(b).any(|(a, b)| (*a & *b).any());
+        clash(hl, hx) || clash(vl, vx)
+    }
+
+    /// Number of line edges.
+    pub fn line_count(&self) -> u32 {
+        let r = self.rows;
+        self.data[..r + 1]
+            .iter()
+            .chain(&self.data[2 * r + 2..3 * r + 2])
+            .map(|w| w.count())
+            .sum()
+    }
+
+    /// Number of decided edges (line or cross) within `frame`.
+    pub fn decided_count(&self, frame: &Frame<W>) -> u32 {
+        let mut n = 0;
+        for p in [Plane::H, Plane::V] {
+            for i in 0..frame.plane_rows(p) {
+                n += ((self.lines(p, i) | self.crosses(p, i)) & frame.plane_bits(p)).count();
+            }
+        }
+        n
+    }
+
+    /// Reads edge `at` for the cells or vertices of row `i`, aligned to their
+    /// bits. Edges off the grid read as crossed.
+    #[inline]
+    pub fn read(&self, frame: &Frame<W>, i: usize, at: At) -> Edge<W> {
+        let r = i as i64 + at.dr as i64;
+        if r < 0 || r >= frame.plane_rows(at.plane) as i64 {
+            return Edge {
+                line: Row::EMPTY,
+                cross: Row::FULL,
+            };
+        }
+        let r = r as usize;
+        let valid = frame.plane_bits(at.plane);
+        let line = self.lines(at.plane, r);
+        let cross = self.crosses(at.plane, r) | !valid;
+        Edge {
+            line: line.shift(-at.dc, false),
+            cross: cross.shift(-at.dc, true),
+        }
+    }
+
+    /// Marks edge `at` of the bits `m` of row `i` as lines; true if new.
+    #[inline]
+    pub fn set_lines(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> bool {
+        match Self::target(frame, i, at, m) {
+            Some((r, bits)) => self.add_lines(at.plane, r, bits),
+            None => false,
+        }
+    }
+
+    /// Marks edge `at` of the bits `m` of row `i` as crosses; true if new.
+    #[inline]
+    pub fn set_crosses(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> bool {
+        match Self::target(frame, i, at, m) {
+            Some((r, bits)) => self.add_crosses(at.plane, r, bits),
+            None => false,
+        }
+    }
+
+    #[inline]
+    fn target(frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> Option<(usize, Row<W>)> {
+        let r = i as i64 + at.dr as i64;
+        if r < 0 || r >= frame.plane_rows(at.plane) as i64 || m.is_empty() {
+            return None;
+        }
+        Some((
+            r as usize,
+            m.shift(at.dc, false) & frame.plane_bits(at.plane),
+        ))
+    }
+}
+
+/// The clues of a puzzle as row masks: one per clue value.
+#[derive(Clone, Debug, Default)]
+pub struct Clues<const W: usize> {
+    /// `by_value[n][i]`: the cells of row `i` whose clue is `n`.
+    by_value: [Vec<Row<W>>; 4],
+    rows: usize,
+}
+
+impl<const W: usize> Clues<W> {
+    /// Loads the clues of `p`, reusing storage.
+    pub fn load(&mut self, p: &Puzzle) {
+        self.rows = p.rows();
+        for v in &mut self.by_value {
+            v.clear();
+            v.resize(p.rows(), Row::EMPTY);
+        }
+        for (k, chunk) in p.clue_bytes().chunks(p.cols()).enumerate() {
+            for (j, &c) in chunk.iter().enumerate() {
+                if c != BLANK {
+                    self.by_value[c as usize][k].set(j);
+                }
+            }
+        }
+    }
+
+    /// The cells of row `i + dr` whose clue is `n`, aligned so that the
+    /// cell at column `j + dc` lands in bit `j`. Rows off the grid are empty.
+    #[inline]
+    pub fn at(&self, n: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
+        let r = i as i64 + dr as i64;
+        if r < 0 || r >= self.rows as i64 {
+            return Row::EMPTY;
+        }
+        self.by_value[n][r as usize].shift(-dc, false)
+    }
+
+    /// The cells of row `i` whose clue is `n`.
+    #[inline]
+    pub fn eq(&self, n: usize, i: usize) -> Row<W> {
+        self.by_value[n][i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn off_grid_edges_read_as_crossed() {
+        let f = Frame::<1>::new(2, 3);
+        let mut e = Edges::<1>::default();
+        e.reset(2);
+        // The left exit H(0, -1) of the cells of row 0: bit 0 is off the grid.
+        let left = e.read(&f, 0, At::h(0, -1));
+        assert!(left.cross.has(0) && !left.cross.has(1));
+        // The right exit of the last cell H(0, 1): bit 2 is off the grid.
+        let right = e.read(&f, 0, At::h(0, 1));
+        assert!(right.cross.has(2) && !right.cross.has(1));
+        // A row above the grid is all crossed.
+        assert_eq!(e.read(&f, 0, At::v(-1, 0)).cross, Row::FULL);
+    }
+
+    #[test]
+    fn write_then_read_round_trips_through_shifts() {
+        let f = Frame::<1>::new(2, 3);
+        let mut e = Edges::<1>::default();
+        e.reset(2);
+        // Mark the right side V(0, 1) of cell (1, 0) as a line.
+        assert!(e.set_lines(&f, 1, At::v(0, 1), Row::single(0)));
+        assert!(e.lines(Plane::V, 1).has(1));
+        assert!(e.read(&f, 1, At::v(0, 1)).line.has(0));
+        // The same edge is the left side of cell (1, 1).
+        assert!(e.read(&f, 1, At::v(0, 0)).line.has(1));
+        assert!(!e.set_lines(&f, 1, At::v(0, 1), Row::single(0)));
+        assert!(!e.has_conflict());
+        e.set_crosses(&f, 1, At::v(0, 0), Row::single(1));
+        assert!(e.has_conflict());
+    }
+}

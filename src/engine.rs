@@ -1,0 +1,224 @@
+//! Deduction and search on a board of `W`-word rows.
+//!
+//! A node of the search deduces to a fixpoint (rules, then loop
+//! reasoning); if edges remain undecided it branches on one edge at a
+//! path end: first as a line (on a copy of the board one level down the
+//! stack), then as a cross (in place). The search is iterative, so a deep
+//! search cannot overflow the thread's stack.
+
+use crate::bits::Row;
+use crate::board::{Clues, Edges, Frame, Plane};
+use crate::geometry::{Side, ARMS};
+use crate::loops::{LoopStep, Walker};
+use crate::puzzle::Puzzle;
+use crate::rules::{self, Contradiction, Count, Ctx};
+use crate::solution::Solution;
+use crate::solver::{Options, Outcome, Status};
+use crate::verify::verify;
+
+/// An edge: plane, row, column.
+type EdgeId = (Plane, usize, usize);
+
+/// Scratch space for solving boards whose rows fit `W` words.
+#[derive(Default)]
+pub struct Engine<const W: usize> {
+    clues: Clues<W>,
+    stack: Vec<Edges<W>>,
+    pending: Vec<Option<EdgeId>>,
+    walker: Walker<W>,
+}
+
+/// How a search ended.
+enum End {
+    Done,
+    GaveUp,
+    Stalled(usize),
+}
+
+impl<const W: usize> Engine<W> {
+    /// Solves `p` into `out`.
+    pub fn solve(&mut self, p: &Puzzle, o: &Options, out: &mut Outcome) {
+        let frame = Frame::<W>::new(p.rows(), p.cols());
+        self.clues.load(p);
+        if self.stack.is_empty() {
+            self.stack.push(Edges::default());
+        }
+        self.stack[0].reset(p.rows());
+        let status = match self.search(&frame, p, o, out) {
+            End::GaveUp => Status::GaveUp,
+            End::Stalled(undecided) => Status::Stalled { undecided },
+            End::Done => match out.found() {
+                0 => Status::NoSolution,
+                1 => Status::Unique,
+                _ => Status::Multiple,
+            },
+        };
+        out.finish(status);
+    }
+
+    /// Deduces board `depth` to a fixpoint of the rules and loop reasoning.
+    fn deduce(
+        &mut self,
+        frame: &Frame<W>,
+        o: &Options,
+        out: &mut Outcome,
+        depth: usize,
+    ) -> Result<(), Contradiction> {
+        loop {
+            let mut ctx = Ctx {
+                frame,
+                clues: &self.clues,
+                edges: &mut self.stack[depth],
+                changed: false,
+                counts: if o.count_rules {
+                    Some(&mut out.stats.rules)
+                } else {
+                    None
+                },
+            };
+            let passes = rules::propagate(&mut ctx)?;
+            out.stats.passes += passes as u64;
+            if !o.loop_reasoning {
+                return Ok(());
+            }
+            match self
+                .walker
+                .apply(frame, &self.clues, &mut self.stack[depth])?
+            {
+                LoopStep::Nothing => return Ok(()),
+                LoopStep::Crossed(n) => out.stats.loop_crosses += n as u64,
+                LoopStep::Closed => {
+                    // Every edge is decided now: one more sweep checks the clues.
+                    let mut ctx = Ctx {
+                        frame,
+                        clues: &self.clues,
+                        edges: &mut self.stack[depth],
+                        changed: false,
+                        counts: None,
+                    };
+                    rules::pass(&mut ctx)?;
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    fn search(&mut self, frame: &Frame<W>, p: &Puzzle, o: &Options, out: &mut Outcome) -> End {
+        let mut depth = 0;
+        self.pending.clear();
+        'node: loop {
+            out.stats.nodes += 1;
+            out.stats.depth = out.stats.depth.max(depth as u32);
+            if out.stats.nodes > o.node_budget {
+                return End::GaveUp;
+            }
+            match self.deduce(frame, o, out, depth) {
+                Err(c) => {
+                    if depth == 0 {
+                        out.contradiction = Some(c);
+                    }
+                }
+                Ok(()) => {
+                    let undecided =
+                        frame.edge_count() - self.stack[depth].decided_count(frame) as usize;
+                    if undecided == 0 {
+                        self.record(frame, p, out, depth);
+                        if out.found() >= o.max_solutions {
+                            return End::Done;
+                        }
+                    } else if !o.search {
+                        return End::Stalled(undecided);
+                    } else {
+                        let e = self.choose(frame, depth);
+                        if self.stack.len() <= depth + 1 {
+                            self.stack.push(Edges::default());
+                        }
+                        self.pending.truncate(depth);
+                        self.pending.push(Some(e));
+                        let (below, above) = self.stack.split_at_mut(depth + 1);
+                        above[0].copy_from(&below[depth]);
+                        above[0].add_lines(e.0, e.1, Row::single(e.2));
+                        depth += 1;
+                        continue 'node;
+                    }
+                }
+            }
+            // Backtrack: the deepest pending line branch is done; try its cross.
+            loop {
+                if depth == 0 {
+                    return End::Done;
+                }
+                depth -= 1;
+                if let Some((pl, i, j)) = self.pending[depth].take() {
+                    self.stack[depth].add_crosses(pl, i, Row::single(j));
+                    continue 'node;
+                }
+            }
+        }
+    }
+
+    /// Stores board `depth`, fully decided, as a solution if it is one.
+    fn record(&mut self, frame: &Frame<W>, p: &Puzzle, out: &mut Outcome, depth: usize) {
+        let edges = &self.stack[depth];
+        let s: &mut Solution = out.push_solution(frame.rows, frame.cols);
+        for i in 0..=frame.rows {
+            for j in edges.lines(Plane::H, i).ones() {
+                s.set_h(i, j, true);
+            }
+        }
+        for i in 0..frame.rows {
+            for j in edges.lines(Plane::V, i).ones() {
+                s.set_v(i, j, true);
+            }
+        }
+        if verify(p, s).is_err() {
+            out.pop_solution();
+        }
+    }
+
+    /// The edge to branch on: an undecided edge at the end of a path, or
+    /// failing that, an undecided side of the cell with the highest clue.
+    fn choose(&self, frame: &Frame<W>, depth: usize) -> EdgeId {
+        let edges = &self.stack[depth];
+        for i in 0..=frame.rows {
+            let arms = ARMS.map(|a| edges.read(frame, i, a));
+            let ends = Count::of(arms.map(|e| e.line)).eq(1) & frame.vertices;
+            if let Some(j) = ends.first() {
+                for (a, e) in ARMS.iter().zip(arms) {
+                    if e.unknown().has(j) {
+                        return absolute(*a, i, j);
+                    }
+                }
+            }
+        }
+        for n in [3, 2, 1] {
+            for i in 0..frame.rows {
+                let clue = self.clues.eq(n, i);
+                for s in Side::ALL {
+                    let open = clue & edges.read(frame, i, s.at()).unknown();
+                    if let Some(j) = open.first() {
+                        return absolute(s.at(), i, j);
+                    }
+                }
+            }
+        }
+        for p in [Plane::H, Plane::V] {
+            for i in 0..frame.plane_rows(p) {
+                let open = !(edges.lines(p, i) | edges.crosses(p, i)) & frame.plane_bits(p);
+                if let Some(j) = open.first() {
+                    return (p, i, j);
+                }
+            }
+        }
+        unreachable!("choose is called only with undecided edges")
+    }
+}
+
+/// The edge `at` of the cell or vertex `(i, j)`.
+fn absolute(at: crate::board::At, i: usize, j: usize) -> EdgeId {
+    (
+        at.plane,
+        (i as i32 + at.dr) as usize,
+        (j as i32 + at.dc) as usize,
+    )
+}

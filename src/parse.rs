@@ -1,0 +1,534 @@
+//! Reading the judge format from bytes, with exact error positions.
+//!
+//! Two layers: [`Scanner`] finds data sets (a header line `r c` and the
+//! byte span of its `r` row lines) without looking at the clues, so a
+//! batch run can split a file quickly; [`parse_body`] reads the clues of
+//! one span into a reusable [`Puzzle`]. Neither allocates per token.
+
+use crate::puzzle::{size_ok, Puzzle, BLANK, MAX_COLS, MAX_ROWS};
+use std::fmt;
+
+/// Where a data set lies in the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// Data set number, counting from 1.
+    pub number: usize,
+    /// Cell rows the header announced.
+    pub rows: usize,
+    /// Cell columns the header announced.
+    pub cols: usize,
+    /// Line (1-based) of the header.
+    pub header_line: usize,
+    /// Byte offset of the first byte after the header line.
+    pub body_start: usize,
+    /// Byte offset just past the last row line (its newline included).
+    pub body_end: usize,
+}
+
+/// A malformed input: where it is and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// Line, counting from 1.
+    pub line: usize,
+    /// Column in bytes, counting from 1.
+    pub col: usize,
+    /// The data set being read, counting from 1.
+    pub data_set: usize,
+    /// What was wrong, e.g. `expected a clue 0-3, found '4'`.
+    pub message: String,
+    /// Whether reading can go on after this data set (its header was read
+    /// and its rows skipped).
+    pub recoverable: bool,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: data set {}: {}",
+            self.line, self.col, self.data_set, self.message
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// How a byte shows in an error message.
+fn shown(b: u8) -> String {
+    if b.is_ascii_graphic() {
+        format!("'{}'", b as char)
+    } else if b == b' ' {
+        "' '".into()
+    } else {
+        format!("byte 0x{b:02x}")
+    }
+}
+
+/// Whitespace inside a line.
+#[inline]
+fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t' || b == b'\r' || b == 0x0b || b == 0x0c
+}
+
+/// Finds data sets in judge-format input.
+pub struct Scanner<'a> {
+    src: &'a [u8],
+    pos: usize,
+    line: usize,
+    next_number: usize,
+    state: ScanState,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum ScanState {
+    Reading,
+    /// `0 0` was read.
+    Terminated,
+    /// The input ended without `0 0`.
+    Unterminated,
+    /// An unrecoverable error stopped the scan.
+    Failed,
+}
+
+/// How the input ended, once the scanner is exhausted.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ending {
+    /// With the `0 0` line.
+    Terminator,
+    /// At the end of the input, after a complete data set, without `0 0`.
+    MissingTerminator,
+    /// At an error the scanner could not get past.
+    Error,
+    /// Not yet: the scanner has more to read.
+    NotYet,
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner over the whole input. A UTF-8 byte order mark is skipped.
+    pub fn new(src: &'a [u8]) -> Self {
+        let pos = if src.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        Scanner {
+            src,
+            pos,
+            line: 1,
+            next_number: 1,
+            state: ScanState::Reading,
+        }
+    }
+
+    /// A scanner whose data set numbers start at `first` instead of 1.
+    pub fn numbered_from(src: &'a [u8], first: usize) -> Self {
+        let mut s = Scanner::new(src);
+        s.next_number = first;
+        s
+    }
+
+    /// How the input ended.
+    pub fn ending(&self) -> Ending {
+        match self.state {
+            ScanState::Reading => Ending::NotYet,
+            ScanState::Terminated => Ending::Terminator,
+            ScanState::Unterminated => Ending::MissingTerminator,
+            ScanState::Failed => Ending::Error,
+        }
+    }
+
+    /// The number the next data set will get.
+    pub fn next_number(&self) -> usize {
+        self.next_number
+    }
+
+    /// Byte offset of the scan.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    fn error(&self, at: usize, line_start: usize, msg: String, recoverable: bool) -> ParseError {
+        ParseError {
+            line: self.line,
+            col: at - line_start + 1,
+            data_set: self.next_number,
+            message: msg,
+            recoverable,
+        }
+    }
+
+    /// End of the line starting at `from` (index of its `\n`, or the input's end).
+    fn line_end(&self, from: usize) -> usize {
+        memchr::memchr(b'\n', &self.src[from..]).map_or(self.src.len(), |k| from + k)
+    }
+
+    /// Reads a header number at `at`; returns it and the index after it.
+    fn number(
+        &self,
+        at: usize,
+        ls: usize,
+        what: &str,
+        max: usize,
+    ) -> Result<(usize, usize), ParseError> {
+        let mut k = at;
+        let mut v: usize = 0;
+        while k < self.src.len() && self.src[k].is_ascii_digit() {
+            v = v
+                .saturating_mul(10)
+                .saturating_add((self.src[k] - b'0') as usize);
+            k += 1;
+        }
+        if k == at {
+            let found = if at < self.src.len() && self.src[at] != b'\n' {
+                shown(self.src[at])
+            } else {
+                "the end of the line".into()
+            };
+            return Err(self.error(
+                at,
+                ls,
+                format!("expected the number of {what}, found {found}"),
+                false,
+            ));
+        }
+        if v > max {
+            let digits = String::from_utf8_lossy(&self.src[at..k.min(at + 24)]);
+            let noun = what.trim_end_matches('s');
+            return Err(self.error(
+                at,
+                ls,
+                format!("{noun} count {digits} exceeds the limit {max}"),
+                false,
+            ));
+        }
+        Ok((v, k))
+    }
+
+    fn skip_blank(&self, mut k: usize) -> usize {
+        while k < self.src.len() && is_blank(self.src[k]) {
+            k += 1;
+        }
+        k
+    }
+}
+
+impl Iterator for Scanner<'_> {
+    type Item = Result<Span, ParseError>;
+
+    /// The next data set's span, or an error. After `0 0`, the end of the
+    /// input or an unrecoverable error, returns `None`.
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.state != ScanState::Reading {
+            return None;
+        }
+        // Find the header: the next line with something on it.
+        let (ls, start) = loop {
+            if self.pos >= self.src.len() {
+                self.state = ScanState::Unterminated;
+                return None;
+            }
+            let ls = self.pos;
+            let k = self.skip_blank(ls);
+            if k < self.src.len() && self.src[k] == b'\n' {
+                self.pos = k + 1;
+                self.line += 1;
+                continue;
+            }
+            if k >= self.src.len() {
+                self.pos = k;
+                continue;
+            }
+            break (ls, k);
+        };
+        let fail = |s: &mut Self, e: ParseError| {
+            s.state = ScanState::Failed;
+            Some(Err(e))
+        };
+        let (rows, k) = match self.number(start, ls, "rows", MAX_ROWS) {
+            Ok(v) => v,
+            Err(e) => return fail(self, e),
+        };
+        let k2 = self.skip_blank(k);
+        if k2 == k && k < self.src.len() && self.src[k] != b'\n' {
+            let e = self.error(
+                k,
+                ls,
+                format!(
+                    "expected a space after the row count, found {}",
+                    shown(self.src[k])
+                ),
+                false,
+            );
+            return fail(self, e);
+        }
+        let (cols, k) = match self.number(k2, ls, "columns", MAX_COLS) {
+            Ok(v) => v,
+            Err(e) => return fail(self, e),
+        };
+        let end = self.skip_blank(k);
+        if end < self.src.len() && self.src[end] != b'\n' {
+            let e = self.error(
+                end,
+                ls,
+                format!(
+                    "expected the end of the header line, found {}",
+                    shown(self.src[end])
+                ),
+                false,
+            );
+            return fail(self, e);
+        }
+        if rows == 0 && cols == 0 {
+            self.state = ScanState::Terminated;
+            return None;
+        }
+        if !size_ok(rows, cols) {
+            let e = self.error(
+                start,
+                ls,
+                format!("a {rows}x{cols} board is outside the sizes slink accepts (1x1 to {MAX_ROWS}x{MAX_COLS})"),
+                false,
+            );
+            return fail(self, e);
+        }
+        let header_line = self.line;
+        let number = self.next_number;
+        // Skip the header's newline, then `rows` non-blank lines.
+        let mut pos = (end + 1).min(self.src.len());
+        let body_start = pos;
+        self.line += usize::from(end < self.src.len());
+        let mut found = 0;
+        while found < rows {
+            if pos >= self.src.len() {
+                let ls = self.src[..pos]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |k| k + 1);
+                let e = ParseError {
+                    line: self.line,
+                    col: pos - ls + 1,
+                    data_set: number,
+                    message: format!(
+                        "the input ends inside the data set: expected {rows} rows, found {found}"
+                    ),
+                    recoverable: false,
+                };
+                self.pos = pos;
+                return fail(self, e);
+            }
+            let le = self.line_end(pos);
+            if self.skip_blank(pos) < le {
+                found += 1;
+            }
+            pos = (le + 1).min(self.src.len());
+            if le < self.src.len() {
+                self.line += 1;
+            }
+        }
+        self.pos = pos;
+        self.next_number += 1;
+        Some(Ok(Span {
+            number,
+            rows,
+            cols,
+            header_line,
+            body_start,
+            body_end: pos,
+        }))
+    }
+}
+
+/// Reads the clues of `span` (found by a [`Scanner`] over `src`) into `out`.
+///
+/// Every row must sit on a line of its own with exactly `cols` clues
+/// (`0`-`3`, or `.` / `-` for a blank cell) separated by spaces or tabs.
+/// Blank lines between rows are skipped.
+pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), ParseError> {
+    out.reset(span.rows, span.cols).map_err(|e| ParseError {
+        line: span.header_line,
+        col: 1,
+        data_set: span.number,
+        message: e.to_string(),
+        recoverable: true,
+    })?;
+    let cols = span.cols;
+    let clues = out.clue_bytes_mut();
+    let mut line = span.header_line + 1;
+    let mut pos = span.body_start;
+    let mut row = 0;
+    let err = |line: usize, ls: usize, at: usize, msg: String| ParseError {
+        line,
+        col: at - ls + 1,
+        data_set: span.number,
+        message: msg,
+        recoverable: true,
+    };
+    while row < span.rows {
+        let ls = pos;
+        let le = memchr::memchr(b'\n', &src[pos..span.body_end]).map_or(span.body_end, |k| pos + k);
+        let mut k = ls;
+        let mut n = 0;
+        let base = row * cols;
+        loop {
+            while k < le && is_blank(src[k]) {
+                k += 1;
+            }
+            if k >= le {
+                break;
+            }
+            let b = src[k];
+            let v = match b {
+                b'0'..=b'3' => b - b'0',
+                b'.' | b'-' => BLANK,
+                _ => {
+                    let what = if b.is_ascii_digit() {
+                        format!("expected a clue 0-3, found {}", shown(b))
+                    } else {
+                        format!("expected a clue 0-3 or '.', found {}", shown(b))
+                    };
+                    return Err(err(line, ls, k, what));
+                }
+            };
+            if k + 1 < le && !is_blank(src[k + 1]) {
+                let mut e = k + 1;
+                while e < le && !is_blank(src[e]) {
+                    e += 1;
+                }
+                let token = String::from_utf8_lossy(&src[k..e.min(k + 24)]);
+                return Err(err(
+                    line,
+                    ls,
+                    k,
+                    format!("expected one clue 0-3 or '.', found '{token}'"),
+                ));
+            }
+            if n == cols {
+                return Err(err(
+                    line,
+                    ls,
+                    k,
+                    format!("row {} has more than {cols} clues", row + 1),
+                ));
+            }
+            clues[base + n] = v;
+            n += 1;
+            k += 1;
+        }
+        if n > 0 {
+            if n < cols {
+                return Err(err(
+                    line,
+                    ls,
+                    le,
+                    format!("row {} has {n} clues, expected {cols}", row + 1),
+                ));
+            }
+            row += 1;
+        }
+        pos = le + 1;
+        line += 1;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Clue;
+
+    fn all(src: &[u8]) -> (Vec<Result<Puzzle, ParseError>>, Ending) {
+        let mut s = Scanner::new(src);
+        let mut out = Vec::new();
+        for item in s.by_ref() {
+            out.push(item.and_then(|span| {
+                let mut p = Puzzle::default();
+                parse_body(src, &span, &mut p).map(|_| p)
+            }));
+        }
+        (out, s.ending())
+    }
+
+    #[test]
+    fn reads_two_puzzles_with_crlf_tabs_and_blank_lines() {
+        let (ps, end) = all(b"\r\n2 2\r\n2\t2\r\n\r\n2  2\r\n1 3\n. 1 -\n0 0\ntrailing junk");
+        assert_eq!(end, Ending::Terminator);
+        assert_eq!(ps.len(), 2);
+        let p = ps[1].as_ref().unwrap();
+        assert_eq!(p.clue(0, 0), Clue::Blank);
+        assert_eq!(p.clue(0, 2), Clue::Blank);
+        assert_eq!(p.clue(0, 1), Clue::Number(1));
+    }
+
+    #[test]
+    fn missing_terminator_and_final_newline() {
+        let (ps, end) = all(b"1 1\n3");
+        assert_eq!(end, Ending::MissingTerminator);
+        assert!(ps[0].is_ok());
+    }
+
+    #[test]
+    fn clue_four_names_line_and_column() {
+        let (ps, _) = all(b"1 1\n0\n2 3\n1 2 3\n1 4 3\n0 0\n");
+        let e = ps[1].as_ref().unwrap_err();
+        assert_eq!((e.line, e.col, e.data_set), (5, 3, 2));
+        assert_eq!(e.message, "expected a clue 0-3, found '4'");
+        assert!(e.recoverable);
+    }
+
+    #[test]
+    fn short_and_long_rows() {
+        let (ps, _) = all(b"2 3\n1 2\n1 2 3\n0 0\n");
+        let e = ps[0].as_ref().unwrap_err();
+        assert_eq!((e.line, e.col), (2, 4));
+        assert!(
+            e.message.contains("has 2 clues, expected 3"),
+            "{}",
+            e.message
+        );
+        let (ps, _) = all(b"1 2\n1 2 3\n0 0\n");
+        let e = ps[0].as_ref().unwrap_err();
+        assert_eq!((e.line, e.col), (2, 5));
+    }
+
+    #[test]
+    fn hostile_headers_are_errors_not_allocations() {
+        for (src, msg) in [
+            (&b"99999999 99999999\n"[..], "exceeds the limit"),
+            (b"18446744073709551616 2\n", "exceeds the limit"),
+            (b"-1 5\n", "found '-'"),
+            (b"0 5\n", "outside the sizes"),
+            (b"5 0\n", "outside the sizes"),
+            (b"3\n", "found the end of the line"),
+            (b"2 2 2\n", "end of the header line"),
+        ] {
+            let (ps, end) = all(src);
+            let e = ps[0].as_ref().unwrap_err();
+            assert!(e.message.contains(msg), "{src:?}: {}", e.message);
+            assert_eq!(end, Ending::Error);
+        }
+    }
+
+    #[test]
+    fn input_ending_inside_a_puzzle() {
+        let (ps, end) = all(b"3 2\n1 1\n2 2\n");
+        let e = ps[0].as_ref().unwrap_err();
+        assert!(e.message.contains("expected 3 rows, found 2"));
+        assert_eq!(e.line, 4);
+        assert_eq!(end, Ending::Error);
+    }
+
+    #[test]
+    fn bom_is_skipped_and_multi_char_tokens_rejected() {
+        let (ps, _) = all(b"\xEF\xBB\xBF1 2\n12\n0 0");
+        let e = ps[0].as_ref().unwrap_err();
+        assert!(e.message.contains("found '12'"));
+    }
+
+    #[test]
+    fn scanner_resumes_after_a_bad_body() {
+        let (ps, end) = all(b"1 2\n1 x\n1 1\n2\n0 0\n");
+        assert!(ps[0].is_err());
+        assert!(ps[1].is_ok());
+        assert_eq!(end, Ending::Terminator);
+    }
+}

@@ -1,0 +1,36 @@
+//! R9-R11: cells with a closed corner (both exits crossed).
+
+use super::{Ctx, Rule};
+use crate::geometry::Corner;
+
+/// Applies R9, R10 and R11 to the cells of row `i`.
+#[inline]
+pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
+    let (one, two, three) = (
+        ctx.clue(1, i, 0, 0),
+        ctx.clue(2, i, 0, 0),
+        ctx.clue(3, i, 0, 0),
+    );
+    for k in Corner::ALL {
+        let [eh, ev] = k.exits().map(|a| ctx.edge(i, a));
+        let closed = eh.cross & ev.cross;
+        for side in k.sides() {
+            // R9: the loop must pass a 3 through its closed corner.
+            ctx.line(Rule::R9, i, side, three & closed);
+            // R11: a 1 cannot use either side at a closed corner.
+            ctx.cross(Rule::R11, i, side, one & closed);
+        }
+        // R10: a 2 with a closed corner: at an adjacent corner with one exit
+        // crossed, the other exit is a line.
+        let two_closed = two & closed;
+        if two_closed.is_empty() {
+            continue;
+        }
+        for adj in k.adjacent() {
+            let [ah, av] = adj.exits();
+            let (h, v) = (ctx.edge(i, ah), ctx.edge(i, av));
+            ctx.line(Rule::R10, i, ah, two_closed & v.cross);
+            ctx.line(Rule::R10, i, av, two_closed & h.cross);
+        }
+    }
+}

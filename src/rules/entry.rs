@@ -1,0 +1,47 @@
+//! R12, R14, R15: a line enters a cell's corner through one exit while
+//! the other exit is crossed, so it must turn onto one of the cell's sides.
+
+use super::{Ctx, Rule};
+use crate::bits::Row;
+use crate::board::Edge;
+use crate::geometry::Corner;
+
+/// Bits where a line comes in through one exit and the other is crossed.
+#[inline]
+fn entered<const W: usize>(h: Edge<W>, v: Edge<W>) -> Row<W> {
+    (h.line & v.cross) | (v.line & h.cross)
+}
+
+/// Applies R12, R14 and R15 to the cells of row `i`.
+#[inline]
+pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
+    let (one, two, three) = (
+        ctx.clue(1, i, 0, 0),
+        ctx.clue(2, i, 0, 0),
+        ctx.clue(3, i, 0, 0),
+    );
+    for k in Corner::ALL {
+        let [eh, ev] = k.exits().map(|a| ctx.edge(i, a));
+        let enter = entered(eh, ev);
+        if enter.is_empty() {
+            continue;
+        }
+        let far = k.opposite();
+        for side in far.sides() {
+            // R12: the 3 takes one side here, so both far sides.
+            ctx.line(Rule::R12, i, side, three & enter);
+            // R15: the 1 takes its one line here, so none at the far corner.
+            ctx.cross(Rule::R15, i, side, one & enter);
+        }
+        // R14: the 2 takes one side here and must leave through the far
+        // corner: if one far exit is crossed, the other is a line.
+        let two_in = two & enter;
+        if two_in.is_empty() {
+            continue;
+        }
+        let [fh, fv] = far.exits();
+        let (h, v) = (ctx.edge(i, fh), ctx.edge(i, fv));
+        ctx.line(Rule::R14, i, fh, two_in & v.cross);
+        ctx.line(Rule::R14, i, fv, two_in & h.cross);
+    }
+}

@@ -1,0 +1,253 @@
+//! The judge's deduction rules R1-R15 and the vertex rules, as mask
+//! operations over whole rows of cells or vertices.
+//!
+//! Each family has a module and an `apply(ctx, i)` that runs its rules on
+//! cell row `i` (or vertex row `i` for [`vertex`]) for every column at once.
+//! Rules are written once, for one [`Corner`](crate::geometry::Corner) or
+//! [`Side`](crate::geometry::Side), and applied to all four.
+
+pub mod cell;
+pub mod corner;
+pub mod diagonal;
+pub mod entry;
+pub mod threes;
+pub mod vertex;
+
+use crate::bits::Row;
+use crate::board::{At, Clues, Edge, Edges, Frame};
+use std::fmt;
+
+/// Why a board cannot be completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contradiction {
+    /// An edge would be both line and cross.
+    EdgeConflict,
+    /// A vertex with three or four lines.
+    Branch,
+    /// A vertex with one line and no way on.
+    DeadEnd,
+    /// A cell with more lines than its clue.
+    CellOver,
+    /// A cell that cannot get as many lines as its clue.
+    CellUnder,
+    /// A closed loop while other lines or unmet clues remain, or two loops.
+    PrematureLoop,
+}
+
+impl fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Contradiction::EdgeConflict => "an edge would be both line and cross",
+            Contradiction::Branch => "a vertex would have three lines",
+            Contradiction::DeadEnd => "a line would end at a vertex",
+            Contradiction::CellOver => "a cell would have more lines than its clue",
+            Contradiction::CellUnder => "a cell could not reach its clue",
+            Contradiction::PrematureLoop => {
+                "a loop would close with lines or clues left outside it"
+            }
+        })
+    }
+}
+
+impl std::error::Error for Contradiction {}
+
+/// The rules' identifiers, for statistics and traces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rule {
+    /// R1: a 0 has four crosses.
+    R1,
+    /// R2: a cell with as many open sides as its clue: they are lines.
+    R2,
+    /// R3: a cell with as many lines as its clue: the rest are crosses.
+    R3,
+    /// R4: adjacent 3s.
+    R4,
+    /// R5: diagonal 3s.
+    R5,
+    /// R6: a path end with one way on.
+    R6,
+    /// R7: a vertex with two lines.
+    R7,
+    /// R8: a vertex with three crosses.
+    R8,
+    /// R9: a 3 in a closed corner.
+    R9,
+    /// R10: a 2 in a closed corner, with a half-closed neighbour corner.
+    R10,
+    /// R11: a 1 in a closed corner.
+    R11,
+    /// R12: a line entering a 3's corner.
+    R12,
+    /// R13: a 3 and a 1 diagonally adjacent.
+    R13,
+    /// R14: a line entering a 2's corner.
+    R14,
+    /// R15: a line entering a 1's corner.
+    R15,
+}
+
+/// Counts of lines and crosses per rule, filled only when asked for.
+pub type RuleCounts = [u64; 15];
+
+/// What a family's rules see and change: the board and the puzzle's clues.
+pub struct Ctx<'a, const W: usize> {
+    /// Size and masks.
+    pub frame: &'a Frame<W>,
+    /// The puzzle's clue masks.
+    pub clues: &'a Clues<W>,
+    /// The board being deduced.
+    pub edges: &'a mut Edges<W>,
+    /// Whether anything new was decided since the flag was last cleared.
+    pub changed: bool,
+    /// Per-rule counts of new decisions, when tracing.
+    pub counts: Option<&'a mut RuleCounts>,
+}
+
+impl<'a, const W: usize> Ctx<'a, W> {
+    /// The state of edge `at` for every cell (or vertex) of row `i`.
+    #[inline]
+    pub fn edge(&self, i: usize, at: At) -> Edge<W> {
+        self.edges.read(self.frame, i, at)
+    }
+
+    /// The cells of row `i + dr` with clue `n`, aligned to column `j + dc`.
+    #[inline]
+    pub fn clue(&self, n: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
+        self.clues.at(n, i, dr, dc) & self.frame.cells
+    }
+
+    /// Rule `rule` makes edge `at` a line at the bits `m` of row `i`.
+    #[inline]
+    pub fn line(&mut self, rule: Rule, i: usize, at: At, m: Row<W>) {
+        if m.is_empty() {
+            return;
+        }
+        if self.edges.set_lines(self.frame, i, at, m) {
+            self.changed = true;
+            if let Some(c) = self.counts.as_deref_mut() {
+                c[rule as usize] += 1;
+            }
+        }
+    }
+
+    /// Rule `rule` makes edge `at` a cross at the bits `m` of row `i`.
+    #[inline]
+    pub fn cross(&mut self, rule: Rule, i: usize, at: At, m: Row<W>) {
+        if m.is_empty() {
+            return;
+        }
+        if self.edges.set_crosses(self.frame, i, at, m) {
+            self.changed = true;
+            if let Some(c) = self.counts.as_deref_mut() {
+                c[rule as usize] += 1;
+            }
+        }
+    }
+}
+
+/// Bit-sliced count (0 to 4) of how many of four masks have each bit.
+#[derive(Clone, Copy, Debug)]
+pub struct Count<const W: usize> {
+    ones: Row<W>,
+    twos: Row<W>,
+    fours: Row<W>,
+}
+
+impl<const W: usize> Count<W> {
+    /// Counts, per bit, how many of `m` have it set.
+    #[inline]
+    pub fn of(m: [Row<W>; 4]) -> Self {
+        let [a, b, c, d] = m;
+        let (s1, c1) = (a ^ b, a & b);
+        let (s2, c2) = (c ^ d, c & d);
+        let (ones, c3) = (s1 ^ s2, s1 & s2);
+        Count {
+            ones,
+            twos: c1 ^ c2 ^ c3,
+            fours: c1 & c2,
+        }
+    }
+
+    /// Bits where the count is exactly `n` (0..=4).
+    #[inline]
+    pub fn eq(&self, n: usize) -> Row<W> {
+        let pick = |bit: bool, r: Row<W>| if bit { r } else { !r };
+        pick(n & 1 != 0, self.ones) & pick(n & 2 != 0, self.twos) & pick(n & 4 != 0, self.fours)
+    }
+
+    /// Bits where the count is more than `n`.
+    #[inline]
+    pub fn gt(&self, n: usize) -> Row<W> {
+        let mut r = Row::EMPTY;
+        for k in n + 1..=4 {
+            r |= self.eq(k);
+        }
+        r
+    }
+}
+
+/// Applies every rule to every row until nothing changes.
+///
+/// Returns the number of passes, or the contradiction found.
+pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradiction> {
+    let mut passes = 0;
+    loop {
+        passes += 1;
+        let before = ctx.changed;
+        ctx.changed = false;
+        pass(ctx)?;
+        if ctx.edges.has_conflict() {
+            return Err(Contradiction::EdgeConflict);
+        }
+        if !ctx.changed {
+            ctx.changed = before || passes > 1;
+            return Ok(passes);
+        }
+    }
+}
+
+/// One sweep of every family over every row.
+pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
+    let rows = ctx.frame.rows;
+    for i in 0..rows {
+        cell::apply(ctx, i)?;
+        threes::apply(ctx, i);
+        corner::apply(ctx, i);
+        entry::apply(ctx, i);
+        diagonal::apply(ctx, i);
+    }
+    for i in 0..=rows {
+        vertex::apply(ctx, i)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+pub(crate) mod testing;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_is_exact_for_all_sixteen_patterns() {
+        for p in 0u32..16 {
+            let m = [0, 1, 2, 3].map(|k| {
+                if p >> k & 1 == 1 {
+                    Row::<1>::single(0)
+                } else {
+                    Row::EMPTY
+                }
+            });
+            let c = Count::of(m);
+            for n in 0..=4 {
+                assert_eq!(
+                    c.eq(n).has(0),
+                    p.count_ones() as usize == n,
+                    "pattern {p:04b}, n {n}"
+                );
+                assert_eq!(c.gt(n).has(0), p.count_ones() as usize > n);
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! R6-R8, the vertex rules: a vertex has no line or exactly two.
+
+use super::{Contradiction, Count, Ctx, Rule};
+use crate::geometry::ARMS;
+
+/// Applies R6, R7 and R8 to the vertices of vertex row `i` (0..=rows);
+/// fails at a vertex with three lines or a dead end.
+#[inline]
+pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
+    let arms = ARMS.map(|a| ctx.edge(i, a));
+    let lines = Count::of(arms.map(|e| e.line));
+    let crosses = Count::of(arms.map(|e| e.cross));
+    let here = ctx.frame.vertices;
+    if (lines.gt(2) & here).any() {
+        return Err(Contradiction::Branch);
+    }
+    if (lines.eq(1) & crosses.eq(3) & here).any() {
+        return Err(Contradiction::DeadEnd);
+    }
+    let extend = lines.eq(1) & crosses.eq(2) & here; // R6
+    let through = lines.eq(2) & here; // R7
+    let blocked = lines.eq(0) & crosses.eq(3) & here; // R8
+    for (a, e) in ARMS.into_iter().zip(arms) {
+        let open = e.unknown();
+        ctx.line(Rule::R6, i, a, extend & open);
+        ctx.cross(Rule::R7, i, a, through & open);
+        ctx.cross(Rule::R8, i, a, blocked & open);
+    }
+    Ok(())
+}

@@ -1,0 +1,201 @@
+//! The solver's public face: options in, outcome with solutions and
+//! statistics out. Dispatches on the board's width to an [`Engine`] whose
+//! rows are 1, 2 or 4 words wide.
+
+use crate::engine::Engine;
+use crate::puzzle::Puzzle;
+use crate::rules::{Contradiction, RuleCounts};
+use crate::solution::Solution;
+
+/// How hard to try.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Use single-loop reasoning (not one of the judge's rules).
+    pub loop_reasoning: bool,
+    /// Search when deduction stalls.
+    pub search: bool,
+    /// Largest number of search nodes before giving up.
+    pub node_budget: u64,
+    /// Count solutions up to this many (1 stops at the first; 2 decides uniqueness).
+    pub max_solutions: usize,
+    /// Count the decisions of each rule (slower).
+    pub count_rules: bool,
+}
+
+impl Options {
+    /// The default search budget, in nodes.
+    pub const DEFAULT_BUDGET: u64 = 200_000;
+
+    /// The judge's rules R1-R15 and the vertex rules only: no loop
+    /// reasoning, no search.
+    pub fn rules_only() -> Self {
+        Options {
+            loop_reasoning: false,
+            search: false,
+            ..Options::default()
+        }
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            loop_reasoning: true,
+            search: true,
+            node_budget: Self::DEFAULT_BUDGET,
+            max_solutions: 2,
+            count_rules: false,
+        }
+    }
+}
+
+/// What became of a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Exactly one solution.
+    Unique,
+    /// Two or more solutions (two are given).
+    Multiple,
+    /// No solution.
+    NoSolution,
+    /// The search budget ran out.
+    GaveUp,
+    /// Deduction stalled with this many edges undecided and search was off.
+    Stalled {
+        /// Edges left undecided.
+        undecided: usize,
+    },
+}
+
+impl Status {
+    /// The short name used in reports: `solved`, `multiple`, `none`, `gave-up`, `stalled`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Status::Unique => "solved",
+            Status::Multiple => "multiple",
+            Status::NoSolution => "none",
+            Status::GaveUp => "gave-up",
+            Status::Stalled { .. } => "stalled",
+        }
+    }
+}
+
+/// Work done on a puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Sweeps of the rules over the whole board.
+    pub passes: u64,
+    /// Search nodes (1 if deduction alone finished).
+    pub nodes: u64,
+    /// Edges crossed by single-loop reasoning.
+    pub loop_crosses: u64,
+    /// Deepest search level reached.
+    pub depth: u32,
+    /// Decisions per rule R1-R15, when [`Options::count_rules`] is set.
+    pub rules: RuleCounts,
+}
+
+/// The result of solving one puzzle.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    status: Option<Status>,
+    solutions: Vec<Solution>,
+    found: usize,
+    /// Work done.
+    pub stats: Stats,
+    /// For `NoSolution` found by deduction alone: the first contradiction.
+    pub contradiction: Option<Contradiction>,
+}
+
+impl Outcome {
+    /// What became of the puzzle.
+    pub fn status(&self) -> Status {
+        self.status.expect("outcome of a solved puzzle")
+    }
+
+    /// The solutions found: none, one, or two (for `Multiple`).
+    pub fn solutions(&self) -> &[Solution] {
+        &self.solutions[..self.found]
+    }
+
+    /// The first solution found, if any.
+    pub fn solution(&self) -> Option<&Solution> {
+        self.solutions().first()
+    }
+
+    pub(crate) fn begin(&mut self) {
+        self.status = None;
+        self.found = 0;
+        self.stats = Stats::default();
+        self.contradiction = None;
+    }
+
+    /// A slot for the next solution, reused from earlier puzzles.
+    pub(crate) fn push_solution(&mut self, rows: usize, cols: usize) -> &mut Solution {
+        if self.found == self.solutions.len() {
+            self.solutions.push(Solution::default());
+        }
+        self.found += 1;
+        let s = &mut self.solutions[self.found - 1];
+        s.reset(rows, cols);
+        s
+    }
+
+    /// Drops the last solution slot (a candidate that failed verification).
+    pub(crate) fn pop_solution(&mut self) {
+        self.found -= 1;
+    }
+
+    pub(crate) fn found(&self) -> usize {
+        self.found
+    }
+
+    pub(crate) fn finish(&mut self, status: Status) {
+        self.status = Some(status);
+    }
+}
+
+/// A reusable solver: keeps its scratch space between puzzles, so solving
+/// allocates nothing once warmed up.
+#[derive(Default)]
+pub struct Solver {
+    options: Options,
+    narrow: Engine<1>,
+    medium: Engine<2>,
+    wide: Engine<4>,
+    outcome: Outcome,
+}
+
+impl Solver {
+    /// A solver with the given options.
+    pub fn new(options: Options) -> Self {
+        Solver {
+            options,
+            ..Solver::default()
+        }
+    }
+
+    /// The solver's options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Solves `p`; the outcome lives until the next call.
+    pub fn solve(&mut self, p: &Puzzle) -> &Outcome {
+        self.outcome.begin();
+        let o = &self.options;
+        match p.cols() {
+            0..=63 => self.narrow.solve(p, o, &mut self.outcome),
+            64..=127 => self.medium.solve(p, o, &mut self.outcome),
+            _ => self.wide.solve(p, o, &mut self.outcome),
+        }
+        &self.outcome
+    }
+}
+
+/// Solves one puzzle with default options (allocates a solver; prefer
+/// [`Solver`] for many puzzles).
+pub fn solve(p: &Puzzle) -> Outcome {
+    let mut s = Solver::default();
+    s.solve(p).clone()
+}
