@@ -15,9 +15,11 @@
 //! assert!(drawing.starts_with(b"#############\n"));
 //! ```
 
+pub mod batch;
 pub mod bits;
 pub mod board;
 pub mod engine;
+pub mod generate;
 pub mod geometry;
 pub mod judge;
 pub mod loops;

@@ -1,0 +1,1 @@
+//! Batch mode: many puzzle files, solved in parallel, written in input order.

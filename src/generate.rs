@@ -1,0 +1,1 @@
+//! Random puzzle generation.
