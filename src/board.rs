@@ -279,12 +279,16 @@ pub struct Clues<const W: usize> {
     /// `by_value[n][i]`: the cells of row `i` whose clue is `n`.
     by_value: [Vec<Row<W>>; 4],
     rows: usize,
+    /// Whether the rectangle around two side-by-side 3s may be the whole
+    /// solution (then R4 does not hold: see [`crate::rules::threes`]).
+    pub domino_loop_fits: bool,
 }
 
 impl<const W: usize> Clues<W> {
     /// Loads the clues of `p`, reusing storage.
     pub fn load(&mut self, p: &Puzzle) {
         self.rows = p.rows();
+        self.domino_loop_fits = crate::rules::threes::domino_loop_fits(p);
         for v in &mut self.by_value {
             v.clear();
             v.resize(p.rows(), Row::EMPTY);

@@ -1,7 +1,48 @@
 //! R4 and R5: 3s next to each other, side by side or diagonally.
+//!
+//! R4 has one exception the judge's puzzles never meet: when the whole
+//! solution is the rectangle around the two 3s, their shared side is not
+//! a line. [`domino_loop_fits`] tells, once per puzzle, whether that can
+//! happen; R4 is then left out.
 
 use super::{Ctx, Rule};
 use crate::geometry::{Corner, Side};
+use crate::puzzle::{Clue, Puzzle};
+
+/// Whether the rectangle around two side-by-side 3s satisfies every clue
+/// of `p` (so that it may be the solution and R4 would be unsound).
+pub fn domino_loop_fits(p: &Puzzle) -> bool {
+    let (r, c) = (p.rows(), p.cols());
+    let three = |i: usize, j: usize| p.clue(i, j) == Clue::Number(3);
+    // The rectangle covering cells (i0..=i1, j0..=j1): the clue each cell
+    // sees is the number of the rectangle's boundary edges on its sides.
+    let fits = |i0: usize, j0: usize, i1: usize, j1: usize| {
+        let inside = |i: isize, j: isize| {
+            (i0 as isize..=i1 as isize).contains(&i) && (j0 as isize..=j1 as isize).contains(&j)
+        };
+        (0..r).all(|i| {
+            (0..c).all(|j| match p.clue(i, j) {
+                Clue::Blank => true,
+                Clue::Number(n) => {
+                    let (i, j) = (i as isize, j as isize);
+                    let here = inside(i, j);
+                    let seen = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                        .iter()
+                        .filter(|(di, dj)| inside(i + di, j + dj) != here)
+                        .count();
+                    seen == n as usize
+                }
+            })
+        })
+    };
+    (0..r).any(|i| {
+        (0..c).any(|j| {
+            three(i, j)
+                && ((j + 1 < c && three(i, j + 1) && fits(i, j, i, j + 1))
+                    || (i + 1 < r && three(i + 1, j) && fits(i, j, i + 1, j)))
+        })
+    })
+}
 
 /// Applies R4 and R5 to the cells of row `i`. They depend on clues only.
 #[inline]
@@ -12,7 +53,10 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     }
     // R4: a 3 with a 3 across side `s`: `s` and the side opposite are lines
     // (the neighbour marks its own far side when its turn comes).
-    for s in Side::ALL {
+    for s in Side::ALL
+        .into_iter()
+        .filter(|_| !ctx.clues.domino_loop_fits)
+    {
         let (dr, dc) = s.neighbour();
         let pair = three & ctx.clue(3, i, dr, dc);
         ctx.line(Rule::R4, i, s.at(), pair);
