@@ -125,7 +125,8 @@ impl<const W: usize> Frame<W> {
     }
 }
 
-/// The decided edges of a board: line and cross planes for `H` and `V`.
+/// The decided edges of a board: line and cross planes for `H` and `V`,
+/// and the cells known to lie inside or outside the loop.
 ///
 /// One contiguous vector, so that copying a board for search is one `memcpy`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -139,7 +140,43 @@ impl<const W: usize> Edges<W> {
     pub fn reset(&mut self, rows: usize) {
         self.rows = rows;
         self.data.clear();
-        self.data.resize(4 * rows + 2, Row::EMPTY);
+        self.data.resize(6 * rows + 2, Row::EMPTY);
+    }
+
+    /// The cells of row `i` known to be inside the loop.
+    #[inline]
+    pub fn inside(&self, i: usize) -> Row<W> {
+        self.data[4 * self.rows + 2 + i]
+    }
+
+    /// The cells of row `i` known to be outside the loop.
+    #[inline]
+    pub fn outside(&self, i: usize) -> Row<W> {
+        self.data[5 * self.rows + 2 + i]
+    }
+
+    /// Marks cells of row `i` inside (`inside` true) or outside; true if new.
+    #[inline]
+    pub fn add_color(&mut self, i: usize, inside: bool, m: Row<W>) -> bool {
+        let k = if inside { 4 } else { 5 } * self.rows + 2 + i;
+        let new = (m & !self.data[k]).any();
+        self.data[k] |= m;
+        new
+    }
+
+    /// Inside and outside masks of the cells of row `i + dr`, aligned so that
+    /// the cell at column `j + dc` lands in bit `j`. Cells off the grid are
+    /// outside.
+    #[inline]
+    pub fn color(&self, frame: &Frame<W>, i: usize, dr: i32, dc: i32) -> (Row<W>, Row<W>) {
+        let r = i as i64 + dr as i64;
+        if r < 0 || r >= frame.rows as i64 {
+            return (Row::EMPTY, Row::FULL);
+        }
+        let r = r as usize;
+        let inside = self.inside(r).shift(-dc, false);
+        let outside = (self.outside(r) | !frame.cells).shift(-dc, true);
+        (inside, outside)
     }
 
     #[inline]
@@ -190,14 +227,28 @@ impl<const W: usize> Edges<W> {
         self.data.clone_from(&other.data);
     }
 
+    /// Adds every decision (edge or colour) that both `a` and `b` made;
+    /// true if any is new. `a` and `b` must extend this board.
+    pub fn adopt_common(&mut self, a: &Self, b: &Self) -> bool {
+        let mut new = false;
+        for ((x, a), b) in self.data.iter_mut().zip(&a.data).zip(&b.data) {
+            let both = *a & *b;
+            new |= (both & !*x).any();
+            *x |= both;
+        }
+        new
+    }
+
     /// Whether some edge is both line and cross.
     pub fn has_conflict(&self) -> bool {
         let r = self.rows;
         let (h, v) = self.data.split_at(2 * r + 2);
         let (hl, hx) = h.split_at(r + 1);
-        let (vl, vx) = v.split_at(r);
+        let (vl, rest) = v.split_at(r);
+        let (vx, rest) = rest.split_at(r);
+        let (ci, co) = rest.split_at(r);
         let clash = |a: &[Row<W>], b: &[Row<W>]| a.iter().zip(b).any(|(a, b)| (*a & *b).any());
-        clash(hl, hx) || clash(vl, vx)
+        clash(hl, hx) || clash(vl, vx) || clash(ci, co)
     }
 
     /// Number of line edges.

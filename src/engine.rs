@@ -13,11 +13,43 @@ use crate::loops::{LoopStep, Walker};
 use crate::puzzle::Puzzle;
 use crate::rules::{self, Contradiction, Count, Ctx};
 use crate::solution::Solution;
-use crate::solver::{Options, Outcome, Status};
+use crate::solver::{Options, Outcome, Stats, Status};
 use crate::verify::verify;
 
 /// An edge: plane, row, column.
 type EdgeId = (Plane, usize, usize);
+
+/// Deduces `edges` to a fixpoint of the rules and, if enabled, loop reasoning.
+fn deduce<const W: usize>(
+    frame: &Frame<W>,
+    clues: &Clues<W>,
+    walker: &mut Walker<W>,
+    o: &Options,
+    stats: &mut Stats,
+    edges: &mut Edges<W>,
+) -> Result<(), Contradiction> {
+    loop {
+        let mut ctx = Ctx::new(frame, clues, edges);
+        ctx.colors = o.loop_reasoning;
+        if o.count_rules {
+            ctx.counts = Some(&mut stats.rules);
+        }
+        let passes = rules::propagate(&mut ctx)?;
+        stats.passes += passes as u64;
+        if !o.loop_reasoning {
+            return Ok(());
+        }
+        match walker.apply(frame, clues, edges)? {
+            LoopStep::Nothing => return Ok(()),
+            LoopStep::Crossed(n) => stats.loop_crosses += n as u64,
+            LoopStep::Closed => {
+                // Every edge is decided now: one more sweep checks the clues.
+                rules::pass(&mut Ctx::new(frame, clues, edges))?;
+                return Ok(());
+            }
+        }
+    }
+}
 
 /// Scratch space for solving boards whose rows fit `W` words.
 #[derive(Default)]
@@ -26,6 +58,9 @@ pub struct Engine<const W: usize> {
     stack: Vec<Edges<W>>,
     pending: Vec<Option<EdgeId>>,
     walker: Walker<W>,
+    probe_line: Edges<W>,
+    probe_cross: Edges<W>,
+    candidates: Vec<EdgeId>,
 }
 
 /// How a search ended.
@@ -56,53 +91,6 @@ impl<const W: usize> Engine<W> {
         out.finish(status);
     }
 
-    /// Deduces board `depth` to a fixpoint of the rules and loop reasoning.
-    fn deduce(
-        &mut self,
-        frame: &Frame<W>,
-        o: &Options,
-        out: &mut Outcome,
-        depth: usize,
-    ) -> Result<(), Contradiction> {
-        loop {
-            let mut ctx = Ctx {
-                frame,
-                clues: &self.clues,
-                edges: &mut self.stack[depth],
-                changed: false,
-                counts: if o.count_rules {
-                    Some(&mut out.stats.rules)
-                } else {
-                    None
-                },
-            };
-            let passes = rules::propagate(&mut ctx)?;
-            out.stats.passes += passes as u64;
-            if !o.loop_reasoning {
-                return Ok(());
-            }
-            match self
-                .walker
-                .apply(frame, &self.clues, &mut self.stack[depth])?
-            {
-                LoopStep::Nothing => return Ok(()),
-                LoopStep::Crossed(n) => out.stats.loop_crosses += n as u64,
-                LoopStep::Closed => {
-                    // Every edge is decided now: one more sweep checks the clues.
-                    let mut ctx = Ctx {
-                        frame,
-                        clues: &self.clues,
-                        edges: &mut self.stack[depth],
-                        changed: false,
-                        counts: None,
-                    };
-                    rules::pass(&mut ctx)?;
-                    return Ok(());
-                }
-            }
-        }
-    }
-
     fn search(&mut self, frame: &Frame<W>, p: &Puzzle, o: &Options, out: &mut Outcome) -> End {
         let mut depth = 0;
         self.pending.clear();
@@ -112,13 +100,29 @@ impl<const W: usize> Engine<W> {
             if out.stats.nodes > o.node_budget {
                 return End::GaveUp;
             }
-            match self.deduce(frame, o, out, depth) {
+            let deduced = deduce(
+                frame,
+                &self.clues,
+                &mut self.walker,
+                o,
+                &mut out.stats,
+                &mut self.stack[depth],
+            )
+            .and_then(|()| {
+                if o.search {
+                    self.probe(frame, o, out, depth)
+                } else {
+                    Ok(true)
+                }
+            });
+            match deduced {
+                Ok(false) => return End::GaveUp,
                 Err(c) => {
                     if depth == 0 {
                         out.contradiction = Some(c);
                     }
                 }
-                Ok(()) => {
+                Ok(true) => {
                     let undecided =
                         frame.edge_count() - self.stack[depth].decided_count(frame) as usize;
                     if undecided == 0 {
@@ -152,6 +156,95 @@ impl<const W: usize> Engine<W> {
                 if let Some((pl, i, j)) = self.pending[depth].take() {
                     self.stack[depth].add_crosses(pl, i, Row::single(j));
                     continue 'node;
+                }
+            }
+        }
+    }
+
+    /// Failed-literal probing on board `depth`: each undecided edge at a
+    /// path end is tried both ways; a value that leads to a contradiction is
+    /// ruled out, and what both values lead to is adopted. Repeats until a
+    /// round adds nothing. `Ok(false)` if the work budget ran out.
+    fn probe(
+        &mut self,
+        frame: &Frame<W>,
+        o: &Options,
+        out: &mut Outcome,
+        depth: usize,
+    ) -> Result<bool, Contradiction> {
+        loop {
+            self.frontier(frame, depth);
+            let mut progress = false;
+            for k in 0..self.candidates.len() {
+                let (pl, i, j) = self.candidates[k];
+                let board = &mut self.stack[depth];
+                if (board.lines(pl, i) | board.crosses(pl, i)).has(j) {
+                    continue;
+                }
+                out.stats.probes += 2;
+                if out.stats.nodes + out.stats.probes > o.node_budget {
+                    return Ok(false);
+                }
+                self.probe_line.copy_from(board);
+                self.probe_line.add_lines(pl, i, Row::single(j));
+                let as_line = deduce(
+                    frame,
+                    &self.clues,
+                    &mut self.walker,
+                    o,
+                    &mut out.stats,
+                    &mut self.probe_line,
+                );
+                self.probe_cross.copy_from(&self.stack[depth]);
+                self.probe_cross.add_crosses(pl, i, Row::single(j));
+                let as_cross = deduce(
+                    frame,
+                    &self.clues,
+                    &mut self.walker,
+                    o,
+                    &mut out.stats,
+                    &mut self.probe_cross,
+                );
+                let board = &mut self.stack[depth];
+                match (as_line, as_cross) {
+                    (Err(c), Err(_)) => return Err(c),
+                    (Err(_), Ok(())) => board.copy_from(&self.probe_cross),
+                    (Ok(()), Err(_)) => board.copy_from(&self.probe_line),
+                    (Ok(()), Ok(())) => {
+                        if !board.adopt_common(&self.probe_line, &self.probe_cross) {
+                            continue;
+                        }
+                        deduce(
+                            frame,
+                            &self.clues,
+                            &mut self.walker,
+                            o,
+                            &mut out.stats,
+                            board,
+                        )?;
+                    }
+                }
+                progress = true;
+            }
+            if !progress {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Collects the undecided edges at path ends of board `depth` into
+    /// `self.candidates`.
+    fn frontier(&mut self, frame: &Frame<W>, depth: usize) {
+        self.candidates.clear();
+        let edges = &self.stack[depth];
+        for i in 0..=frame.rows {
+            let arms = ARMS.map(|a| edges.read(frame, i, a));
+            let ends = Count::of(arms.map(|e| e.line)).eq(1) & frame.vertices;
+            for j in ends.ones() {
+                for (a, e) in ARMS.iter().zip(arms) {
+                    if e.unknown().has(j) {
+                        self.candidates.push(absolute(*a, i, j));
+                    }
                 }
             }
         }

@@ -85,8 +85,11 @@ impl Status {
 pub struct Stats {
     /// Sweeps of the rules over the whole board.
     pub passes: u64,
-    /// Search nodes (1 if deduction alone finished).
+    /// Search nodes (1 if deduction alone finished). Nodes and probes
+    /// together are bounded by [`Options::node_budget`].
     pub nodes: u64,
+    /// Trial propagations of one edge value while probing.
+    pub probes: u64,
     /// Edges crossed by single-loop reasoning.
     pub loop_crosses: u64,
     /// Deepest search level reached.

@@ -7,6 +7,7 @@
 //! [`Side`](crate::geometry::Side), and applied to all four.
 
 pub mod cell;
+pub mod color;
 pub mod corner;
 pub mod diagonal;
 pub mod entry;
@@ -101,9 +102,23 @@ pub struct Ctx<'a, const W: usize> {
     pub changed: bool,
     /// Per-rule counts of new decisions, when tracing.
     pub counts: Option<&'a mut RuleCounts>,
+    /// Whether to apply the inside/outside rules (not the judge's).
+    pub colors: bool,
 }
 
 impl<'a, const W: usize> Ctx<'a, W> {
+    /// A context applying the judge's rules only, counting nothing.
+    pub fn new(frame: &'a Frame<W>, clues: &'a Clues<W>, edges: &'a mut Edges<W>) -> Self {
+        Ctx {
+            frame,
+            clues,
+            edges,
+            changed: false,
+            counts: None,
+            colors: false,
+        }
+    }
+
     /// The state of edge `at` for every cell (or vertex) of row `i`.
     #[inline]
     pub fn edge(&self, i: usize, at: At) -> Edge<W> {
@@ -141,6 +156,34 @@ impl<'a, const W: usize> Ctx<'a, W> {
             if let Some(c) = self.counts.as_deref_mut() {
                 c[rule as usize] += 1;
             }
+        }
+    }
+}
+
+impl<'a, const W: usize> Ctx<'a, W> {
+    /// Marks cells of row `i` inside (`inside` true) or outside.
+    #[inline]
+    pub fn color(&mut self, i: usize, inside: bool, m: Row<W>) {
+        if m.any() && self.edges.add_color(i, inside, m) {
+            self.changed = true;
+        }
+    }
+
+    /// Makes edge `at` a line at the bits `m` of row `i`, for a deduction
+    /// that is not one of the judge's rules.
+    #[inline]
+    pub fn line_quiet(&mut self, i: usize, at: At, m: Row<W>) {
+        if m.any() && self.edges.set_lines(self.frame, i, at, m) {
+            self.changed = true;
+        }
+    }
+
+    /// Makes edge `at` a cross at the bits `m` of row `i`, for a deduction
+    /// that is not one of the judge's rules.
+    #[inline]
+    pub fn cross_quiet(&mut self, i: usize, at: At, m: Row<W>) {
+        if m.any() && self.edges.set_crosses(self.frame, i, at, m) {
+            self.changed = true;
         }
     }
 }
@@ -210,6 +253,9 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
 pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
     let rows = ctx.frame.rows;
     for i in 0..rows {
+        if ctx.colors {
+            color::apply(ctx, i);
+        }
         cell::apply(ctx, i)?;
         threes::apply(ctx, i);
         corner::apply(ctx, i);
