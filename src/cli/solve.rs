@@ -1,14 +1,128 @@
-//! `slink solve`.
+//! `slink solve`: batch mode over files and standard input.
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+use slink::batch::{self, Config, Format, Input, Shard};
+use slink::Options;
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+
+/// Output formats, as the command line names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// The judge's drawings, byte for byte what `slink < FILE` prints.
+    Judge,
+    /// One JSON object per data set and line.
+    Json,
+    /// Counts per status and rates, at the end.
+    Summary,
+}
 
 /// Arguments of `slink solve`.
 #[derive(Args, Debug)]
-pub struct SolveArgs {}
+#[command(after_help = "\
+Exit status: 0 if every data set was solved with a unique solution, 1 if \
+some was not (several solutions, none, malformed, gave up), 2 on a usage \
+error or an unreadable input.
+
+Shards: --shard K/N solves the data sets whose number n has \
+(n - 1) mod N = K - 1. Merge the JSON outputs of the N shards with
+    LC_ALL=C sort -m -t: -k2,2n -k3,3n shard-*.jsonl > all.jsonl")]
+pub struct SolveArgs {
+    /// Input files in the judge format; `-` (or none) reads standard input.
+    #[arg(value_name = "FILE")]
+    files: Vec<OsString>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Judge)]
+    format: FormatArg,
+    /// Worker threads (default: one per core).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Stop at the first error: a malformed data set, one with no solution
+    /// or given up on, or an unreadable file.
+    #[arg(long)]
+    fail_fast: bool,
+    /// Number data sets across files instead of from 1 in each file.
+    #[arg(long)]
+    continuous_numbering: bool,
+    /// Solve only the K-th of N interleaved slices of the data sets:
+    /// those numbered n with (n - 1) mod N = K - 1.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// No progress bar (it is shown only when standard error is a terminal).
+    #[arg(short, long)]
+    quiet: bool,
+    /// Leave out times: no `micros` in JSON records, no rates in the
+    /// summary, so that runs can be compared byte for byte.
+    #[arg(long)]
+    no_timing: bool,
+    /// Search nodes per puzzle before giving up.
+    #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
+    budget: u64,
+    /// Use only the judge's rules R1-R15 and the vertex rules: no loop
+    /// reasoning, no search.
+    #[arg(long)]
+    rules_only: bool,
+    /// Data sets in flight at most (tuning and tests).
+    #[arg(long, hide = true, default_value_t = Config::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    window: u64,
+    /// Bytes of input read at a time (tuning and tests).
+    #[arg(long, hide = true, default_value_t = Config::DEFAULT_PIECE_BYTES as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    piece_bytes: u64,
+}
+
+impl SolveArgs {
+    /// The batch configuration these arguments ask for.
+    fn config(&self) -> Config {
+        let base = if self.rules_only {
+            Options::rules_only()
+        } else {
+            Options::default()
+        };
+        Config {
+            options: Options {
+                node_budget: self.budget,
+                ..base
+            },
+            format: match self.format {
+                FormatArg::Judge => Format::Judge,
+                FormatArg::Json => Format::Json,
+                FormatArg::Summary => Format::Summary,
+            },
+            threads: self.threads.map_or(0, usize::from),
+            fail_fast: self.fail_fast,
+            continuous_numbering: self.continuous_numbering,
+            shard: self.shard.unwrap_or_default(),
+            progress: !self.quiet && io::stderr().is_terminal(),
+            timing: !self.no_timing,
+            window: usize::try_from(self.window).unwrap_or(usize::MAX),
+            piece_bytes: usize::try_from(self.piece_bytes).unwrap_or(usize::MAX),
+        }
+    }
+
+    /// The inputs: the files, or standard input.
+    fn inputs(&self) -> Vec<Input> {
+        if self.files.is_empty() {
+            vec![Input::Stdin]
+        } else {
+            self.files.iter().map(|f| Input::from_arg(f)).collect()
+        }
+    }
+}
 
 /// Runs `slink solve`.
-pub fn run(_args: &SolveArgs) -> ExitCode {
-    eprintln!("slink solve: not implemented yet");
-    ExitCode::from(2)
+pub fn run(args: &SolveArgs) -> ExitCode {
+    let config = args.config();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut err = io::stderr().lock();
+    match batch::run(&args.inputs(), &config, &mut out, &mut err) {
+        Ok(totals) => ExitCode::from(totals.exit_status()),
+        Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = out.flush();
+            let _ = writeln!(err, "slink: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -1,0 +1,737 @@
+//! `slink solve`, the batch mode, run as a user runs it: the binary, real
+//! files, pipes. Puzzles come from an independent generator below (random
+//! loops, their clues, some blanked or scrambled), and JSON loops are
+//! checked by an independent decoder and checker, sharing no code with
+//! slink.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_slink");
+
+/// The output of `slink ARGS` with `stdin` on standard input.
+fn slink(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the slink binary runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let data = stdin.to_vec();
+    // Write from a thread: slink may answer before reading everything.
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("slink finishes");
+    writer.join().expect("the writer thread finishes");
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A scratch folder for one test, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("slink-batch-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, content: &[u8]) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, content).expect("a scratch file");
+        p.to_str().expect("a UTF-8 temp path").to_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+// ---------------------------------------------------------------------
+// An independent puzzle generator and loop checker.
+
+/// splitmix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Line edges of an `r x c` board, as `SLINK.md` numbers them.
+#[derive(Clone, Debug, PartialEq)]
+struct Edges {
+    r: usize,
+    c: usize,
+    /// `H(i, j)` at `i * c + j`, `(r + 1) * c` of them.
+    h: Vec<bool>,
+    /// `V(i, j)` at `i * (c + 1) + j`, `r * (c + 1)` of them.
+    v: Vec<bool>,
+}
+
+impl Edges {
+    /// The boundary of a set of cells.
+    fn around(r: usize, c: usize, inside: &[bool]) -> Edges {
+        let cell = |i: isize, j: isize| {
+            i >= 0
+                && j >= 0
+                && (i as usize) < r
+                && (j as usize) < c
+                && inside[i as usize * c + j as usize]
+        };
+        let mut e = Edges {
+            r,
+            c,
+            h: vec![false; (r + 1) * c],
+            v: vec![false; r * (c + 1)],
+        };
+        for i in 0..=r as isize {
+            for j in 0..c as isize {
+                e.h[i as usize * c + j as usize] = cell(i - 1, j) != cell(i, j);
+            }
+        }
+        for i in 0..r as isize {
+            for j in 0..=c as isize {
+                e.v[i as usize * (c + 1) + j as usize] = cell(i, j - 1) != cell(i, j);
+            }
+        }
+        e
+    }
+
+    /// Lines around cell `(i, j)`.
+    fn around_cell(&self, i: usize, j: usize) -> usize {
+        let c = self.c;
+        [
+            self.h[i * c + j],
+            self.h[(i + 1) * c + j],
+            self.v[i * (c + 1) + j],
+            self.v[i * (c + 1) + j + 1],
+        ]
+        .iter()
+        .filter(|&&b| b)
+        .count()
+    }
+
+    /// The lines at vertex `(i, j)`, as the vertices they lead to.
+    fn neighbours(&self, i: usize, j: usize) -> Vec<(usize, usize)> {
+        let (r, c) = (self.r, self.c);
+        let mut n = Vec::new();
+        if j > 0 && self.h[i * c + j - 1] {
+            n.push((i, j - 1));
+        }
+        if j < c && self.h[i * c + j] {
+            n.push((i, j + 1));
+        }
+        if i > 0 && self.v[(i - 1) * (c + 1) + j] {
+            n.push((i - 1, j));
+        }
+        if i < r && self.v[i * (c + 1) + j] {
+            n.push((i + 1, j));
+        }
+        n
+    }
+
+    /// Whether the lines form exactly one closed loop.
+    fn is_one_loop(&self) -> bool {
+        let total = self.h.iter().chain(&self.v).filter(|&&b| b).count();
+        let mut start = None;
+        for i in 0..=self.r {
+            for j in 0..=self.c {
+                match self.neighbours(i, j).len() {
+                    0 => {}
+                    2 => start = start.or(Some((i, j))),
+                    _ => return false,
+                }
+            }
+        }
+        let Some(start) = start else { return false };
+        // Walk the loop from `start`; it must use every line.
+        let (mut prev, mut at, mut steps) = (start, self.neighbours(start.0, start.1)[0], 1);
+        while at != start {
+            let next = self
+                .neighbours(at.0, at.1)
+                .into_iter()
+                .find(|&n| n != prev)
+                .unwrap_or(prev);
+            (prev, at) = (at, next);
+            steps += 1;
+            if steps > total {
+                return false;
+            }
+        }
+        steps == total
+    }
+
+    /// Decodes the `loop` string of a JSON record (see `LoopHex` in
+    /// `src/batch/format.rs`): H edges then V edges, row-major, four per
+    /// hex digit, the first the most significant bit.
+    fn decode(r: usize, c: usize, hex: &str) -> Edges {
+        let n_h = (r + 1) * c;
+        let n = n_h + r * (c + 1);
+        assert_eq!(hex.len(), n.div_ceil(4), "loop string length");
+        let bits: Vec<bool> = hex
+            .chars()
+            .flat_map(|ch| {
+                let d = ch.to_digit(16).expect("a hex digit");
+                (0..4).rev().map(move |k| d >> k & 1 == 1)
+            })
+            .collect();
+        assert!(bits[n..].iter().all(|&b| !b), "padding bits are 0");
+        Edges {
+            r,
+            c,
+            h: bits[..n_h].to_vec(),
+            v: bits[n_h..n].to_vec(),
+        }
+    }
+}
+
+/// A generated puzzle: clues 0-3, or `None` for a blank.
+#[derive(Clone, Debug)]
+struct Gen {
+    r: usize,
+    c: usize,
+    clues: Vec<Option<usize>>,
+}
+
+impl Gen {
+    /// A random loop's clues (all of them, or some blanked), or random
+    /// clues (mostly unsolvable).
+    fn random(rng: &mut Rng, r: usize, c: usize) -> Gen {
+        let kind = rng.below(10);
+        if kind == 0 {
+            let clues = (0..r * c).map(|_| Some(rng.below(4))).collect();
+            return Gen { r, c, clues };
+        }
+        // Grow a region of at least two cells whose boundary is one loop
+        // (so no clue is 4).
+        let mut inside = vec![false; r * c];
+        let first = rng.below(r * c);
+        inside[first] = true;
+        let target = 2 + rng.below(r * c * 2 / 3);
+        let (mut size, mut tries) = (1, 0);
+        while size < target && tries < r * c * 4 {
+            let frontier: Vec<usize> = (0..r * c)
+                .filter(|&k| {
+                    let (i, j) = (k / c, k % c);
+                    !inside[k]
+                        && ((i > 0 && inside[k - c])
+                            || (i + 1 < r && inside[k + c])
+                            || (j > 0 && inside[k - 1])
+                            || (j + 1 < c && inside[k + 1]))
+                })
+                .collect();
+            let k = frontier[rng.below(frontier.len())];
+            inside[k] = true;
+            // Two cells side by side always make one loop.
+            if size == 1 || Edges::around(r, c, &inside).is_one_loop() {
+                size += 1;
+            } else {
+                inside[k] = false;
+                tries += 1;
+            }
+        }
+        let e = Edges::around(r, c, &inside);
+        // Some puzzles lose a third of their clues (and often uniqueness).
+        let blanks = kind <= 2;
+        let clues = (0..r * c)
+            .map(|k| (!blanks || rng.below(3) != 0).then(|| e.around_cell(k / c, k % c)))
+            .collect();
+        Gen { r, c, clues }
+    }
+
+    /// The judge-format text, with some of the mess real files have.
+    fn write(&self, rng: &mut Rng, out: &mut String) {
+        let eol = if rng.below(8) == 0 { "\r\n" } else { "\n" };
+        if rng.below(8) == 0 {
+            out.push_str(eol);
+        }
+        out.push_str(&format!("{} {}{eol}", self.r, self.c));
+        for i in 0..self.r {
+            let row: Vec<String> = (0..self.c)
+                .map(|j| self.clues[i * self.c + j].map_or(".".into(), |n| n.to_string()))
+                .collect();
+            let sep = if rng.below(10) == 0 { "\t" } else { " " };
+            out.push_str(&row.join(sep));
+            out.push_str(eol);
+        }
+    }
+
+    /// Whether `e` satisfies every clue and is one loop.
+    fn accepts(&self, e: &Edges) -> bool {
+        e.r == self.r
+            && e.c == self.c
+            && e.is_one_loop()
+            && (0..self.r * self.c)
+                .all(|k| self.clues[k].map_or(true, |n| n == e.around_cell(k / self.c, k % self.c)))
+    }
+}
+
+/// `count` random puzzles of sizes 2..=9 and their judge-format text
+/// (with the closing `0 0`).
+fn corpus(seed: u64, count: usize) -> (Vec<Gen>, String) {
+    let mut rng = Rng(seed);
+    let mut text = String::new();
+    let puzzles: Vec<Gen> = (0..count)
+        .map(|_| {
+            let (r, c) = (2 + rng.below(8), 2 + rng.below(8));
+            let g = Gen::random(&mut rng, r, c);
+            g.write(&mut rng, &mut text);
+            g
+        })
+        .collect();
+    text.push_str("0 0\n");
+    (puzzles, text)
+}
+
+/// The JSON records of an output.
+fn records(out: &[u8]) -> Vec<Value> {
+    text(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// The value of `key` in a summary.
+fn summary_value(summary: &str, key: &str) -> String {
+    summary
+        .lines()
+        .find_map(|l| l.strip_prefix(key).filter(|v| v.starts_with("  ")))
+        .unwrap_or_else(|| panic!("no '{key}' in {summary}"))
+        .trim()
+        .to_owned()
+}
+
+fn field<'a>(v: &'a Value, key: &str) -> &'a Value {
+    v.get(key).unwrap_or_else(|| panic!("no '{key}' in {v}"))
+}
+
+// ---------------------------------------------------------------------
+
+#[test]
+fn judge_format_is_judge_mode_byte_for_byte() {
+    for name in ["corpus/judge/slink.in", "corpus/sample.in"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+        let input = std::fs::read(&path).unwrap();
+        let judge = slink(&[], &input);
+        let expected = std::fs::read(path.with_extension("out")).unwrap();
+        assert_eq!(text(&judge.stdout), text(&expected), "judge mode on {name}");
+        let file = slink(&["solve", path.to_str().unwrap()], b"");
+        assert_eq!(text(&file.stdout), text(&expected), "slink solve {name}");
+        assert_eq!(file.status.code(), Some(0));
+        let piped = slink(&["solve", "--piece-bytes", "50", "--window", "2"], &input);
+        assert_eq!(text(&piped.stdout), text(&expected), "slink solve < {name}");
+        assert_eq!(piped.status.code(), Some(0));
+    }
+}
+
+#[test]
+fn output_is_the_same_for_every_thread_count_window_and_piece_size() {
+    let (puzzles, input) = corpus(7, 2000);
+    let dir = Scratch::new("threads");
+    let path = dir.file("gen.txt", input.as_bytes());
+    // A small budget, so that some puzzles are given up on, too.
+    let judge = slink(&["--budget", "30"], input.as_bytes());
+    // Threads, window, piece size, format, and `-` for a pipe, else the file.
+    let runs = [
+        ("1", "4096", "16777216", "judge", path.as_str()),
+        ("2", "37", "3000", "judge", "-"),
+        ("1", "4096", "16777216", "json", path.as_str()),
+        ("3", "1", "200", "json", path.as_str()),
+    ];
+    let mut outputs = Vec::new();
+    for (threads, window, piece, format, file) in runs {
+        let args = [
+            "solve",
+            "--budget",
+            "30",
+            "-j",
+            threads,
+            "--window",
+            window,
+            "--piece-bytes",
+            piece,
+            "--format",
+            format,
+            "--no-timing",
+            file,
+        ];
+        let run = slink(&args, input.as_bytes());
+        assert_eq!(run.status.code(), judge.status.code(), "{args:?}");
+        outputs.push(run.stdout);
+    }
+    assert!(
+        outputs[0] == judge.stdout,
+        "judge format, 1 thread, differs from judge mode"
+    );
+    assert!(
+        outputs[1] == judge.stdout,
+        "judge format, 2 threads, differs from judge mode"
+    );
+    assert!(
+        outputs[3] == outputs[2],
+        "JSON with 3 threads differs from 1 thread"
+    );
+    let recs = records(&outputs[2]);
+    assert_eq!(recs.len(), puzzles.len());
+    let mut seen = std::collections::BTreeSet::new();
+    for (k, rec) in recs.iter().enumerate() {
+        assert_eq!(field(rec, "data_set").as_u64(), Some(k as u64 + 1));
+        seen.insert(field(rec, "status").as_str().unwrap().to_owned());
+    }
+    // The corpus exercises more than one status.
+    for status in ["solved", "none", "multiple", "gave-up"] {
+        assert!(seen.contains(status), "no '{status}' among {seen:?}");
+    }
+}
+
+#[test]
+fn json_loops_decode_and_verify() {
+    let (puzzles, input) = corpus(11, 600);
+    let out = slink(&["solve", "--format", "json", "-j", "2"], input.as_bytes());
+    let recs = records(&out.stdout);
+    assert_eq!(recs.len(), puzzles.len());
+    let mut verified = 0;
+    for (g, rec) in puzzles.iter().zip(&recs) {
+        assert_eq!(field(rec, "rows").as_u64(), Some(g.r as u64));
+        assert_eq!(field(rec, "cols").as_u64(), Some(g.c as u64));
+        assert_eq!(field(rec, "file").as_str(), Some("stdin"));
+        assert!(field(rec, "micros").is_u64());
+        match field(rec, "status").as_str().unwrap() {
+            "solved" | "multiple" => {
+                let e = Edges::decode(g.r, g.c, field(rec, "loop").as_str().unwrap());
+                assert!(g.accepts(&e), "loop of {rec} does not solve {g:?}");
+                verified += 1;
+            }
+            "none" | "gave-up" => {
+                assert!(rec.get("loop").is_none());
+                assert!(field(rec, "error").is_string());
+            }
+            other => panic!("unexpected status {other} in {rec}"),
+        }
+    }
+    assert!(
+        verified > puzzles.len() / 2,
+        "only {verified} loops verified"
+    );
+}
+
+#[test]
+fn several_files_and_stdin_in_order_numbered_per_file() {
+    let (_, a) = corpus(1, 5);
+    let (_, b) = corpus(2, 4);
+    let (_, c) = corpus(3, 3);
+    let dir = Scratch::new("several");
+    let (pa, pb) = (
+        dir.file("a.txt", a.as_bytes()),
+        dir.file("b.txt", b.as_bytes()),
+    );
+    let out = slink(&["solve", &pa, "-", &pb], c.as_bytes());
+    let expected = [&a, &c, &b]
+        .map(|t| slink(&[], t.as_bytes()).stdout)
+        .concat();
+    assert_eq!(text(&out.stdout), text(&expected));
+
+    let json = slink(&["solve", "--format", "json", &pa, "-", &pb], c.as_bytes());
+    let keys: Vec<(u64, u64, String)> = records(&json.stdout)
+        .iter()
+        .map(|r| {
+            let file = field(r, "file").as_str().unwrap();
+            let name = Path::new(file)
+                .file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .to_owned();
+            (
+                field(r, "input").as_u64().unwrap(),
+                field(r, "data_set").as_u64().unwrap(),
+                name,
+            )
+        })
+        .collect();
+    let mut want = Vec::new();
+    for (input, n, name) in [(1, 5, "a.txt"), (2, 3, "stdin"), (3, 4, "b.txt")] {
+        want.extend((1..=n).map(|k| (input, k, name.to_owned())));
+    }
+    assert_eq!(keys, want);
+
+    let cont = slink(
+        &[
+            "solve",
+            "--format",
+            "json",
+            "--continuous-numbering",
+            &pa,
+            "-",
+            &pb,
+        ],
+        c.as_bytes(),
+    );
+    let numbers: Vec<u64> = records(&cont.stdout)
+        .iter()
+        .map(|r| field(r, "data_set").as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, (1..=12).collect::<Vec<_>>());
+    let cont_judge = slink(&["solve", "--continuous-numbering", &pa, &pb], b"");
+    let both = format!("{}{b}", a.strip_suffix("0 0\n").unwrap());
+    assert_eq!(
+        text(&cont_judge.stdout),
+        text(&slink(&[], both.as_bytes()).stdout)
+    );
+}
+
+#[test]
+fn an_invalid_data_set_in_the_middle_is_reported_in_place() {
+    let input = "2 2\n2 2\n2 2\n2 3\n1 2 3\n1 4 3\n1 1\n.\n0 0\n";
+    let dir = Scratch::new("invalid");
+    let path = dir.file("bad.txt", input.as_bytes());
+    let judge = slink(&["solve", &path], b"");
+    assert_eq!(judge.status.code(), Some(1));
+    let out = text(&judge.stdout);
+    assert!(out.starts_with("1\n#############\n"), "{out}");
+    assert!(out.contains("\n3\n#########\n"), "{out}");
+    assert!(!out.contains("\n2\n"), "{out}");
+    assert_eq!(
+        text(&judge.stderr),
+        format!("{path}:6:3: data set 2: expected a clue 0-3, found '4'\n")
+    );
+
+    let json = slink(&["solve", "--format", "json", &path], b"");
+    let recs = records(&json.stdout);
+    let statuses: Vec<&str> = recs
+        .iter()
+        .map(|r| field(r, "status").as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["solved", "invalid", "solved"]);
+    assert_eq!(
+        field(&recs[1], "error").as_str(),
+        Some("6:3: data set 2: expected a clue 0-3, found '4'")
+    );
+    assert_eq!(field(&recs[1], "line").as_u64(), Some(4));
+    assert!(json.stderr.is_empty(), "{}", text(&json.stderr));
+
+    let fast = slink(&["solve", "--fail-fast", &path, &path], b"");
+    assert_eq!(fast.status.code(), Some(1));
+    assert!(!text(&fast.stdout).contains("\n3\n"), "--fail-fast went on");
+    assert_eq!(text(&fast.stderr).lines().count(), 1);
+}
+
+#[test]
+fn a_malformed_header_stops_its_file_but_not_the_others() {
+    let bad = "1 1\n.\n2 x\n1 1\n.\n0 0\n";
+    let dir = Scratch::new("header");
+    let pbad = dir.file("bad.txt", bad.as_bytes());
+    let pgood = dir.file("good.txt", b"1 1\n.\n0 0\n");
+    let out = slink(&["solve", "--format", "json", &pbad, &pgood], b"");
+    let recs = records(&out.stdout);
+    let got: Vec<(u64, u64, &str)> = recs
+        .iter()
+        .map(|r| {
+            (
+                field(r, "input").as_u64().unwrap(),
+                field(r, "data_set").as_u64().unwrap(),
+                field(r, "status").as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, [(1, 1, "solved"), (1, 2, "invalid"), (2, 1, "solved")]);
+    assert!(recs[1]["rows"].is_null());
+    assert_eq!(out.status.code(), Some(1));
+    let judge = slink(&["solve", &pbad, &pgood], b"");
+    assert_eq!(
+        text(&judge.stderr),
+        format!("{pbad}:3:3: data set 2: expected the number of columns, found 'x'\n")
+    );
+}
+
+#[test]
+fn an_unreadable_file_is_reported_and_the_others_are_solved() {
+    let dir = Scratch::new("unreadable");
+    let good = dir.file("good.txt", b"2 2\n2 2\n2 2\n0 0\n");
+    let missing = dir.0.join("missing.txt");
+    let missing = missing.to_str().unwrap();
+    let folder = dir.0.to_str().unwrap();
+    let out = slink(&["solve", &good, missing, folder, &good], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let one = slink(&["solve", &good], b"").stdout;
+    assert_eq!(text(&out.stdout), text(&[one.clone(), one].concat()));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("slink: cannot read {missing}: ")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("slink: cannot read {folder}: ")),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 2, "{err}");
+
+    let summary = slink(
+        &[
+            "solve",
+            "--format",
+            "summary",
+            "--no-timing",
+            &good,
+            missing,
+        ],
+        b"",
+    );
+    let s = text(&summary.stdout);
+    assert_eq!(summary_value(&s, "solved"), "1", "{s}");
+    assert_eq!(summary_value(&s, "files"), "2", "{s}");
+    assert_eq!(summary_value(&s, "unreadable"), "1", "{s}");
+    assert_eq!(summary.status.code(), Some(2));
+}
+
+#[test]
+fn shards_merge_back_into_the_unsharded_output() {
+    let (_, a) = corpus(21, 200);
+    let (_, b) = corpus(22, 77);
+    let dir = Scratch::new("shards");
+    let (pa, pb) = (
+        dir.file("a.txt", a.as_bytes()),
+        dir.file("b.txt", b.as_bytes()),
+    );
+    let all = slink(&["solve", "--format", "json", "--no-timing", &pa, &pb], b"").stdout;
+    let n = 3;
+    let mut parts = Vec::new();
+    for k in 1..=n {
+        let shard = format!("{k}/{n}");
+        let out = slink(
+            &[
+                "solve",
+                "--format",
+                "json",
+                "--no-timing",
+                "--shard",
+                &shard,
+                &pa,
+                &pb,
+            ],
+            b"",
+        )
+        .stdout;
+        for r in records(&out) {
+            let num = field(&r, "data_set").as_u64().unwrap() as usize;
+            assert_eq!((num - 1) % n + 1, k, "shard {shard} took data set {num}");
+        }
+        parts.push(dir.file(&format!("part-{k}.jsonl"), &out));
+    }
+    // The README's merge command, literally.
+    let merged = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "LC_ALL=C sort -m -t: -k2,2n -k3,3n {}",
+            parts.join(" ")
+        ))
+        .output()
+        .expect("sh and sort run");
+    assert!(merged.status.success());
+    assert_eq!(text(&merged.stdout), text(&all));
+    assert_eq!(records(&all).len(), 277);
+}
+
+#[test]
+fn pieces_cut_anywhere_keep_lines_numbers_and_byte_order_marks_right() {
+    // CRLF, tabs, blank lines, a byte order mark and no closing `0 0`.
+    let input =
+        "\u{feff}2 2\r\n2\t2\r\n\r\n2 2\r\n\n\n3 5\n3 3 3 2 3\n1 2 1 3 2\n3 3 2 2 2\n1 1\n0";
+    let judge = slink(&[], input.as_bytes());
+    for piece in ["1", "2", "3", "7", "64"] {
+        let out = slink(
+            &["solve", "--piece-bytes", piece, "--window", "1"],
+            input.as_bytes(),
+        );
+        assert_eq!(text(&out.stdout), text(&judge.stdout), "piece {piece}");
+        assert_eq!(text(&out.stderr), text(&judge.stderr), "piece {piece}");
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "piece {piece}: 1x1 '0' has no solution"
+        );
+    }
+    let bad = "1 1\n.\n\n2 2\n2 2\n2 5\n0 0\n";
+    let judge = slink(&[], bad.as_bytes());
+    for piece in ["1", "5", "100"] {
+        let out = slink(&["solve", "--piece-bytes", piece], bad.as_bytes());
+        assert_eq!(text(&out.stderr), text(&judge.stderr), "piece {piece}");
+        assert_eq!(
+            text(&out.stderr),
+            "stdin:6:3: data set 2: expected a clue 0-3, found '5'\n"
+        );
+    }
+    let unterminated = "2 2\n2 2\n2 2\n";
+    let out = slink(&["solve", "--piece-bytes", "4"], unterminated.as_bytes());
+    assert_eq!(
+        text(&out.stderr),
+        "stdin: warning: the input ends without the closing '0 0' line\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let cut = "2 2\n2 2\n";
+    let out = slink(&["solve", "--piece-bytes", "3"], cut.as_bytes());
+    assert_eq!(
+        text(&out.stderr),
+        "stdin:3:1: data set 1: the input ends inside the data set: expected 2 rows, found 1\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    for args in [
+        &["solve", "--shard", "4/3"][..],
+        &["solve", "--shard", "x"],
+        &["solve", "--threads", "0"],
+        &["solve", "--format", "xml"],
+    ] {
+        let out = slink(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn summary_counts_every_status() {
+    // Unique, several solutions (a 1x1 '.' has one loop, a 2x2 of blanks
+    // has several), no solution, malformed.
+    let input = "2 2\n2 2\n2 2\n2 2\n. .\n. .\n1 1\n0\n1 2\n1 9\n0 0\n";
+    let out = slink(
+        &["solve", "--format", "summary", "--no-timing"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "data sets  4\nsolved     1\nmultiple   1\nnone       1\ninvalid    1\ngave-up    0\nfiles      1\n"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "stdin:10:3: data set 4: expected a clue 0-3, found '9'\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let timed = slink(&["solve", "--format", "summary"], input.as_bytes());
+    let s = text(&timed.stdout);
+    assert!(s.contains("puzzles/s") && s.contains("MB/s"), "{s}");
+}
