@@ -129,18 +129,90 @@ impl<const W: usize> Frame<W> {
 /// and the cells known to lie inside or outside the loop.
 ///
 /// One contiguous vector, so that copying a board for search is one `memcpy`.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+/// The board also remembers which rows changed since the rules last
+/// reached a fixpoint ([`Edges::take_work`]), so that propagation after a
+/// small change revisits only the rows around it.
+#[derive(Clone, Debug, Default)]
 pub struct Edges<const W: usize> {
     data: Vec<Row<W>>,
     rows: usize,
+    /// Bit `r`: plane row `r` (of any plane) changed since the last fixpoint.
+    dirty: Vec<u64>,
+    /// Scratch for propagation: the rows due in the current pass.
+    work: Vec<u64>,
 }
 
+/// Boards are equal when they decide the same things (bookkeeping aside).
+impl<const W: usize> PartialEq for Edges<W> {
+    fn eq(&self, other: &Self) -> bool {
+        self.rows == other.rows && self.data == other.data
+    }
+}
+
+impl<const W: usize> Eq for Edges<W> {}
+
 impl<const W: usize> Edges<W> {
-    /// Resets to a board of `rows` cell rows with nothing decided.
+    /// Resets to a board of `rows` cell rows with nothing decided (and every
+    /// row due for the rules).
     pub fn reset(&mut self, rows: usize) {
         self.rows = rows;
         self.data.clear();
         self.data.resize(6 * rows + 2, Row::EMPTY);
+        self.dirty.clear();
+        self.dirty.resize(rows / 64 + 1, 0);
+        self.mark_all();
+    }
+
+    /// Lends out the scratch row set (see [`Edges::put_scratch`]).
+    pub fn take_scratch(&mut self) -> Vec<u64> {
+        std::mem::take(&mut self.work)
+    }
+
+    /// Returns the scratch row set.
+    pub fn put_scratch(&mut self, work: Vec<u64>) {
+        self.work = work;
+    }
+
+    /// Marks every row as changed.
+    pub fn mark_all(&mut self) {
+        for r in 0..=self.rows {
+            self.mark(r);
+        }
+    }
+
+    #[inline]
+    fn mark(&mut self, r: usize) {
+        self.dirty[r / 64] |= 1 << (r % 64);
+    }
+
+    /// The plane row that word `k` of `data` belongs to.
+    #[inline]
+    fn band(&self, k: usize) -> usize {
+        let r = self.rows;
+        if k < 2 * r + 2 {
+            k % (r + 1)
+        } else {
+            (k - 2 * r - 2) % r.max(1)
+        }
+    }
+
+    /// Moves the changed rows, widened by `reach` rows each way (the farthest
+    /// a rule looks), into `work` as a bit set over rows `0..=rows`; true if
+    /// any row is due.
+    pub fn take_work(&mut self, reach: usize, work: &mut Vec<u64>) -> bool {
+        work.clear();
+        work.resize(self.dirty.len(), 0);
+        let mut any = false;
+        for r in 0..=self.rows {
+            if self.dirty[r / 64] >> (r % 64) & 1 == 1 {
+                any = true;
+                for t in r.saturating_sub(reach)..=(r + reach).min(self.rows) {
+                    work[t / 64] |= 1 << (t % 64);
+                }
+            }
+        }
+        self.dirty.iter_mut().for_each(|w| *w = 0);
+        any
     }
 
     /// The cells of row `i` known to be inside the loop.
@@ -159,9 +231,7 @@ impl<const W: usize> Edges<W> {
     #[inline]
     pub fn add_color(&mut self, i: usize, inside: bool, m: Row<W>) -> bool {
         let k = if inside { 4 } else { 5 } * self.rows + 2 + i;
-        let new = (m & !self.data[k]).any();
-        self.data[k] |= m;
-        new
+        self.add_at(k, m)
     }
 
     /// Inside and outside masks of the cells of row `i + dr`, aligned so that
@@ -206,17 +276,25 @@ impl<const W: usize> Edges<W> {
     #[inline]
     pub fn add_lines(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
         let k = self.base(p, false) + i;
-        let new = (m & !self.data[k]).any();
-        self.data[k] |= m;
-        new
+        self.add_at(k, m)
     }
 
     /// Adds cross bits to plane row `i`; true if any bit is new.
     #[inline]
     pub fn add_crosses(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
         let k = self.base(p, true) + i;
+        self.add_at(k, m)
+    }
+
+    /// Adds bits `m` to word `k`, marking its row if any is new.
+    #[inline]
+    fn add_at(&mut self, k: usize, m: Row<W>) -> bool {
         let new = (m & !self.data[k]).any();
-        self.data[k] |= m;
+        if new {
+            self.data[k] |= m;
+            let b = self.band(k);
+            self.mark(b);
+        }
         new
     }
 
@@ -225,16 +303,15 @@ impl<const W: usize> Edges<W> {
     pub fn copy_from(&mut self, other: &Self) {
         self.rows = other.rows;
         self.data.clone_from(&other.data);
+        self.dirty.clone_from(&other.dirty);
     }
 
     /// Adds every decision (edge or colour) that both `a` and `b` made;
     /// true if any is new. `a` and `b` must extend this board.
     pub fn adopt_common(&mut self, a: &Self, b: &Self) -> bool {
         let mut new = false;
-        for ((x, a), b) in self.data.iter_mut().zip(&a.data).zip(&b.data) {
-            let both = *a & *b;
-            new |= (both & !*x).any();
-            *x |= both;
+        for k in 0..self.data.len() {
+            new |= self.add_at(k, a.data[k] & b.data[k]);
         }
         new
     }

@@ -23,7 +23,7 @@ type EdgeId = (Plane, usize, usize);
 fn deduce<const W: usize>(
     frame: &Frame<W>,
     clues: &Clues<W>,
-    walker: &mut Walker<W>,
+    scratch: &mut Scratch<W>,
     o: &Options,
     stats: &mut Stats,
     edges: &mut Edges<W>,
@@ -39,7 +39,7 @@ fn deduce<const W: usize>(
         if !o.loop_reasoning {
             return Ok(());
         }
-        match walker.apply(frame, clues, edges)? {
+        match scratch.walker.apply(frame, clues, edges)? {
             LoopStep::Nothing => return Ok(()),
             LoopStep::Crossed(n) => stats.loop_crosses += n as u64,
             LoopStep::Closed => {
@@ -51,16 +51,24 @@ fn deduce<const W: usize>(
     }
 }
 
+/// Scratch space for deduction.
+#[derive(Default)]
+struct Scratch<const W: usize> {
+    walker: Walker<W>,
+}
+
 /// Scratch space for solving boards whose rows fit `W` words.
 #[derive(Default)]
 pub struct Engine<const W: usize> {
     clues: Clues<W>,
     stack: Vec<Edges<W>>,
     pending: Vec<Option<EdgeId>>,
-    walker: Walker<W>,
+    scratch: Scratch<W>,
     probe_line: Edges<W>,
     probe_cross: Edges<W>,
     candidates: Vec<EdgeId>,
+    /// The best branching edge the last probing round found, and its score.
+    best: Option<(EdgeId, u32)>,
 }
 
 /// How a search ended.
@@ -103,7 +111,7 @@ impl<const W: usize> Engine<W> {
             let deduced = deduce(
                 frame,
                 &self.clues,
-                &mut self.walker,
+                &mut self.scratch,
                 o,
                 &mut out.stats,
                 &mut self.stack[depth],
@@ -161,8 +169,8 @@ impl<const W: usize> Engine<W> {
         }
     }
 
-    /// Failed-literal probing on board `depth`: each undecided edge at a
-    /// path end is tried both ways; a value that leads to a contradiction is
+    /// Failed-literal probing on board `depth`: each undecided edge is
+    /// tried both ways; a value that leads to a contradiction is
     /// ruled out, and what both values lead to is adopted. Repeats until a
     /// round adds nothing. `Ok(false)` if the work budget ran out.
     fn probe(
@@ -174,6 +182,8 @@ impl<const W: usize> Engine<W> {
     ) -> Result<bool, Contradiction> {
         loop {
             self.frontier(frame, depth);
+            self.best = None;
+            let base = self.stack[depth].decided_count(frame);
             let mut progress = false;
             for k in 0..self.candidates.len() {
                 let (pl, i, j) = self.candidates[k];
@@ -190,7 +200,7 @@ impl<const W: usize> Engine<W> {
                 let as_line = deduce(
                     frame,
                     &self.clues,
-                    &mut self.walker,
+                    &mut self.scratch,
                     o,
                     &mut out.stats,
                     &mut self.probe_line,
@@ -200,7 +210,7 @@ impl<const W: usize> Engine<W> {
                 let as_cross = deduce(
                     frame,
                     &self.clues,
-                    &mut self.walker,
+                    &mut self.scratch,
                     o,
                     &mut out.stats,
                     &mut self.probe_cross,
@@ -212,12 +222,22 @@ impl<const W: usize> Engine<W> {
                     (Ok(()), Err(_)) => board.copy_from(&self.probe_line),
                     (Ok(()), Ok(())) => {
                         if !board.adopt_common(&self.probe_line, &self.probe_cross) {
+                            // Both values stand: score the edge as a branch by
+                            // the smaller number of edges either value decides.
+                            let gain = self
+                                .probe_line
+                                .decided_count(frame)
+                                .min(self.probe_cross.decided_count(frame))
+                                - base;
+                            if self.best.is_none_or(|(_, g)| gain > g) {
+                                self.best = Some(((pl, i, j), gain));
+                            }
                             continue;
                         }
                         deduce(
                             frame,
                             &self.clues,
-                            &mut self.walker,
+                            &mut self.scratch,
                             o,
                             &mut out.stats,
                             board,
@@ -232,20 +252,14 @@ impl<const W: usize> Engine<W> {
         }
     }
 
-    /// Collects the undecided edges at path ends of board `depth` into
-    /// `self.candidates`.
+    /// Collects the undecided edges of board `depth` into `self.candidates`.
     fn frontier(&mut self, frame: &Frame<W>, depth: usize) {
         self.candidates.clear();
         let edges = &self.stack[depth];
-        for i in 0..=frame.rows {
-            let arms = ARMS.map(|a| edges.read(frame, i, a));
-            let ends = Count::of(arms.map(|e| e.line)).eq(1) & frame.vertices;
-            for j in ends.ones() {
-                for (a, e) in ARMS.iter().zip(arms) {
-                    if e.unknown().has(j) {
-                        self.candidates.push(absolute(*a, i, j));
-                    }
-                }
+        for p in [Plane::H, Plane::V] {
+            for i in 0..frame.plane_rows(p) {
+                let open = !(edges.lines(p, i) | edges.crosses(p, i)) & frame.plane_bits(p);
+                self.candidates.extend(open.ones().map(|j| (p, i, j)));
             }
         }
     }
@@ -273,6 +287,11 @@ impl<const W: usize> Engine<W> {
     /// failing that, an undecided side of the cell with the highest clue.
     fn choose(&self, frame: &Frame<W>, depth: usize) -> EdgeId {
         let edges = &self.stack[depth];
+        if let Some(((p, i, j), _)) = self.best {
+            if !(edges.lines(p, i) | edges.crosses(p, i)).has(j) {
+                return (p, i, j);
+            }
+        }
         for i in 0..=frame.rows {
             let arms = ARMS.map(|a| edges.read(frame, i, a));
             let ends = Count::of(arms.map(|e| e.line)).eq(1) & frame.vertices;

@@ -48,7 +48,7 @@ pub fn run(
     let mut tally = Tally::default();
     let mut verdict = Verdict::AllUnique;
     let mut scanner = Scanner::new(input);
-    while let Some(item) = scanner.next() {
+    for item in scanner.by_ref() {
         let parsed = item.and_then(|span| parse_body(input, &span, &mut puzzle).map(|_| span));
         let span = match parsed {
             Ok(span) => span,
@@ -92,8 +92,8 @@ pub fn run(
                 tally.unfinished += 1;
                 writeln!(
                     err,
-                    "{name}: data set {k}: error: gave up after {} search nodes (the budget)",
-                    outcome.stats.nodes - 1
+                    "{name}: data set {k}: error: gave up: the search budget of {} nodes and probes ran out",
+                    solver.options().node_budget
                 )?;
             }
             Status::Stalled { undecided } => {

@@ -105,8 +105,7 @@ impl<const W: usize> Walker<W> {
                 on_paths += len;
                 if let Some((p, ei, ej)) = joining_edge((i, j), end) {
                     let decided = edges.lines(p, ei).has(ej) || edges.crosses(p, ei).has(ej);
-                    if !decided
-                        && !(len == total && closes_solution(frame, clues, edges, p, ei, ej))
+                    if !(decided || len == total && closes_solution(frame, clues, edges, p, ei, ej))
                     {
                         edges.add_crosses(p, ei, Row::single(ej));
                         crossed += 1;

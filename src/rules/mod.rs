@@ -229,30 +229,47 @@ impl<const W: usize> Count<W> {
     }
 }
 
-/// Applies every rule to every row until nothing changes.
+/// How many rows away from a cell or vertex row the rules look.
+const REACH: usize = 2;
+
+/// Applies every rule until nothing changes, revisiting only the rows near
+/// a change (the board tracks them; a fresh board has every row due).
 ///
 /// Returns the number of passes, or the contradiction found.
 pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradiction> {
+    let mut work = ctx.edges.take_scratch();
     let mut passes = 0;
-    loop {
+    let result = loop {
+        if !ctx.edges.take_work(REACH, &mut work) {
+            break Ok(passes);
+        }
         passes += 1;
-        let before = ctx.changed;
-        ctx.changed = false;
-        pass(ctx)?;
+        if let Err(c) = pass_rows(ctx, |i| work[i / 64] >> (i % 64) & 1 == 1) {
+            break Err(c);
+        }
         if ctx.edges.has_conflict() {
-            return Err(Contradiction::EdgeConflict);
+            break Err(Contradiction::EdgeConflict);
         }
-        if !ctx.changed {
-            ctx.changed = before || passes > 1;
-            return Ok(passes);
-        }
+    };
+    ctx.edges.put_scratch(work);
+    if passes > 1 {
+        ctx.changed = true;
     }
+    result
 }
 
 /// One sweep of every family over every row.
 pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
+    pass_rows(ctx, |_| true)
+}
+
+/// One sweep of every family over the rows `due` selects.
+fn pass_rows<const W: usize>(
+    ctx: &mut Ctx<'_, W>,
+    due: impl Fn(usize) -> bool,
+) -> Result<(), Contradiction> {
     let rows = ctx.frame.rows;
-    for i in 0..rows {
+    for i in (0..rows).filter(|&i| due(i)) {
         if ctx.colors {
             color::apply(ctx, i);
         }
@@ -262,7 +279,7 @@ pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
         entry::apply(ctx, i);
         diagonal::apply(ctx, i);
     }
-    for i in 0..=rows {
+    for i in (0..=rows).filter(|&i| due(i)) {
         vertex::apply(ctx, i)?;
     }
     Ok(())
