@@ -283,8 +283,10 @@ impl Gen {
         e.r == self.r
             && e.c == self.c
             && e.is_one_loop()
-            && (0..self.r * self.c)
-                .all(|k| self.clues[k].map_or(true, |n| n == e.around_cell(k / self.c, k % self.c)))
+            && (0..self.r * self.c).all(|k| match self.clues[k] {
+                Some(n) => n == e.around_cell(k / self.c, k % self.c),
+                None => true,
+            })
     }
 }
 

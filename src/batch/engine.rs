@@ -1,37 +1,50 @@
-//! The batch engine: pieces of input, windows of data sets, parallel
-//! solving, output in input order.
+//! The batch engine: pieces of input, a ring of data sets in flight,
+//! parallel solving, output in input order.
 //!
 //! For each input, the engine takes a piece that ends at a line boundary
-//! ([`input::Source`]), scans its data sets, and gathers them into a
-//! window of slots. The window is read and solved in parallel (each rayon
-//! worker thread keeps one [`Solver`] and one [`Puzzle`] in a
-//! thread-local, reused for every data set it takes); each slot is
-//! formatted on the worker that solved it. Then the slots are written in
-//! order, and the next window starts. A data set cut by the end of a piece
-//! is left for the next piece, which starts at its header.
+//! ([`input::Source`]) and scans its data sets into a ring of slots cut
+//! into batches. Each batch, once filled, is a task on the rayon pool: its
+//! worker reads, solves and formats the batch's data sets (each worker
+//! thread keeps one [`Solver`] and one [`Puzzle`] in a thread-local,
+//! reused for every data set it takes). Meanwhile the calling thread
+//! writes finished batches in ring order, that is input order, and refills
+//! their slots with the next data sets. So at most a window of data sets
+//! (the ring) is in flight, there is no barrier between batches (a slow
+//! puzzle holds up the output, not the other workers, until the ring is
+//! full), and the output does not depend on the number of threads. When a
+//! piece is exhausted the ring drains and the next piece, which starts at
+//! the header of any data set the piece cut, is read.
 
 use super::format::{self, Format, Kind, Record};
 use super::input::{self, Source};
-use super::{Config, Error, Input, Totals};
+use super::{Config, Error, Input, Shard, Totals};
 use crate::parse::{parse_body, Ending, ParseError, Scanner, Span};
 use crate::puzzle::Puzzle;
 use crate::render::drawing_len;
 use crate::solver::{Options, Solver};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use rayon::ThreadPool;
 use std::cell::RefCell;
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{mpsc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-/// Estimated output bytes (judge drawings) of a window, beyond which no
-/// data set is added unless the window holds fewer than two per thread.
+/// Estimated output bytes (judge drawings) in flight, beyond which no
+/// batch is started unless fewer than two per thread are in flight.
 const WINDOW_BYTES: usize = 8 << 20;
 
-/// A slot's buffers larger than this are freed after their window, so
-/// that one huge data set does not keep its memory for the whole run.
-const KEEP_CAPACITY: usize = 64 << 10;
+/// Estimated output bytes of a batch, beyond which it takes no more data
+/// sets.
+const BATCH_BYTES: usize = 1 << 20;
+
+/// Most data sets in a batch.
+const BATCH_LEN: usize = 64;
+
+/// Capacity of output buffers kept for reuse once written: beyond it,
+/// buffers are freed, so that memory follows the data sets in flight,
+/// not the ring's size times the largest output.
+const KEPT_BYTES: usize = 8 << 20;
 
 /// One data set in flight.
 #[derive(Default)]
@@ -44,6 +57,8 @@ struct Slot {
     out: Vec<u8>,
     /// Formatted diagnostics.
     diag: Vec<u8>,
+    /// Capacity of `out` and `diag` counted in [`Sink::kept`].
+    kept: usize,
 }
 
 /// What the scanner found for a data set.
@@ -152,13 +167,158 @@ impl Progress {
     }
 }
 
-/// A batch run in progress.
-pub struct Engine<'c> {
+/// A batch of the ring, as the writing thread sees it.
+#[derive(Clone, Copy, Default)]
+struct Batch {
+    /// Data sets in it.
+    len: usize,
+    /// Their estimated output bytes.
+    cost: usize,
+    /// Whether its task has finished.
+    done: bool,
+}
+
+/// Tells the writing thread that a batch is finished, even if its task
+/// panicked.
+struct Finished(mpsc::Sender<usize>, usize);
+
+impl Drop for Finished {
+    fn drop(&mut self) {
+        // The receiver is gone only if the writer stopped: nothing to tell.
+        let _ = self.0.send(self.1);
+    }
+}
+
+/// Locks a slot. Slots are never locked by two threads at once (a batch
+/// belongs to its task or to the writing thread); a poisoned lock only
+/// means a task panicked, and the slot is reported as failed.
+fn lock(slot: &Mutex<Slot>) -> MutexGuard<'_, Slot> {
+    slot.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The scan of one piece.
+struct Scan<'a> {
+    scanner: Scanner<'a>,
+    len: usize,
+    last: bool,
+    line_offset: usize,
+    shard: Shard,
+    /// How the piece ended, once it has.
+    end: Option<PieceEnd>,
+    /// The number of a data set whose header stopped the input.
+    failed: Option<usize>,
+}
+
+impl Scan<'_> {
+    /// Puts the next data sets of this shard into `batch`; returns how
+    /// many and their estimated output bytes. Counts the others in
+    /// `skipped`.
+    fn fill(&mut self, batch: &[Mutex<Slot>], skipped: &mut usize) -> (usize, usize) {
+        let (mut n, mut cost) = (0, 0);
+        let put = |n: &mut usize, item: Item| {
+            let mut slot = lock(&batch[*n]);
+            slot.item = item;
+            slot.kind = None;
+            *n += 1;
+        };
+        while self.end.is_none() && n < batch.len() && cost < BATCH_BYTES {
+            let before = self.scanner.position();
+            match self.scanner.next() {
+                None => {
+                    self.end = Some(match self.scanner.ending() {
+                        Ending::MissingTerminator if !self.last => PieceEnd::More(self.len),
+                        Ending::MissingTerminator => PieceEnd::Unterminated,
+                        _ => PieceEnd::Done,
+                    });
+                }
+                Some(Ok(mut span)) => {
+                    span.header_line += self.line_offset;
+                    if self.shard.takes(span.number) {
+                        cost += drawing_len(span.rows, span.cols);
+                        put(&mut n, Item::Span(span));
+                    } else {
+                        *skipped += 1;
+                    }
+                }
+                Some(Err(mut e)) => {
+                    if !self.last && !e.recoverable && self.scanner.position() >= self.len {
+                        // Cut by the end of the piece, not malformed.
+                        self.end = Some(PieceEnd::More(before));
+                    } else {
+                        // The scanner stops here: the input is finished.
+                        e.line += self.line_offset;
+                        self.failed = Some(e.data_set);
+                        if self.shard.takes(e.data_set) {
+                            put(&mut n, Item::Error(e));
+                        }
+                    }
+                }
+            }
+        }
+        (n, cost)
+    }
+}
+
+/// Where results go, and what has been counted.
+struct Sink<'c> {
     config: &'c Config,
-    pool: ThreadPool,
-    slots: Vec<Slot>,
     totals: Totals,
     progress: Progress,
+    /// Capacity of the written slots' buffers, kept for reuse.
+    kept: usize,
+}
+
+impl Sink<'_> {
+    /// Writes the slots of a finished batch in order, counting them. With
+    /// `fail_fast`, stops after the first error.
+    fn write(
+        &mut self,
+        slots: &[Mutex<Slot>],
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<(), Error> {
+        for slot in slots {
+            let mut guard = lock(slot);
+            let slot = &mut *guard;
+            out.write_all(&slot.out)?;
+            if !slot.diag.is_empty() {
+                out.flush()?;
+                let diag = &slot.diag;
+                self.progress.suspend(|| err.write_all(diag))?;
+            }
+            self.kept -= slot.kept;
+            slot.kept = slot.out.capacity() + slot.diag.capacity();
+            if self.kept + slot.kept > KEPT_BYTES {
+                (slot.out, slot.diag, slot.kept) = (Vec::new(), Vec::new(), 0);
+            }
+            self.kept += slot.kept;
+            let kind = slot.kind.unwrap_or(Kind::GaveUp);
+            self.totals.add(kind);
+            if self.config.fail_fast && kind.is_error() {
+                self.totals.stopped = true;
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a diagnostic line about a whole input, after the output so far.
+    fn note(&self, line: &str, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Error> {
+        out.flush()?;
+        self.progress.suspend(|| writeln!(err, "{line}"))?;
+        Ok(())
+    }
+}
+
+/// A batch run in progress.
+pub struct Engine<'c> {
+    pool: ThreadPool,
+    /// The ring: `batches.len()` batches of `batch_len` slots (the last
+    /// one maybe shorter).
+    slots: Vec<Mutex<Slot>>,
+    batch_len: usize,
+    batches: Vec<Batch>,
+    sink: Sink<'c>,
     /// Bytes of the inputs before the current one.
     bytes_before: u64,
     /// Number of the next data set, with continuous numbering.
@@ -176,6 +336,8 @@ impl<'c> Engine<'c> {
             .stack_size(8 << 20)
             .build()
             .map_err(Error::Threads)?;
+        let window = config.window.max(1);
+        let batch_len = (window / (4 * pool.current_num_threads())).clamp(1, BATCH_LEN);
         let total = if config.progress {
             inputs.iter().try_fold(0u64, |sum, input| match input {
                 Input::Path(p) => std::fs::metadata(p)
@@ -188,11 +350,16 @@ impl<'c> Engine<'c> {
             None
         };
         Ok(Engine {
-            config,
             pool,
-            slots: Vec::new(),
-            totals: Totals::default(),
-            progress: Progress::new(config.progress, total),
+            slots: (0..window).map(|_| Mutex::default()).collect(),
+            batch_len,
+            batches: vec![Batch::default(); window.div_ceil(batch_len)],
+            sink: Sink {
+                config,
+                totals: Totals::default(),
+                progress: Progress::new(config.progress, total),
+                kept: 0,
+            },
             bytes_before: 0,
             next_number: 1,
             started: Instant::now(),
@@ -201,7 +368,7 @@ impl<'c> Engine<'c> {
 
     /// Whether the run stopped early (`fail_fast`).
     pub fn stopped(&self) -> bool {
-        self.totals.stopped
+        self.sink.totals.stopped
     }
 
     /// Reads, solves and writes every data set of `input`, the
@@ -214,7 +381,7 @@ impl<'c> Engine<'c> {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Error> {
-        let first = if self.config.continuous_numbering {
+        let first = if self.sink.config.continuous_numbering {
             self.next_number
         } else {
             1
@@ -226,21 +393,20 @@ impl<'c> Engine<'c> {
             line_offset: 0,
             scanned: 0,
         };
-        self.totals.files += 1;
+        self.sink.totals.files += 1;
         let result = match input::open(input) {
             Ok(mut source) => self.read(&mut file, &mut source, out, err),
             Err(e) => Ok(Some(e)),
         };
-        self.totals.bytes += file.scanned;
+        self.sink.totals.bytes += file.scanned;
         self.bytes_before += file.scanned;
         self.next_number = file.next_number;
         if let Some(e) = result? {
-            out.flush()?;
-            let line = format!("slink: cannot read {}: {e}\n", file.name);
-            self.progress.suspend(|| err.write_all(line.as_bytes()))?;
-            self.totals.unreadable += 1;
-            if self.config.fail_fast {
-                self.totals.stopped = true;
+            let line = format!("slink: cannot read {}: {e}", file.name);
+            self.sink.note(&line, out, err)?;
+            self.sink.totals.unreadable += 1;
+            if self.sink.config.fail_fast {
+                self.sink.totals.stopped = true;
             }
         }
         Ok(())
@@ -255,7 +421,7 @@ impl<'c> Engine<'c> {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<Option<std::io::Error>, Error> {
-        let piece_bytes = self.config.piece_bytes.max(1);
+        let piece_bytes = self.sink.config.piece_bytes.max(1);
         let mut want = piece_bytes;
         loop {
             if let Err(e) = source.fill(want) {
@@ -278,12 +444,11 @@ impl<'c> Engine<'c> {
             match self.piece(file, &data[..limit], last, base, out, err)? {
                 PieceEnd::Done => return Ok(None),
                 PieceEnd::Unterminated => {
-                    out.flush()?;
                     let line = format!(
-                        "{}: warning: the input ends without the closing '0 0' line\n",
+                        "{}: warning: the input ends without the closing '0 0' line",
                         file.name
                     );
-                    self.progress.suspend(|| err.write_all(line.as_bytes()))?;
+                    self.sink.note(&line, out, err)?;
                     return Ok(None);
                 }
                 PieceEnd::More(at) => {
@@ -309,8 +474,8 @@ impl<'c> Engine<'c> {
     }
 
     /// Scans `src` (a piece starting at offset `base`, the last one of
-    /// its input if `last`), solving and writing its data sets window by
-    /// window.
+    /// its input if `last`), solving its data sets in batches on the pool
+    /// while this thread writes the finished ones in order.
     fn piece(
         &mut self,
         file: &mut FileState,
@@ -320,125 +485,102 @@ impl<'c> Engine<'c> {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<PieceEnd, Error> {
-        let config = self.config;
-        let window = config.window.max(1);
-        let few = 2 * self.pool.current_num_threads();
-        let mut scanner = Scanner::numbered_from(src, file.next_number);
-        loop {
-            let (mut n, mut cost) = (0, 0);
-            let mut end = None;
-            while n < window && (cost < WINDOW_BYTES || n < few) {
-                let before = scanner.position();
-                match scanner.next() {
-                    None => {
-                        end = Some(match scanner.ending() {
-                            Ending::MissingTerminator if !last => PieceEnd::More(src.len()),
-                            Ending::MissingTerminator => PieceEnd::Unterminated,
-                            _ => PieceEnd::Done,
-                        });
-                        break;
-                    }
-                    Some(Ok(mut span)) => {
-                        span.header_line += file.line_offset;
-                        if config.shard.takes(span.number) {
-                            cost += drawing_len(span.rows, span.cols);
-                            self.put(n, Item::Span(span));
-                            n += 1;
-                        } else {
-                            self.totals.skipped += 1;
-                        }
-                    }
-                    Some(Err(mut e)) => {
-                        if !last && !e.recoverable && scanner.position() >= src.len() {
-                            // Cut by the end of the piece, not malformed.
-                            end = Some(PieceEnd::More(before));
-                            break;
-                        }
-                        e.line += file.line_offset;
-                        // The input stops here; its number is used up.
-                        file.next_number = e.data_set + 1;
-                        if config.shard.takes(e.data_set) {
-                            self.put(n, Item::Error(e));
-                            n += 1;
-                        }
-                    }
-                }
-            }
-            file.next_number = file.next_number.max(scanner.next_number());
-            file.scanned = base + scanner.position() as u64;
-            if n > 0 {
-                self.solve(file, src, n);
-                self.write(n, out, err)?;
-            }
-            self.progress
-                .update(self.bytes_before + file.scanned, self.totals.data_sets());
-            if self.totals.stopped {
-                return Ok(PieceEnd::Done);
-            }
-            if let Some(end) = end {
-                return Ok(end);
-            }
-        }
-    }
-
-    /// Puts `item` in slot `n`.
-    fn put(&mut self, n: usize, item: Item) {
-        if n == self.slots.len() {
-            self.slots.push(Slot::default());
-        }
-        let slot = &mut self.slots[n];
-        slot.item = item;
-        slot.kind = None;
-    }
-
-    /// Reads, solves and formats the first `n` slots in parallel.
-    fn solve(&mut self, file: &FileState, src: &[u8], n: usize) {
+        let config = self.sink.config;
         let shared = Shared {
             src,
             file: &file.name,
             input: file.index,
-            format: self.config.format,
-            options: self.config.options,
-            timing: self.config.timing,
+            format: config.format,
+            options: config.options,
+            timing: config.timing,
         };
-        let slots = &mut self.slots[..n];
-        self.pool.install(|| {
-            slots
-                .par_iter_mut()
-                .for_each(|slot| WORKER.with(|w| work(slot, &shared, &mut w.borrow_mut())));
-        });
-    }
-
-    /// Writes the first `n` slots in order, counting them. With
-    /// `fail_fast`, stops after the first error.
-    fn write(&mut self, n: usize, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Error> {
-        for slot in &mut self.slots[..n] {
-            out.write_all(&slot.out)?;
-            if !slot.diag.is_empty() {
-                out.flush()?;
-                let diag = &slot.diag;
-                self.progress.suspend(|| err.write_all(diag))?;
-            }
-            for buf in [&mut slot.out, &mut slot.diag] {
-                if buf.capacity() > KEEP_CAPACITY {
-                    *buf = Vec::new();
+        let mut scan = Scan {
+            scanner: Scanner::numbered_from(src, file.next_number),
+            len: src.len(),
+            last,
+            line_offset: file.line_offset,
+            shard: config.shard,
+            end: None,
+            failed: None,
+        };
+        let few = 2 * self.pool.current_num_threads();
+        let (slots, batch_len, batches) = (&self.slots, self.batch_len, &mut self.batches);
+        let sink = &mut self.sink;
+        let progress_base = self.bytes_before + base;
+        let ring = batches.len();
+        let written = self.pool.in_place_scope_fifo(|scope| -> Result<(), Error> {
+            let (tx, rx) = mpsc::channel::<usize>();
+            let (mut head, mut count, mut cost) = (0, 0, 0);
+            loop {
+                // Start batches while the ring has room.
+                while scan.end.is_none()
+                    && !sink.totals.stopped
+                    && count < ring
+                    && (cost < WINDOW_BYTES || count < few)
+                {
+                    let b = (head + count) % ring;
+                    let batch = &slots[b * batch_len..((b + 1) * batch_len).min(slots.len())];
+                    let (n, c) = scan.fill(batch, &mut sink.totals.skipped);
+                    if n == 0 {
+                        continue;
+                    }
+                    batches[b] = Batch {
+                        len: n,
+                        cost: c,
+                        done: false,
+                    };
+                    count += 1;
+                    cost += c;
+                    let (tx, shared, batch) = (tx.clone(), &shared, &batch[..n]);
+                    scope.spawn_fifo(move |_| {
+                        let _finished = Finished(tx, b);
+                        WORKER.with(|w| {
+                            let mut w = w.borrow_mut();
+                            for slot in batch {
+                                work(&mut lock(slot), shared, &mut w);
+                            }
+                        });
+                    });
                 }
+                if count == 0 {
+                    return Ok(());
+                }
+                // Write the oldest batch once it is finished.
+                while !batches[head].done {
+                    match rx.recv() {
+                        Ok(b) => batches[b].done = true,
+                        Err(_) => return Ok(()),
+                    }
+                }
+                let Batch { len, cost: c, .. } = batches[head];
+                if !sink.totals.stopped {
+                    sink.write(&slots[head * batch_len..][..len], out, err)?;
+                    let at = progress_base + scan.scanner.position() as u64;
+                    sink.progress.update(at, sink.totals.data_sets());
+                }
+                cost -= c;
+                head = (head + 1) % ring;
+                count -= 1;
             }
-            let kind = slot.kind.unwrap_or(Kind::GaveUp);
-            self.totals.add(kind);
-            if self.config.fail_fast && kind.is_error() {
-                self.totals.stopped = true;
-                break;
-            }
+        });
+        file.next_number = scan
+            .scanner
+            .next_number()
+            .max(scan.failed.map_or(0, |k| k + 1));
+        file.scanned = base + scan.scanner.position() as u64;
+        written?;
+        if self.sink.totals.stopped {
+            return Ok(PieceEnd::Done);
         }
-        Ok(())
+        Ok(scan.end.unwrap_or(PieceEnd::Done))
     }
 
     /// Ends the run: clears the progress bar, returns the counts.
-    pub fn finish(mut self) -> Totals {
-        self.progress.finish();
-        self.totals.elapsed = self.started.elapsed();
-        self.totals
+    pub fn finish(self) -> Totals {
+        self.sink.progress.finish();
+        let mut totals = self.sink.totals;
+        totals.elapsed = self.started.elapsed();
+        totals
     }
 }
 
