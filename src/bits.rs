@@ -87,7 +87,7 @@ impl<const W: usize> Row<W> {
 
     /// Moves every bit `n` columns up (bit `j` to `j + n`, `n < 64`),
     /// filling the vacated low columns with `fill`.
-    #[inline]
+    #[inline(always)]
     pub fn up(self, n: u32, fill: bool) -> Self {
         if n == 0 {
             return self;
@@ -103,7 +103,7 @@ impl<const W: usize> Row<W> {
 
     /// Moves every bit `n` columns down (bit `j` to `j - n`, `n < 64`),
     /// filling the vacated high columns with `fill`.
-    #[inline]
+    #[inline(always)]
     pub fn down(self, n: u32, fill: bool) -> Self {
         if n == 0 {
             return self;
@@ -118,7 +118,7 @@ impl<const W: usize> Row<W> {
     }
 
     /// Moves bits by a signed number of columns: bit `j` to `j + by`.
-    #[inline]
+    #[inline(always)]
     pub fn shift(self, by: i32, fill: bool) -> Self {
         if by >= 0 {
             self.up(by as u32, fill)

@@ -140,6 +140,8 @@ pub struct Edges<const W: usize> {
     dirty: Vec<u64>,
     /// Scratch for propagation: the rows due in the current pass.
     work: Vec<u64>,
+    /// Whether the clue-only rules have been applied to this board.
+    seeded: bool,
 }
 
 /// Boards are equal when they decide the same things (bookkeeping aside).
@@ -161,6 +163,17 @@ impl<const W: usize> Edges<W> {
         self.dirty.clear();
         self.dirty.resize(rows / 64 + 1, 0);
         self.mark_all();
+        self.seeded = false;
+    }
+
+    /// Whether the rules that read only clues were applied to this board.
+    pub fn seeded(&self) -> bool {
+        self.seeded
+    }
+
+    /// Records that the rules that read only clues were applied.
+    pub fn set_seeded(&mut self) {
+        self.seeded = true;
     }
 
     /// Lends out the scratch row set (see [`Edges::put_scratch`]).
@@ -180,13 +193,13 @@ impl<const W: usize> Edges<W> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn mark(&mut self, r: usize) {
         self.dirty[r / 64] |= 1 << (r % 64);
     }
 
     /// The plane row that word `k` of `data` belongs to.
-    #[inline]
+    #[inline(always)]
     fn band(&self, k: usize) -> usize {
         let r = self.rows;
         if k < 2 * r + 2 {
@@ -237,7 +250,7 @@ impl<const W: usize> Edges<W> {
     /// Inside and outside masks of the cells of row `i + dr`, aligned so that
     /// the cell at column `j + dc` lands in bit `j`. Cells off the grid are
     /// outside.
-    #[inline]
+    #[inline(always)]
     pub fn color(&self, frame: &Frame<W>, i: usize, dr: i32, dc: i32) -> (Row<W>, Row<W>) {
         let r = i as i64 + dr as i64;
         if r < 0 || r >= frame.rows as i64 {
@@ -249,7 +262,7 @@ impl<const W: usize> Edges<W> {
         (inside, outside)
     }
 
-    #[inline]
+    #[inline(always)]
     fn base(&self, p: Plane, cross: bool) -> usize {
         let r = self.rows;
         match (p, cross) {
@@ -261,13 +274,13 @@ impl<const W: usize> Edges<W> {
     }
 
     /// The line bits of plane row `i`.
-    #[inline]
+    #[inline(always)]
     pub fn lines(&self, p: Plane, i: usize) -> Row<W> {
         self.data[self.base(p, false) + i]
     }
 
     /// The cross bits of plane row `i`.
-    #[inline]
+    #[inline(always)]
     pub fn crosses(&self, p: Plane, i: usize) -> Row<W> {
         self.data[self.base(p, true) + i]
     }
@@ -287,7 +300,7 @@ impl<const W: usize> Edges<W> {
     }
 
     /// Adds bits `m` to word `k`, marking its row if any is new.
-    #[inline]
+    #[inline(always)]
     fn add_at(&mut self, k: usize, m: Row<W>) -> bool {
         let new = (m & !self.data[k]).any();
         if new {
@@ -304,6 +317,7 @@ impl<const W: usize> Edges<W> {
         self.rows = other.rows;
         self.data.clone_from(&other.data);
         self.dirty.clone_from(&other.dirty);
+        self.seeded = other.seeded;
     }
 
     /// Adds every decision (edge or colour) that both `a` and `b` made;
@@ -351,7 +365,7 @@ impl<const W: usize> Edges<W> {
 
     /// Reads edge `at` for the cells or vertices of row `i`, aligned to their
     /// bits. Edges off the grid read as crossed.
-    #[inline]
+    #[inline(always)]
     pub fn read(&self, frame: &Frame<W>, i: usize, at: At) -> Edge<W> {
         let r = i as i64 + at.dr as i64;
         if r < 0 || r >= frame.plane_rows(at.plane) as i64 {
@@ -371,7 +385,7 @@ impl<const W: usize> Edges<W> {
     }
 
     /// Marks edge `at` of the bits `m` of row `i` as lines; true if new.
-    #[inline]
+    #[inline(always)]
     pub fn set_lines(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> bool {
         match Self::target(frame, i, at, m) {
             Some((r, bits)) => self.add_lines(at.plane, r, bits),
@@ -380,7 +394,7 @@ impl<const W: usize> Edges<W> {
     }
 
     /// Marks edge `at` of the bits `m` of row `i` as crosses; true if new.
-    #[inline]
+    #[inline(always)]
     pub fn set_crosses(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> bool {
         match Self::target(frame, i, at, m) {
             Some((r, bits)) => self.add_crosses(at.plane, r, bits),
@@ -388,7 +402,7 @@ impl<const W: usize> Edges<W> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn target(frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> Option<(usize, Row<W>)> {
         let r = i as i64 + at.dr as i64;
         if r < 0 || r >= frame.plane_rows(at.plane) as i64 || m.is_empty() {

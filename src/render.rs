@@ -40,13 +40,14 @@ pub fn draw(p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
 /// Lattice row `2i`: horizontal edges and the vertices of row `i`.
 fn vertex_row(s: &Solution, i: usize, lattice: &mut [u8]) {
     let (r, c) = (s.rows(), s.cols());
+    let lines = s.lines();
     for j in s.h_row(i).iter_ones() {
         lattice[4 * j + 1..4 * j + 4].copy_from_slice(b"---");
     }
     // A vertex is drawn from its horizontal and vertical line counts.
     for j in 0..=c {
-        let horiz = (j > 0 && s.h(i, j - 1)) as u8 + (j < c && s.h(i, j)) as u8;
-        let vert = (i > 0 && s.v(i - 1, j)) as u8 + (i < r && s.v(i, j)) as u8;
+        let horiz = (j > 0 && lines.h(i, j - 1)) as u8 + (j < c && lines.h(i, j)) as u8;
+        let vert = (i > 0 && lines.v(i - 1, j)) as u8 + (i < r && lines.v(i, j)) as u8;
         lattice[4 * j] = match (horiz, vert) {
             (0, 0) => b' ',
             (_, 0) => b'-',

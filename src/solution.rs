@@ -2,6 +2,13 @@
 
 use bitvec::prelude::*;
 
+/// Bit `k` of `bits`, read from its backing words (`Lsb0`: bit `k` is bit
+/// `k % 64` of word `k / 64`).
+#[inline]
+fn bit(bits: &BitVec<u64, Lsb0>, k: usize) -> bool {
+    bits.as_raw_slice()[k / 64] >> (k % 64) & 1 == 1
+}
+
 /// The line edges of a solution: `H(i, j)` at `i * cols + j` of `h`,
 /// `V(i, j)` at `i * (cols + 1) + j` of `v`.
 #[derive(Clone, PartialEq, Eq, Hash, Default, Debug)]
@@ -41,13 +48,17 @@ impl Solution {
     }
 
     /// Whether `H(i, j)` is a line.
+    #[inline]
     pub fn h(&self, i: usize, j: usize) -> bool {
-        self.h[i * self.cols + j]
+        debug_assert!(i <= self.rows && j < self.cols);
+        bit(&self.h, i * self.cols + j)
     }
 
     /// Whether `V(i, j)` is a line.
+    #[inline]
     pub fn v(&self, i: usize, j: usize) -> bool {
-        self.v[i * (self.cols + 1) + j]
+        debug_assert!(i < self.rows && j <= self.cols);
+        bit(&self.v, i * (self.cols + 1) + j)
     }
 
     /// Sets `H(i, j)`.
@@ -71,6 +82,16 @@ impl Solution {
     pub fn v_row(&self, i: usize) -> &BitSlice<u64, Lsb0> {
         let c = self.cols + 1;
         &self.v[i * c..(i + 1) * c]
+    }
+
+    /// A fast reader of the line bits, for loops over many edges.
+    #[inline]
+    pub fn lines(&self) -> Lines<'_> {
+        Lines {
+            h: self.h.as_raw_slice(),
+            v: self.v.as_raw_slice(),
+            cols: self.cols,
+        }
     }
 
     /// All horizontal edges, row-major.
@@ -107,5 +128,29 @@ impl Solution {
             }
         }
         t
+    }
+}
+
+/// Read access to a solution's line bits straight from their words.
+#[derive(Clone, Copy)]
+pub struct Lines<'a> {
+    h: &'a [u64],
+    v: &'a [u64],
+    cols: usize,
+}
+
+impl Lines<'_> {
+    /// Whether `H(i, j)` is a line.
+    #[inline(always)]
+    pub fn h(&self, i: usize, j: usize) -> bool {
+        let k = i * self.cols + j;
+        self.h[k / 64] >> (k % 64) & 1 == 1
+    }
+
+    /// Whether `V(i, j)` is a line.
+    #[inline(always)]
+    pub fn v(&self, i: usize, j: usize) -> bool {
+        let k = i * (self.cols + 1) + j;
+        self.v[k / 64] >> (k % 64) & 1 == 1
     }
 }

@@ -56,13 +56,19 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     if s.rows() != r || s.cols() != c {
         return Err(Invalid::Size);
     }
+    let lines = s.lines();
     for i in 0..r {
         for j in 0..c {
             if let Clue::Number(n) = p.clue(i, j) {
-                let lines = [s.h(i, j), s.h(i + 1, j), s.v(i, j), s.v(i, j + 1)]
-                    .iter()
-                    .filter(|&&b| b)
-                    .count() as u8;
+                let lines = [
+                    lines.h(i, j),
+                    lines.h(i + 1, j),
+                    lines.v(i, j),
+                    lines.v(i, j + 1),
+                ]
+                .iter()
+                .filter(|&&b| b)
+                .count() as u8;
                 if lines != n {
                     return Err(Invalid::Clue {
                         row: i,
@@ -74,32 +80,19 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
             }
         }
     }
-    // The line edges at each vertex, as neighbour vertices.
-    let neighbours = |i: usize, j: usize| {
-        let mut out = [(0usize, 0usize); 4];
-        let mut n = 0;
-        if j > 0 && s.h(i, j - 1) {
-            out[n] = (i, j - 1);
-            n += 1;
-        }
-        if j < c && s.h(i, j) {
-            out[n] = (i, j + 1);
-            n += 1;
-        }
-        if i > 0 && s.v(i - 1, j) {
-            out[n] = (i - 1, j);
-            n += 1;
-        }
-        if i < r && s.v(i, j) {
-            out[n] = (i + 1, j);
-            n += 1;
-        }
-        (out, n)
+    // Lines at vertex (i, j): left, right, up, down.
+    let arms = |i: usize, j: usize| {
+        [
+            j > 0 && lines.h(i, j - 1),
+            j < c && lines.h(i, j),
+            i > 0 && lines.v(i - 1, j),
+            i < r && lines.v(i, j),
+        ]
     };
     let mut start = None;
     for i in 0..=r {
         for j in 0..=c {
-            let (_, n) = neighbours(i, j);
+            let n = arms(i, j).iter().filter(|&&b| b).count();
             if n != 0 && n != 2 {
                 return Err(Invalid::Vertex {
                     row: i,
@@ -117,13 +110,24 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     };
     // Every vertex has 0 or 2 lines, so the lines are disjoint cycles: walk
     // the one through `start` and compare its length with the line count.
-    let (mut prev, mut here, mut walked) = (start, neighbours(start.0, start.1).0[0], 1);
-    while here != start {
-        let (nb, _) = neighbours(here.0, here.1);
-        let next = if nb[0] == prev { nb[1] } else { nb[0] };
-        prev = here;
-        here = next;
+    let (mut here, mut came_from, mut walked) = (start, usize::MAX, 0);
+    loop {
+        let a = arms(here.0, here.1);
+        // Leave by the first line that is not the way we came in.
+        let d = (0..4)
+            .find(|&d| a[d] && d != came_from)
+            .expect("two lines at every loop vertex");
+        let (i, j) = here;
+        (here, came_from) = match d {
+            0 => ((i, j - 1), 1),
+            1 => ((i, j + 1), 0),
+            2 => ((i - 1, j), 3),
+            _ => ((i + 1, j), 2),
+        };
         walked += 1;
+        if here == start {
+            break;
+        }
     }
     if walked != s.len() {
         return Err(Invalid::SeveralLoops);

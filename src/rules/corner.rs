@@ -1,18 +1,24 @@
 //! R9-R11: cells with a closed corner (both exits crossed).
 
-use super::{Ctx, Rule};
+use super::{CornerExits, Ctx, Rule};
 use crate::geometry::Corner;
 
 /// Applies R9, R10 and R11 to the cells of row `i`.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
+    let exits = CornerExits::read(ctx, i);
+    apply_with(ctx, i, &exits);
+}
+
+/// [`apply`], with the row's corner exits already read.
+#[inline]
+pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &CornerExits<W>) {
     let (one, two, three) = (
         ctx.clue(1, i, 0, 0),
         ctx.clue(2, i, 0, 0),
         ctx.clue(3, i, 0, 0),
     );
-    for k in Corner::ALL {
-        let [eh, ev] = k.exits().map(|a| ctx.edge(i, a));
+    for (k, &[eh, ev]) in Corner::ALL.into_iter().zip(&exits.0) {
         let closed = eh.cross & ev.cross;
         for side in k.sides() {
             // R9: the loop must pass a 3 through its closed corner.
@@ -28,9 +34,15 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
         }
         for adj in k.adjacent() {
             let [ah, av] = adj.exits();
-            let (h, v) = (ctx.edge(i, ah), ctx.edge(i, av));
+            let [h, v] = exits.0[corner_index(adj)];
             ctx.line(Rule::R10, i, ah, two_closed & v.cross);
             ctx.line(Rule::R10, i, av, two_closed & h.cross);
         }
     }
+}
+
+/// The position of `k` in `Corner::ALL`.
+#[inline(always)]
+pub(crate) fn corner_index(k: Corner) -> usize {
+    (2 * k.dy + k.dx) as usize
 }

@@ -1,7 +1,8 @@
 //! R12, R14, R15: a line enters a cell's corner through one exit while
 //! the other exit is crossed, so it must turn onto one of the cell's sides.
 
-use super::{Ctx, Rule};
+use super::corner::corner_index;
+use super::{CornerExits, Ctx, Rule};
 use crate::bits::Row;
 use crate::board::Edge;
 use crate::geometry::Corner;
@@ -15,13 +16,19 @@ fn entered<const W: usize>(h: Edge<W>, v: Edge<W>) -> Row<W> {
 /// Applies R12, R14 and R15 to the cells of row `i`.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
+    let exits = CornerExits::read(ctx, i);
+    apply_with(ctx, i, &exits);
+}
+
+/// [`apply`], with the row's corner exits already read.
+#[inline]
+pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &CornerExits<W>) {
     let (one, two, three) = (
         ctx.clue(1, i, 0, 0),
         ctx.clue(2, i, 0, 0),
         ctx.clue(3, i, 0, 0),
     );
-    for k in Corner::ALL {
-        let [eh, ev] = k.exits().map(|a| ctx.edge(i, a));
+    for (k, &[eh, ev]) in Corner::ALL.into_iter().zip(&exits.0) {
         let enter = entered(eh, ev);
         if enter.is_empty() {
             continue;
@@ -40,7 +47,7 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
             continue;
         }
         let [fh, fv] = far.exits();
-        let (h, v) = (ctx.edge(i, fh), ctx.edge(i, fv));
+        let [h, v] = exits.0[corner_index(far)];
         ctx.line(Rule::R14, i, fh, two_in & v.cross);
         ctx.line(Rule::R14, i, fv, two_in & h.cross);
     }

@@ -120,19 +120,19 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// The state of edge `at` for every cell (or vertex) of row `i`.
-    #[inline]
+    #[inline(always)]
     pub fn edge(&self, i: usize, at: At) -> Edge<W> {
         self.edges.read(self.frame, i, at)
     }
 
     /// The cells of row `i + dr` with clue `n`, aligned to column `j + dc`.
-    #[inline]
+    #[inline(always)]
     pub fn clue(&self, n: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
         self.clues.at(n, i, dr, dc) & self.frame.cells
     }
 
     /// Rule `rule` makes edge `at` a line at the bits `m` of row `i`.
-    #[inline]
+    #[inline(always)]
     pub fn line(&mut self, rule: Rule, i: usize, at: At, m: Row<W>) {
         if m.is_empty() {
             return;
@@ -146,7 +146,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// Rule `rule` makes edge `at` a cross at the bits `m` of row `i`.
-    #[inline]
+    #[inline(always)]
     pub fn cross(&mut self, rule: Rule, i: usize, at: At, m: Row<W>) {
         if m.is_empty() {
             return;
@@ -188,6 +188,19 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 }
 
+/// The exits of the four corners of every cell of a row, read once and
+/// shared by the families that look at corners.
+#[derive(Clone, Copy, Debug)]
+pub struct CornerExits<const W: usize>(pub [[Edge<W>; 2]; 4]);
+
+impl<const W: usize> CornerExits<W> {
+    /// Reads the exits of cell row `i`, in the order of `Corner::ALL`.
+    #[inline(always)]
+    pub fn read(ctx: &Ctx<'_, W>, i: usize) -> Self {
+        CornerExits(crate::geometry::Corner::ALL.map(|k| k.exits().map(|a| ctx.edge(i, a))))
+    }
+}
+
 /// Bit-sliced count (0 to 4) of how many of four masks have each bit.
 #[derive(Clone, Copy, Debug)]
 pub struct Count<const W: usize> {
@@ -198,7 +211,7 @@ pub struct Count<const W: usize> {
 
 impl<const W: usize> Count<W> {
     /// Counts, per bit, how many of `m` have it set.
-    #[inline]
+    #[inline(always)]
     pub fn of(m: [Row<W>; 4]) -> Self {
         let [a, b, c, d] = m;
         let (s1, c1) = (a ^ b, a & b);
@@ -212,14 +225,14 @@ impl<const W: usize> Count<W> {
     }
 
     /// Bits where the count is exactly `n` (0..=4).
-    #[inline]
+    #[inline(always)]
     pub fn eq(&self, n: usize) -> Row<W> {
         let pick = |bit: bool, r: Row<W>| if bit { r } else { !r };
         pick(n & 1 != 0, self.ones) & pick(n & 2 != 0, self.twos) & pick(n & 4 != 0, self.fours)
     }
 
     /// Bits where the count is more than `n`.
-    #[inline]
+    #[inline(always)]
     pub fn gt(&self, n: usize) -> Row<W> {
         let mut r = Row::EMPTY;
         for k in n + 1..=4 {
@@ -237,6 +250,13 @@ const REACH: usize = 2;
 ///
 /// Returns the number of passes, or the contradiction found.
 pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradiction> {
+    if !ctx.edges.seeded() {
+        // R4 and R5 read clues only: once per board is enough.
+        for i in 0..ctx.frame.rows {
+            threes::apply(ctx, i);
+        }
+        ctx.edges.set_seeded();
+    }
     let mut work = ctx.edges.take_scratch();
     let mut passes = 0;
     let result = loop {
@@ -244,7 +264,14 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
             break Ok(passes);
         }
         passes += 1;
-        if let Err(c) = pass_rows(ctx, |i| work[i / 64] >> (i % 64) & 1 == 1) {
+        // Sweeps alternate direction, so news travels both ways quickly.
+        let sweep = if passes % 2 == 1 {
+            Sweep::Down
+        } else {
+            Sweep::Up
+        };
+        let due = |i: usize| work[i / 64] >> (i % 64) & 1 == 1;
+        if let Err(c) = pass_rows(ctx, sweep, false, due) {
             break Err(c);
         }
         if ctx.edges.has_conflict() {
@@ -258,29 +285,53 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
     result
 }
 
-/// One sweep of every family over every row.
-pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
-    pass_rows(ctx, |_| true)
+/// The order in which a pass visits rows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sweep {
+    Down,
+    Up,
 }
 
-/// One sweep of every family over the rows `due` selects.
+/// One sweep of every family over every row.
+pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
+    pass_rows(ctx, Sweep::Down, true, |_| true)
+}
+
+/// One sweep of the families over the rows `due` selects; the clue-only
+/// family (R4, R5) only if `with_static`.
 fn pass_rows<const W: usize>(
     ctx: &mut Ctx<'_, W>,
+    sweep: Sweep,
+    with_static: bool,
     due: impl Fn(usize) -> bool,
 ) -> Result<(), Contradiction> {
     let rows = ctx.frame.rows;
-    for i in (0..rows).filter(|&i| due(i)) {
+    for k in 0..rows {
+        let i = if sweep == Sweep::Down {
+            k
+        } else {
+            rows - 1 - k
+        };
+        if !due(i) {
+            continue;
+        }
         if ctx.colors {
             color::apply(ctx, i);
         }
         cell::apply(ctx, i)?;
-        threes::apply(ctx, i);
-        corner::apply(ctx, i);
-        entry::apply(ctx, i);
+        if with_static {
+            threes::apply(ctx, i);
+        }
+        let exits = CornerExits::read(ctx, i);
+        corner::apply_with(ctx, i, &exits);
+        entry::apply_with(ctx, i, &exits);
         diagonal::apply(ctx, i);
+        // The vertex row above this cell row, and below the last one.
+        vertex::apply(ctx, i + usize::from(sweep == Sweep::Down))?;
     }
-    for i in (0..=rows).filter(|&i| due(i)) {
-        vertex::apply(ctx, i)?;
+    let last = if sweep == Sweep::Down { 0 } else { rows };
+    if due(last) {
+        vertex::apply(ctx, last)?;
     }
     Ok(())
 }

@@ -1162,7 +1162,7 @@ fn one_row_boards_across_word_boundaries() {
 fn propagate_solves_the_sample() {
     check(
         Family::Propagate,
-        &[Rule::R7, Rule::R10],
+        &[Rule::R3, Rule::R7, Rule::R10],
         "
         + . + . +
         . 2 . 2 .
