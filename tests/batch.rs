@@ -343,8 +343,29 @@ fn judge_format_is_judge_mode_byte_for_byte() {
         assert_eq!(text(&file.stdout), text(&expected), "slink solve {name}");
         assert_eq!(file.status.code(), Some(0));
         let piped = slink(&["solve", "--piece-bytes", "50", "--window", "2"], &input);
-        assert_eq!(text(&piped.stdout), text(&expected), "slink solve < {name}");
+        assert_eq!(
+            text(&piped.stdout),
+            text(&expected),
+            "cat {name} | slink solve"
+        );
         assert_eq!(piped.status.code(), Some(0));
+        // Standard input redirected from a file (mapped), after a shell
+        // read its first line.
+        let dir = Scratch::new("redirect");
+        let shifted = dir.file("in.txt", &[&b"not a puzzle\n"[..], &input].concat());
+        let redirected = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "read -r skip; exec '{BIN}' solve --piece-bytes 100"
+            ))
+            .stdin(std::fs::File::open(&shifted).unwrap())
+            .output()
+            .expect("sh runs");
+        assert_eq!(
+            text(&redirected.stdout),
+            text(&expected),
+            "slink solve < {name}"
+        );
     }
 }
 
@@ -736,4 +757,26 @@ fn summary_counts_every_status() {
     let timed = slink(&["solve", "--format", "summary"], input.as_bytes());
     let s = text(&timed.stdout);
     assert!(s.contains("puzzles/s") && s.contains("MB/s"), "{s}");
+}
+
+#[test]
+fn a_data_set_that_never_ends_does_not_take_all_memory() {
+    // A header, then blank lines for ever: the rows never come.
+    let mut input = b"1 1\n.\n2 2\n".to_vec();
+    input.resize(input.len() + 300_000, b'\n');
+    let dir = Scratch::new("endless");
+    let path = dir.file("endless.txt", &input);
+    let good = dir.file("good.txt", b"1 1\n.\n0 0\n");
+    let limit = ["--piece-bytes", "1000", "--piece-limit", "100000"];
+    let piped = slink(&[&["solve", "-"][..], &limit[..]].concat(), &input);
+    let mapped = slink(&[&["solve", &path, &good][..], &limit[..]].concat(), b"");
+    for (out, name) in [(&piped, "stdin"), (&mapped, path.as_str())] {
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stdout).starts_with("1\n#########\n"));
+        assert_eq!(
+            text(&out.stderr),
+            format!("slink: cannot read {name}: data set 2 does not end within 100000 bytes\n")
+        );
+    }
+    assert_eq!(text(&mapped.stdout).matches("1\n#########\n").count(), 2);
 }

@@ -70,6 +70,7 @@ enum Item {
 }
 
 impl Default for Item {
+    /// A placeholder, until the slot is first filled.
     fn default() -> Self {
         Item::Error(ParseError {
             line: 0,
@@ -92,7 +93,7 @@ thread_local! {
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
 }
 
-/// What every slot of a window shares.
+/// What every data set of a piece shares.
 struct Shared<'a> {
     src: &'a [u8],
     file: &'a str,
@@ -174,6 +175,8 @@ struct Batch {
     len: usize,
     /// Their estimated output bytes.
     cost: usize,
+    /// Offset in the piece just past its last data set.
+    end: usize,
     /// Whether its task has finished.
     done: bool,
 }
@@ -421,8 +424,21 @@ impl<'c> Engine<'c> {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<Option<std::io::Error>, Error> {
-        let piece_bytes = self.sink.config.piece_bytes.max(1);
+        let config = self.sink.config;
+        let piece_bytes = config.piece_bytes.max(1);
         let mut want = piece_bytes;
+        // Doubles the piece for a line or a data set larger than it, up to
+        // the limit; then the input is given up.
+        let grow = |want: &mut usize, len: usize, number: usize| {
+            if *want >= config.piece_limit {
+                return Err(std::io::Error::other(format!(
+                    "data set {number} does not end within {} bytes",
+                    config.piece_limit
+                )));
+            }
+            *want = (*want).max(len).saturating_mul(2).min(config.piece_limit);
+            Ok(())
+        };
         loop {
             if let Err(e) = source.fill(want) {
                 return Ok(Some(e));
@@ -434,10 +450,10 @@ impl<'c> Engine<'c> {
             } else {
                 match memchr::memrchr(b'\n', data) {
                     Some(k) => k + 1,
-                    None => {
-                        want = want.max(data.len()).saturating_mul(2);
-                        continue;
-                    }
+                    None => match grow(&mut want, data.len(), file.next_number) {
+                        Ok(()) => continue,
+                        Err(e) => return Ok(Some(e)),
+                    },
                 }
             };
             let base = source.offset();
@@ -463,7 +479,9 @@ impl<'c> Engine<'c> {
                     file.line_offset += memchr::memchr_iter(b'\n', &data[..cut]).count();
                     if cut == 0 {
                         // One data set is larger than the piece.
-                        want = want.max(data.len()).saturating_mul(2);
+                        if let Err(e) = grow(&mut want, data.len(), file.next_number) {
+                            return Ok(Some(e));
+                        }
                     } else {
                         want = piece_bytes;
                     }
@@ -527,6 +545,7 @@ impl<'c> Engine<'c> {
                     batches[b] = Batch {
                         len: n,
                         cost: c,
+                        end: scan.scanner.position(),
                         done: false,
                     };
                     count += 1;
@@ -552,10 +571,12 @@ impl<'c> Engine<'c> {
                         Err(_) => return Ok(()),
                     }
                 }
-                let Batch { len, cost: c, .. } = batches[head];
+                let Batch {
+                    len, cost: c, end, ..
+                } = batches[head];
                 if !sink.totals.stopped {
                     sink.write(&slots[head * batch_len..][..len], out, err)?;
-                    let at = progress_base + scan.scanner.position() as u64;
+                    let at = progress_base + end as u64;
                     sink.progress.update(at, sink.totals.data_sets());
                 }
                 cost -= c;

@@ -159,6 +159,11 @@ pub struct Config {
     /// Bytes of input read (or mapped) at a time; grows for a data set
     /// larger than this.
     pub piece_bytes: usize,
+    /// Largest piece: an input with a data set (or a line) that does not
+    /// end within this many bytes is given up as unreadable, so that a
+    /// hostile input (a header followed by endless blank lines) cannot
+    /// take all memory.
+    pub piece_limit: usize,
 }
 
 impl Config {
@@ -166,6 +171,9 @@ impl Config {
     pub const DEFAULT_WINDOW: usize = 4096;
     /// The default piece size, in bytes.
     pub const DEFAULT_PIECE_BYTES: usize = 16 << 20;
+    /// The default piece limit, in bytes (a data set of the largest size,
+    /// 1024 x 255, takes about half a megabyte).
+    pub const DEFAULT_PIECE_LIMIT: usize = 64 << 20;
 }
 
 impl Default for Config {
@@ -181,6 +189,7 @@ impl Default for Config {
             timing: true,
             window: Config::DEFAULT_WINDOW,
             piece_bytes: Config::DEFAULT_PIECE_BYTES,
+            piece_limit: Config::DEFAULT_PIECE_LIMIT,
         }
     }
 }

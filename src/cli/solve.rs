@@ -69,6 +69,10 @@ pub struct SolveArgs {
     /// Bytes of input read at a time (tuning and tests).
     #[arg(long, hide = true, default_value_t = Config::DEFAULT_PIECE_BYTES as u64, value_parser = clap::value_parser!(u64).range(1..))]
     piece_bytes: u64,
+    /// Largest piece of input, in bytes: a data set that does not end
+    /// within it makes the input unreadable (tests).
+    #[arg(long, hide = true, default_value_t = Config::DEFAULT_PIECE_LIMIT as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    piece_limit: u64,
 }
 
 impl SolveArgs {
@@ -97,6 +101,7 @@ impl SolveArgs {
             timing: !self.no_timing,
             window: usize::try_from(self.window).unwrap_or(usize::MAX),
             piece_bytes: usize::try_from(self.piece_bytes).unwrap_or(usize::MAX),
+            piece_limit: usize::try_from(self.piece_limit).unwrap_or(usize::MAX),
         }
     }
 
