@@ -14,12 +14,14 @@ use crate::puzzle::Puzzle;
 use crate::rules::{self, Contradiction, Count, Ctx};
 use crate::solution::Solution;
 use crate::solver::{Options, Outcome, Stats, Status};
+use crate::trace::{EdgeRef, Event, Reason};
 use crate::verify::verify;
 
 /// An edge: plane, row, column.
 type EdgeId = (Plane, usize, usize);
 
-/// Deduces `edges` to a fixpoint of the rules and, if enabled, loop reasoning.
+/// Deduces `edges` to a fixpoint of the rules and, if enabled, loop
+/// reasoning; logs each decision to `trace` if given.
 fn deduce<const W: usize>(
     frame: &Frame<W>,
     clues: &Clues<W>,
@@ -27,6 +29,7 @@ fn deduce<const W: usize>(
     o: &Options,
     stats: &mut Stats,
     edges: &mut Edges<W>,
+    mut trace: Option<(&mut Vec<Event>, u32)>,
 ) -> Result<(), Contradiction> {
     loop {
         let mut ctx = Ctx::new(frame, clues, edges);
@@ -34,12 +37,30 @@ fn deduce<const W: usize>(
         if o.count_rules {
             ctx.counts = Some(&mut stats.rules);
         }
+        if let Some((events, depth)) = trace.as_mut() {
+            ctx.trace = Some(rules::Trace {
+                events,
+                depth: *depth,
+            });
+        }
         let passes = rules::propagate(&mut ctx)?;
         stats.passes += passes as u64;
         if !o.loop_reasoning {
             return Ok(());
         }
-        match scratch.walker.apply(frame, clues, edges)? {
+        if trace.is_some() {
+            scratch.before.copy_from(edges);
+        }
+        let step = scratch.walker.apply(frame, clues, edges)?;
+        if let Some((events, depth)) = trace.as_mut() {
+            let reason = if step == LoopStep::Closed {
+                Reason::LoopClosed
+            } else {
+                Reason::Loop
+            };
+            log_changes(frame, &scratch.before, edges, reason, *depth, events);
+        }
+        match step {
             LoopStep::Nothing => return Ok(()),
             LoopStep::Crossed(n) => stats.loop_crosses += n as u64,
             LoopStep::Closed => {
@@ -51,10 +72,41 @@ fn deduce<const W: usize>(
     }
 }
 
+/// Logs every edge that `after` decides and `before` did not.
+fn log_changes<const W: usize>(
+    frame: &Frame<W>,
+    before: &Edges<W>,
+    after: &Edges<W>,
+    reason: Reason,
+    depth: u32,
+    events: &mut Vec<Event>,
+) {
+    for plane in [Plane::H, Plane::V] {
+        for row in 0..frame.plane_rows(plane) {
+            let bits = frame.plane_bits(plane);
+            let lines = after.lines(plane, row) & !before.lines(plane, row) & bits;
+            let crosses = after.crosses(plane, row) & !before.crosses(plane, row) & bits;
+            for (m, line) in [(lines, true), (crosses, false)] {
+                for col in m.ones() {
+                    events.push(Event::Decided {
+                        reason,
+                        at: (row, col),
+                        edge: EdgeRef { plane, row, col },
+                        line,
+                        depth,
+                    });
+                }
+            }
+        }
+    }
+}
+
 /// Scratch space for deduction.
 #[derive(Default)]
 struct Scratch<const W: usize> {
     walker: Walker<W>,
+    /// A copy of the board before a step, when tracing.
+    before: Edges<W>,
 }
 
 /// Scratch space for solving boards whose rows fit `W` words.
@@ -67,6 +119,8 @@ pub struct Engine<const W: usize> {
     probe_line: Edges<W>,
     probe_cross: Edges<W>,
     candidates: Vec<EdgeId>,
+    /// A copy of the board before probing changed it, when tracing.
+    before_probe: Edges<W>,
     /// The best branching edge the last probing round found, and its score.
     best: Option<(EdgeId, u32)>,
 }
@@ -108,6 +162,7 @@ impl<const W: usize> Engine<W> {
             if out.stats.nodes > o.node_budget {
                 return End::GaveUp;
             }
+            let trace = o.trace.then_some((&mut out.trace, depth as u32));
             let deduced = deduce(
                 frame,
                 &self.clues,
@@ -115,6 +170,7 @@ impl<const W: usize> Engine<W> {
                 o,
                 &mut out.stats,
                 &mut self.stack[depth],
+                trace,
             )
             .and_then(|()| {
                 if o.search {
@@ -134,7 +190,7 @@ impl<const W: usize> Engine<W> {
                     let undecided =
                         frame.edge_count() - self.stack[depth].decided_count(frame) as usize;
                     if undecided == 0 {
-                        self.record(frame, p, out, depth);
+                        self.record(frame, p, o, out, depth);
                         if out.found() >= o.max_solutions {
                             return End::Done;
                         }
@@ -151,6 +207,9 @@ impl<const W: usize> Engine<W> {
                         above[0].copy_from(&below[depth]);
                         above[0].add_lines(e.0, e.1, Row::single(e.2));
                         depth += 1;
+                        if o.trace {
+                            out.trace.push(branch_event(e, true, depth));
+                        }
                         continue 'node;
                     }
                 }
@@ -163,6 +222,12 @@ impl<const W: usize> Engine<W> {
                 depth -= 1;
                 if let Some((pl, i, j)) = self.pending[depth].take() {
                     self.stack[depth].add_crosses(pl, i, Row::single(j));
+                    if o.trace {
+                        out.trace.push(Event::Backtrack {
+                            depth: depth as u32,
+                        });
+                        out.trace.push(branch_event((pl, i, j), false, depth));
+                    }
                     continue 'node;
                 }
             }
@@ -204,6 +269,7 @@ impl<const W: usize> Engine<W> {
                     o,
                     &mut out.stats,
                     &mut self.probe_line,
+                    None,
                 );
                 self.probe_cross.copy_from(&self.stack[depth]);
                 self.probe_cross.add_crosses(pl, i, Row::single(j));
@@ -214,8 +280,12 @@ impl<const W: usize> Engine<W> {
                     o,
                     &mut out.stats,
                     &mut self.probe_cross,
+                    None,
                 );
                 let board = &mut self.stack[depth];
+                if o.trace {
+                    self.before_probe.copy_from(board);
+                }
                 match (as_line, as_cross) {
                     (Err(c), Err(_)) => return Err(c),
                     (Err(_), Ok(())) => board.copy_from(&self.probe_cross),
@@ -234,16 +304,30 @@ impl<const W: usize> Engine<W> {
                             }
                             continue;
                         }
-                        deduce(
-                            frame,
-                            &self.clues,
-                            &mut self.scratch,
-                            o,
-                            &mut out.stats,
-                            board,
-                        )?;
                     }
                 }
+                let board = &mut self.stack[depth];
+                let d = depth as u32;
+                if o.trace {
+                    log_changes(
+                        frame,
+                        &self.before_probe,
+                        board,
+                        Reason::Probe,
+                        d,
+                        &mut out.trace,
+                    );
+                }
+                let trace = o.trace.then_some((&mut out.trace, d));
+                deduce(
+                    frame,
+                    &self.clues,
+                    &mut self.scratch,
+                    o,
+                    &mut out.stats,
+                    board,
+                    trace,
+                )?;
                 progress = true;
             }
             if !progress {
@@ -265,7 +349,14 @@ impl<const W: usize> Engine<W> {
     }
 
     /// Stores board `depth`, fully decided, as a solution if it is one.
-    fn record(&mut self, frame: &Frame<W>, p: &Puzzle, out: &mut Outcome, depth: usize) {
+    fn record(
+        &mut self,
+        frame: &Frame<W>,
+        p: &Puzzle,
+        o: &Options,
+        out: &mut Outcome,
+        depth: usize,
+    ) {
         let edges = &self.stack[depth];
         let s: &mut Solution = out.push_solution(frame.rows, frame.cols);
         for i in 0..=frame.rows {
@@ -280,6 +371,8 @@ impl<const W: usize> Engine<W> {
         }
         if verify(p, s).is_err() {
             out.pop_solution();
+        } else if o.trace {
+            out.trace.push(Event::Solution);
         }
     }
 
@@ -323,6 +416,18 @@ impl<const W: usize> Engine<W> {
             }
         }
         unreachable!("choose is called only with undecided edges")
+    }
+}
+
+/// The trace event of a search branch on edge `e`.
+fn branch_event(e: EdgeId, line: bool, depth: usize) -> Event {
+    let (plane, row, col) = e;
+    Event::Decided {
+        reason: Reason::Branch,
+        at: (row, col),
+        edge: EdgeRef { plane, row, col },
+        line,
+        depth: depth as u32,
     }
 }
 

@@ -19,6 +19,7 @@ pub mod batch;
 pub mod bits;
 pub mod board;
 pub mod engine;
+pub mod explain;
 pub mod generate;
 pub mod geometry;
 pub mod judge;
@@ -29,6 +30,7 @@ pub mod render;
 pub mod rules;
 pub mod solution;
 pub mod solver;
+pub mod trace;
 pub mod verify;
 
 pub use puzzle::{Clue, Puzzle};

@@ -6,6 +6,7 @@ use crate::engine::Engine;
 use crate::puzzle::Puzzle;
 use crate::rules::{Contradiction, RuleCounts};
 use crate::solution::Solution;
+use crate::trace::Event;
 
 /// How hard to try.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +21,8 @@ pub struct Options {
     pub max_solutions: usize,
     /// Count the decisions of each rule (slower).
     pub count_rules: bool,
+    /// Record every decision in [`Outcome::trace`] (much slower).
+    pub trace: bool,
 }
 
 impl Options {
@@ -45,6 +48,7 @@ impl Default for Options {
             node_budget: Self::DEFAULT_BUDGET,
             max_solutions: 2,
             count_rules: false,
+            trace: false,
         }
     }
 }
@@ -108,6 +112,8 @@ pub struct Outcome {
     pub stats: Stats,
     /// For `NoSolution` found by deduction alone: the first contradiction.
     pub contradiction: Option<Contradiction>,
+    /// Every decision in order, when [`Options::trace`] is set.
+    pub trace: Vec<Event>,
 }
 
 impl Outcome {
@@ -131,6 +137,7 @@ impl Outcome {
         self.found = 0;
         self.stats = Stats::default();
         self.contradiction = None;
+        self.trace.clear();
     }
 
     /// A slot for the next solution, reused from earlier puzzles.

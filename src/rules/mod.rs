@@ -16,6 +16,7 @@ pub mod vertex;
 
 use crate::bits::Row;
 use crate::board::{At, Clues, Edge, Edges, Frame};
+use crate::trace::{EdgeRef, Event, Reason};
 use std::fmt;
 
 /// Why a board cannot be completed.
@@ -104,6 +105,16 @@ pub struct Ctx<'a, const W: usize> {
     pub counts: Option<&'a mut RuleCounts>,
     /// Whether to apply the inside/outside rules (not the judge's).
     pub colors: bool,
+    /// Where to record each decision, for `slink explain` (slow).
+    pub trace: Option<Trace<'a>>,
+}
+
+/// A decision log and the search depth to stamp on its entries.
+pub struct Trace<'a> {
+    /// The log.
+    pub events: &'a mut Vec<Event>,
+    /// The current search depth.
+    pub depth: u32,
 }
 
 impl<'a, const W: usize> Ctx<'a, W> {
@@ -116,6 +127,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             changed: false,
             counts: None,
             colors: false,
+            trace: None,
         }
     }
 
@@ -134,33 +146,15 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// Rule `rule` makes edge `at` a line at the bits `m` of row `i`.
     #[inline(always)]
     pub fn line(&mut self, rule: Rule, i: usize, at: At, m: Row<W>) {
-        if m.is_empty() {
-            return;
-        }
-        if self.edges.set_lines(self.frame, i, at, m) {
-            self.changed = true;
-            if let Some(c) = self.counts.as_deref_mut() {
-                c[rule as usize] += 1;
-            }
-        }
+        self.decide(Reason::Rule(rule), i, at, m, true);
     }
 
     /// Rule `rule` makes edge `at` a cross at the bits `m` of row `i`.
     #[inline(always)]
     pub fn cross(&mut self, rule: Rule, i: usize, at: At, m: Row<W>) {
-        if m.is_empty() {
-            return;
-        }
-        if self.edges.set_crosses(self.frame, i, at, m) {
-            self.changed = true;
-            if let Some(c) = self.counts.as_deref_mut() {
-                c[rule as usize] += 1;
-            }
-        }
+        self.decide(Reason::Rule(rule), i, at, m, false);
     }
-}
 
-impl<'a, const W: usize> Ctx<'a, W> {
     /// Marks cells of row `i` inside (`inside` true) or outside.
     #[inline]
     pub fn color(&mut self, i: usize, inside: bool, m: Row<W>) {
@@ -169,21 +163,69 @@ impl<'a, const W: usize> Ctx<'a, W> {
         }
     }
 
-    /// Makes edge `at` a line at the bits `m` of row `i`, for a deduction
-    /// that is not one of the judge's rules.
+    /// Makes edge `at` a line at the bits `m` of row `i`, for the
+    /// inside/outside rules (not the judge's).
     #[inline]
     pub fn line_quiet(&mut self, i: usize, at: At, m: Row<W>) {
-        if m.any() && self.edges.set_lines(self.frame, i, at, m) {
+        self.decide(Reason::Colors, i, at, m, true);
+    }
+
+    /// Makes edge `at` a cross at the bits `m` of row `i`, for the
+    /// inside/outside rules (not the judge's).
+    #[inline]
+    pub fn cross_quiet(&mut self, i: usize, at: At, m: Row<W>) {
+        self.decide(Reason::Colors, i, at, m, false);
+    }
+
+    #[inline(always)]
+    fn decide(&mut self, reason: Reason, i: usize, at: At, m: Row<W>, line: bool) {
+        if m.is_empty() {
+            return;
+        }
+        if self.trace.is_some() {
+            self.record(reason, i, at, m, line);
+        }
+        let new = if line {
+            self.edges.set_lines(self.frame, i, at, m)
+        } else {
+            self.edges.set_crosses(self.frame, i, at, m)
+        };
+        if new {
             self.changed = true;
+            if let (Some(c), Reason::Rule(rule)) = (self.counts.as_deref_mut(), reason) {
+                c[rule as usize] += 1;
+            }
         }
     }
 
-    /// Makes edge `at` a cross at the bits `m` of row `i`, for a deduction
-    /// that is not one of the judge's rules.
-    #[inline]
-    pub fn cross_quiet(&mut self, i: usize, at: At, m: Row<W>) {
-        if m.any() && self.edges.set_crosses(self.frame, i, at, m) {
-            self.changed = true;
+    /// Logs the decisions `decide` is about to make that are new.
+    #[cold]
+    fn record(&mut self, reason: Reason, i: usize, at: At, m: Row<W>, line: bool) {
+        let frame = self.frame;
+        let Some(t) = self.trace.as_mut() else { return };
+        for j in m.ones() {
+            let (r, c) = (i as i64 + at.dr as i64, j as i64 + at.dc as i64);
+            if r < 0 || c < 0 || r >= frame.plane_rows(at.plane) as i64 {
+                continue;
+            }
+            let (r, c) = (r as usize, c as usize);
+            if c >= Row::<W>::BITS || !frame.plane_bits(at.plane).has(c) {
+                continue;
+            }
+            if (self.edges.lines(at.plane, r) | self.edges.crosses(at.plane, r)).has(c) {
+                continue;
+            }
+            t.events.push(Event::Decided {
+                reason,
+                at: (i, j),
+                edge: EdgeRef {
+                    plane: at.plane,
+                    row: r,
+                    col: c,
+                },
+                line,
+                depth: t.depth,
+            });
         }
     }
 }

@@ -478,6 +478,7 @@ pub(crate) fn run_tweaked<const W: usize>(
         changed: false,
         counts: Some(&mut counts),
         colors: f.colors(),
+        trace: None,
     };
     for round in 0.. {
         assert!(round < 10_000, "{f:?} does not reach a fixpoint");
