@@ -194,7 +194,8 @@ impl Drop for Finished {
 
 /// Locks a slot. Slots are never locked by two threads at once (a batch
 /// belongs to its task or to the writing thread); a poisoned lock only
-/// means a task panicked, and the slot is reported as failed.
+/// means a task panicked outside the solver's own guard, and the slot
+/// then counts as given up.
 fn lock(slot: &Mutex<Slot>) -> MutexGuard<'_, Slot> {
     slot.lock().unwrap_or_else(PoisonError::into_inner)
 }

@@ -4,13 +4,14 @@
 //! *pieces* that end at line boundaries ([`input`]): a regular file is
 //! memory-mapped one region at a time, standard input and pipes are read
 //! into a buffer. A [`Scanner`](crate::parse::Scanner) finds the data sets
-//! of a piece; they are gathered in *windows* of at most
-//! [`Config::window`] data sets, each window is read and solved in
-//! parallel on a rayon pool (one [`Solver`](crate::Solver) per worker
-//! thread, reused), formatted by the output layer ([`format`]) and
-//! written in input order before the next window starts ([`engine`]). So
-//! memory holds one piece and one window's output, whatever the input's
-//! size, and the output does not depend on the number of threads.
+//! of a piece and puts them into a ring of at most [`Config::window`]
+//! slots, cut into batches; each batch is a task on a rayon pool that
+//! reads, solves and formats its data sets (one
+//! [`Solver`](crate::Solver) per worker thread, reused), while the calling
+//! thread writes finished batches in input order and refills their slots
+//! ([`engine`]; the output layer is [`mod@format`]). So memory holds one piece
+//! and one ring of output, whatever the input's size, and the output does
+//! not depend on the number of threads.
 //!
 //! Errors stay in place: a malformed data set becomes an `invalid` record
 //! and the run goes on with the next data set when the header was read
@@ -23,7 +24,9 @@
 //! data sets 1, 4, 7, ...), numbers being those of the output (restarting
 //! per input unless [`Config::continuous_numbering`]). The other data sets
 //! are only scanned past, so every shard scans the whole input but solves
-//! a part of it.
+//! a part of it. A malformed header stops its input in every shard, and
+//! only the shard its number falls to reports it: the shards' JSON records
+//! merge into exactly the unsharded ones.
 
 pub mod engine;
 pub mod format;
