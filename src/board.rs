@@ -142,6 +142,9 @@ pub struct Edges<const W: usize> {
     work: Vec<u64>,
     /// Whether the clue-only rules have been applied to this board.
     seeded: bool,
+    /// Whether the judge's rules stalled on this board (or an ancestor), so
+    /// that the stronger rules are worth their cost.
+    stalled: bool,
 }
 
 /// Boards are equal when they decide the same things (bookkeeping aside).
@@ -164,6 +167,17 @@ impl<const W: usize> Edges<W> {
         self.dirty.resize(rows / 64 + 1, 0);
         self.mark_all();
         self.seeded = false;
+        self.stalled = false;
+    }
+
+    /// Whether the judge's rules alone stalled on this board or its ancestors.
+    pub fn stalled(&self) -> bool {
+        self.stalled
+    }
+
+    /// Records that the judge's rules alone stalled on this board.
+    pub fn set_stalled(&mut self) {
+        self.stalled = true;
     }
 
     /// Whether the rules that read only clues were applied to this board.
@@ -318,6 +332,7 @@ impl<const W: usize> Edges<W> {
         self.data.clone_from(&other.data);
         self.dirty.clone_from(&other.dirty);
         self.seeded = other.seeded;
+        self.stalled = other.stalled;
     }
 
     /// Adds every decision (edge or colour) that both `a` and `b` made;

@@ -31,9 +31,10 @@ fn deduce<const W: usize>(
     edges: &mut Edges<W>,
     mut trace: Option<(&mut Vec<Event>, u32)>,
 ) -> Result<(), Contradiction> {
+    // The judge's rules first: a puzzle they finish never pays for colours.
     loop {
         let mut ctx = Ctx::new(frame, clues, edges);
-        ctx.colors = o.loop_reasoning;
+        ctx.colors = ctx.edges.stalled();
         if o.count_rules {
             ctx.counts = Some(&mut stats.rules);
         }
@@ -47,6 +48,12 @@ fn deduce<const W: usize>(
         stats.passes += passes as u64;
         if !o.loop_reasoning {
             return Ok(());
+        }
+        if !edges.stalled() && edges.decided_count(frame) as usize != frame.edge_count() {
+            // Stalled: bring in the colour rules, from every row.
+            edges.set_stalled();
+            edges.mark_all();
+            continue;
         }
         if trace.is_some() {
             scratch.before.copy_from(edges);

@@ -276,11 +276,13 @@ impl<const W: usize> Count<W> {
     /// Bits where the count is more than `n`.
     #[inline(always)]
     pub fn gt(&self, n: usize) -> Row<W> {
-        let mut r = Row::EMPTY;
-        for k in n + 1..=4 {
-            r |= self.eq(k);
+        match n {
+            0 => self.ones | self.twos | self.fours,
+            1 => self.twos | self.fours,
+            2 => (self.ones & self.twos) | self.fours,
+            3 => self.fours,
+            _ => Row::EMPTY,
         }
-        r
     }
 }
 
