@@ -1,0 +1,669 @@
+//! Judge mode (`slink` with no arguments) as a user sees it: the sample and
+//! the contest's judge files byte for byte, every drawing checked by the
+//! independent verifier of `common`, tolerated whitespace, the missing
+//! `0 0`, and puzzles with several solutions or none among good ones.
+//!
+//! The verifier's own tests (that it rejects broken drawings) are here too.
+
+mod common;
+
+use common::*;
+
+const SAMPLE_IN: &str = "corpus/sample.in";
+const SAMPLE_OUT: &str = "corpus/sample.out";
+const JUDGE_IN: &str = "corpus/judge/slink.in";
+const JUDGE_OUT: &str = "corpus/judge/slink.out";
+
+/// Runs judge mode on `input` and checks the run's stdout is exactly
+/// `expected`, with every drawing verified against the puzzles of `input`.
+fn assert_judge_output(args: &[&str], input: &str, expected: &str) -> Run {
+    let run = run_slink(args, input.as_bytes());
+    run.stderr_lines();
+    assert!(
+        run.stdout == expected,
+        "slink {args:?}: stdout differs from the expected output\n--- got\n{}\n--- expected\n{expected}",
+        run.stdout
+    );
+    let puzzles = read_puzzles(input);
+    let printed = verify_output(&run.stdout, &puzzles).expect("every drawing verifies");
+    assert_eq!(printed, (1..=puzzles.len()).collect::<Vec<_>>());
+    run
+}
+
+/// The expected output of a single data set `k` of `out`, renumbered as 1.
+fn alone(out: &str, k: usize) -> String {
+    format!("1\n{}", block(out, k))
+}
+
+#[test]
+fn sample_gives_the_sample_output_byte_for_byte() {
+    let input = package_file(SAMPLE_IN);
+    let expected = package_file(SAMPLE_OUT);
+    let run = assert_judge_output(&[], &input, &expected);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stderr, "", "no diagnostics for a clean judge file");
+    assert_eq!(read_puzzles(&input).len(), 4);
+}
+
+#[test]
+fn judge_file_gives_the_judge_output_byte_for_byte() {
+    let input = package_file(JUDGE_IN);
+    let expected = package_file(JUDGE_OUT);
+    let run = assert_judge_output(&[], &input, &expected);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stderr, "");
+    assert_eq!(read_puzzles(&input).len(), 9);
+}
+
+#[test]
+fn judge_file_with_rules_only_gives_the_judge_output() {
+    let input = package_file(JUDGE_IN);
+    let expected = package_file(JUDGE_OUT);
+    let run = assert_judge_output(&["--rules-only"], &input, &expected);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn sample_with_rules_only_and_with_a_budget_gives_the_sample_output() {
+    let input = package_file(SAMPLE_IN);
+    let expected = package_file(SAMPLE_OUT);
+    for args in [&["--rules-only"][..], &["--budget", "1000"][..]] {
+        let run = assert_judge_output(args, &input, &expected);
+        assert_eq!(run.code, 0, "{args:?}");
+    }
+}
+
+#[test]
+fn the_shared_reference_copies_match_the_package_corpus() {
+    // The package's corpus is a copy of ../shared/corpus; if that exists,
+    // they must agree (else the tests of record test the wrong thing).
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !shared.exists() {
+        eprintln!("SKIPPED: ../shared/corpus not found; the package's corpus is not compared");
+        return;
+    }
+    for rel in [SAMPLE_IN, SAMPLE_OUT, JUDGE_IN, JUDGE_OUT] {
+        let theirs = std::fs::read(shared.join(rel.trim_start_matches("corpus/"))).unwrap();
+        assert_eq!(
+            package_file(rel).as_bytes(),
+            &theirs[..],
+            "{rel} differs from ../shared"
+        );
+    }
+}
+
+#[test]
+fn whitespace_variants_of_the_sample_give_the_same_output() {
+    let input = package_file(SAMPLE_IN);
+    let expected = package_file(SAMPLE_OUT);
+    let crlf = input.replace('\n', "\r\n");
+    let tabs = input.replace(' ', "\t");
+    let blank_lines = format!("\n\n{}", input.replace('\n', "\n\n  \t\n"));
+    let runs_of_spaces = input
+        .lines()
+        .map(|l| format!("   {}  \t ", l.replace(' ', "  \t  ")))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let no_final_newline = input.trim_end().to_string();
+    let everything = format!(
+        "\r\n\t\r\n{}",
+        input
+            .trim_end()
+            .replace(' ', " \t ")
+            .replace('\n', "\r\n\r\n")
+    );
+    assert!(no_final_newline.ends_with("0 0"));
+    for (name, variant) in [
+        ("CRLF", crlf),
+        ("tabs", tabs),
+        ("blank lines", blank_lines),
+        ("runs of spaces", runs_of_spaces),
+        ("no final newline", no_final_newline),
+        ("all of them", everything),
+    ] {
+        assert_ne!(variant, input);
+        let run = run_slink(&[], variant.as_bytes());
+        run.stderr_lines();
+        assert_eq!(run.stdout, expected, "{name}: stdout differs");
+        assert_eq!(run.code, 0, "{name}: exit status; stderr {}", run.stderr);
+        assert_eq!(run.stderr, "", "{name}: stderr");
+    }
+}
+
+#[test]
+fn text_after_the_terminator_is_ignored() {
+    let input = package_file(SAMPLE_IN);
+    let expected = package_file(SAMPLE_OUT);
+    let with_junk = format!("{input}this is not a puzzle: 4 x\n7 7\n9\n\0\u{1}");
+    let run = run_slink(&[], with_junk.as_bytes());
+    run.stderr_lines();
+    assert_eq!(run.stdout, expected);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn missing_terminator_is_solved_with_a_warning() {
+    let input = package_file(SAMPLE_IN);
+    let expected = package_file(SAMPLE_OUT);
+    let without = input.strip_suffix("0 0\n").expect("sample ends with 0 0");
+    for variant in [without.to_string(), without.trim_end().to_string()] {
+        let run = run_slink(&[], variant.as_bytes());
+        let err = run.stderr_lines();
+        assert_eq!(run.stdout, expected, "every data set is still solved");
+        assert_eq!(run.code, 0, "a missing 0 0 is not a failure");
+        assert_eq!(err.len(), 1, "one warning: {:?}", run.stderr);
+        assert!(
+            err[0].starts_with("stdin") && err[0].contains("warning") && err[0].contains("0 0"),
+            "the warning should say the '0 0' line is missing: {:?}",
+            err[0]
+        );
+    }
+}
+
+#[test]
+fn one_by_five_and_five_by_one_boards() {
+    // Data sets 8 (1x5) and 9 (5x1) of the judge file, alone and together.
+    let puzzles = read_puzzles(&package_file(JUDGE_IN));
+    let expected = package_file(JUDGE_OUT);
+    let (p8, p9) = (&puzzles[7], &puzzles[8]);
+    assert_eq!((p8.rows, p8.cols, p9.rows, p9.cols), (1, 5, 5, 1));
+    for (p, k) in [(p8, 8), (p9, 9)] {
+        let input = format!("{}0 0\n", p.to_judge());
+        let run = assert_judge_output(&[], &input, &alone(&expected, k));
+        assert_eq!(run.code, 0);
+        assert_eq!(run.stderr, "");
+    }
+    let both = format!("{}{}0 0\n", p8.to_judge(), p9.to_judge());
+    let want = format!("{}2\n{}", alone(&expected, 8), block(&expected, 9));
+    assert_eq!(assert_judge_output(&[], &both, &want).code, 0);
+    // And the 5x1 is the 1x5's transpose: its drawing is the 1x5's,
+    // transposed; the verifier checks it solves its own clues.
+    assert_eq!(p8.clues, p9.clues);
+}
+
+#[test]
+fn several_solutions_draw_one_verified_solution_and_warn() {
+    let good = Grid::from_rows("2 2/2 2");
+    for p in [
+        Grid::blank(2, 2),
+        Grid::blank(3, 3),
+        Grid::blank(1, 3),
+        Grid::from_rows(". 2/2 ."),
+    ] {
+        let loops = all_loops(p.rows, p.cols);
+        let n = matching_loops(&loops, &p).len();
+        assert!(n >= 2, "brute force: {n} solutions of {p:?}");
+        // Between two good data sets, so numbering and recovery show.
+        let input = format!(
+            "{}{}{}0 0\n",
+            good.to_judge(),
+            p.to_judge(),
+            good.to_judge()
+        );
+        let run = run_slink(&[], input.as_bytes());
+        let err = run.stderr_lines();
+        let puzzles = read_puzzles(&input);
+        let printed = verify_output(&run.stdout, &puzzles).expect("drawings verify");
+        assert_eq!(printed, vec![1, 2, 3], "{p:?}: one drawing per data set");
+        assert_eq!(run.code, 1, "{p:?}: several solutions is exit 1");
+        assert_eq!(err.len(), 1, "{p:?}: {:?}", run.stderr);
+        assert!(
+            err[0].contains("data set 2") && err[0].contains("several solutions"),
+            "{:?}",
+            err[0]
+        );
+    }
+}
+
+#[test]
+fn no_solution_prints_nothing_for_it_and_goes_on() {
+    let input = package_file(SAMPLE_IN);
+    let expected = package_file(SAMPLE_OUT);
+    let sample = read_puzzles(&input);
+    let impossible = [
+        Grid::from_rows("0"),
+        Grid::from_rows("3"),
+        Grid::from_rows("3 3/3 3"),
+        Grid::from_rows("0 0/0 0"),
+        Grid::from_rows("1 1 1/1 1 1"),
+    ];
+    // Brute force: none of these has a single-loop solution.
+    for p in &impossible {
+        let loops = all_loops(p.rows, p.cols);
+        assert_eq!(matching_loops(&loops, p).len(), 0, "{p:?}");
+    }
+    // Sample data set 3, the impossible ones, sample data set 4.
+    let mut text = sample[2].to_judge();
+    for p in &impossible {
+        text.push_str(&p.to_judge());
+    }
+    text.push_str(&sample[3].to_judge());
+    text.push_str("0 0\n");
+    let run = run_slink(&[], text.as_bytes());
+    let err = run.stderr_lines();
+    let last = impossible.len() + 2;
+    let want = format!("{}{last}\n{}", alone(&expected, 3), block(&expected, 4));
+    assert_eq!(
+        run.stdout, want,
+        "the good data sets around them are solved"
+    );
+    verify_output(&run.stdout, &read_puzzles(&text)).expect("drawings verify");
+    assert_eq!(run.code, 1);
+    assert_eq!(err.len(), impossible.len(), "{:?}", run.stderr);
+    for (line, k) in err.iter().zip(2..) {
+        assert!(
+            line.starts_with("stdin") && line.contains(&format!("data set {k}:")),
+            "{line:?} should name data set {k}"
+        );
+        assert!(line.contains("no solution"), "{line:?}");
+    }
+}
+
+#[test]
+fn mixed_statuses_number_every_data_set_and_exit_1() {
+    let puzzles = [
+        Grid::from_rows("2 2/2 2"), // 1: unique
+        Grid::from_rows("1 1/1 1"), // 2: none
+        Grid::blank(2, 3),          // 3: several
+        Grid::from_rows("2 2 2/2 0 1/2 1 2"),
+        Grid::from_rows("."), // 5: unique (the single square)
+    ];
+    let loops: Vec<usize> = puzzles
+        .iter()
+        .map(|p| matching_loops(&all_loops(p.rows, p.cols), p).len())
+        .collect();
+    let mut text: String = puzzles.iter().map(Grid::to_judge).collect();
+    text.push_str("0 0\n");
+    let run = run_slink(&[], text.as_bytes());
+    let err = run.stderr_lines();
+    let printed = verify_output(&run.stdout, &puzzles).expect("drawings verify");
+    let drawable: Vec<usize> = (1..=puzzles.len()).filter(|&k| loops[k - 1] > 0).collect();
+    assert_eq!(printed, drawable, "brute-force counts {loops:?}");
+    let flagged: Vec<usize> = (1..=puzzles.len()).filter(|&k| loops[k - 1] != 1).collect();
+    assert_eq!(err.len(), flagged.len(), "{:?}", run.stderr);
+    for (line, k) in err.iter().zip(&flagged) {
+        assert!(line.contains(&format!("data set {k}:")), "{line:?}");
+        let word = if loops[k - 1] == 0 {
+            "no solution"
+        } else {
+            "several solutions"
+        };
+        assert!(line.contains(word), "{line:?} should say {word}");
+    }
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn only_a_1x1_blank_has_a_drawing_among_1x1_boards() {
+    for (text, solvable) in [
+        (".", true),
+        ("-", true),
+        ("0", false),
+        ("1", false),
+        ("2", false),
+        ("3", false),
+    ] {
+        let input = format!("1 1\n{text}\n0 0\n");
+        let run = run_slink(&[], input.as_bytes());
+        let err = run.stderr_lines();
+        let printed = verify_output(&run.stdout, &read_puzzles(&input)).expect("verifies");
+        if solvable {
+            assert_eq!(printed, vec![1], "{text}");
+            assert_eq!((run.code, err.len()), (0, 0), "{text}: {}", run.stderr);
+            let mut square = Edges::empty(1, 1);
+            square.add_square(0, 0);
+            assert_eq!(
+                run.stdout,
+                format!("1\n{}", draw(&Grid::blank(1, 1), &square))
+            );
+        } else {
+            assert!(printed.is_empty(), "{text}");
+            assert_eq!(run.code, 1, "{text}");
+            assert_eq!(err.len(), 1, "{text}: {}", run.stderr);
+            assert!(err[0].contains("data set 1") && err[0].contains("no solution"));
+        }
+    }
+}
+
+#[test]
+fn empty_input_and_only_the_terminator() {
+    for input in ["0 0\n", "0 0", "  \n\n0\t0\r\n"] {
+        let run = run_slink(&[], input.as_bytes());
+        assert_eq!(run.stderr_lines().len(), 0, "{input:?}: {}", run.stderr);
+        assert_eq!((run.stdout.as_str(), run.code), ("", 0), "{input:?}");
+    }
+    // No data set and no terminator: nothing to solve, nothing printed.
+    let run = run_slink(&[], b"");
+    run.stderr_lines();
+    assert_eq!(run.stdout, "");
+    assert!(run.code == 0 || run.code == 2, "empty input: {}", run.code);
+}
+
+/// The independent verifier must reject what is wrong, or it proves nothing.
+mod verifier_rejects {
+    use super::*;
+
+    fn sample_block(k: usize) -> (Grid, String) {
+        let p = read_puzzles(&package_file(SAMPLE_IN)).remove(k - 1);
+        (p, block(&package_file(SAMPLE_OUT), k))
+    }
+
+    fn rejects(drawing: &str, p: &Grid, what: &str) -> String {
+        match verify_drawing(drawing, p) {
+            Ok(_) => panic!("the verifier accepted a drawing with {what}:\n{drawing}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn accepts_the_sample_and_its_own_drawings() {
+        for k in 1..=4 {
+            let (p, d) = sample_block(k);
+            let e = verify_drawing(&d, &p).expect("the sample's drawing verifies");
+            assert_eq!(
+                draw(&p, &e),
+                d,
+                "the tests' writer redraws the sample exactly"
+            );
+        }
+    }
+
+    #[test]
+    fn two_loops() {
+        let p = Grid::from_rows(". . .");
+        let mut e = Edges::empty(1, 3);
+        e.add_square(0, 0);
+        e.add_square(0, 2);
+        let err = rejects(&draw(&p, &e), &p, "two loops");
+        assert!(err.contains("not one loop"), "{err}");
+        // The same with clues that each square satisfies.
+        let p = Grid::from_rows(". 2 .");
+        assert!(rejects(&draw(&p, &e), &p, "two loops").contains("not one loop"));
+        // Two loops on the sample's 8x8: the solution plus a detached square
+        // would need other clues, so take two loops on a blank 3x3.
+        let p = Grid::blank(3, 3);
+        let mut e = Edges::empty(3, 3);
+        e.add_square(0, 0);
+        e.add_square(2, 2);
+        assert!(rejects(&draw(&p, &e), &p, "two loops").contains("not one loop"));
+    }
+
+    #[test]
+    fn wrong_clue_count() {
+        // 2x2 of 2s with a loop around one cell: that cell has 4 lines.
+        let p = Grid::from_rows("2 2/2 2");
+        let mut e = Edges::empty(2, 2);
+        e.add_square(0, 0);
+        let err = rejects(&draw(&p, &e), &p, "a cell with 4 lines and clue 2");
+        assert!(
+            err.contains("cell (0, 0)") && err.contains("4 lines"),
+            "{err}"
+        );
+        // The sample's right drawing checked against other clues: the
+        // printed clue differs from the puzzle's.
+        let (mut p, d) = sample_block(3);
+        p.clues[3] = Some(3);
+        let err = rejects(&d, &p, "a printed clue that is not the puzzle's");
+        assert!(err.contains("cell (1, 1)"), "{err}");
+        // A blank cell must print a space, a numbered one its number.
+        let (mut p, d) = sample_block(3);
+        p.clues[0] = None;
+        rejects(&d, &p, "a number printed in a blank cell");
+        // A drawing whose printed clues match, but a clue is not met.
+        let p = Grid::from_rows("2 2/2 3");
+        let e = verify_drawing(&sample_block(3).1, &Grid::from_rows("2 2/2 2")).unwrap();
+        let err = rejects(&draw(&p, &e), &p, "a 3 with 2 lines");
+        assert!(err.contains("cell (1, 1) has clue 3 but 2 lines"), "{err}");
+    }
+
+    #[test]
+    fn branch_vertex_and_dead_ends() {
+        // 1x2 with every edge a line: the middle vertices have 3 lines.
+        let p = Grid::blank(1, 2);
+        let mut e = Edges::empty(1, 2);
+        e.add_square(0, 0);
+        e.add_square(0, 1);
+        let err = rejects(&draw(&p, &e), &p, "vertices with 3 lines");
+        assert!(err.contains("has 3 lines"), "{err}");
+        assert!(check_loop(&e, &p).is_err());
+        // A single segment: two vertices with 1 line.
+        let mut e = Edges::empty(1, 2);
+        e.set_h(0, 0, true);
+        let err = rejects(&draw(&p, &e), &p, "a dead end");
+        assert!(err.contains("has 1 lines"), "{err}");
+        // A figure eight through one vertex: 4 lines there.
+        let p = Grid::blank(2, 2);
+        let mut e = Edges::empty(2, 2);
+        e.add_square(0, 0);
+        e.add_square(1, 1);
+        let err = rejects(&draw(&p, &e), &p, "a vertex with 4 lines");
+        assert!(err.contains("vertex (1, 1) has 4 lines"), "{err}");
+        // No line at all.
+        let e = Edges::empty(2, 2);
+        assert!(rejects(&draw(&p, &e), &p, "no loop").contains("no line"));
+    }
+
+    #[test]
+    fn bad_frames() {
+        let (p, d) = sample_block(4);
+        let lines: Vec<&str> = d.lines().collect();
+        let join = |ls: &[String]| ls.iter().map(|l| format!("{l}\n")).collect::<String>();
+        let owned: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        let mut cases: Vec<(&str, String)> = Vec::new();
+        let mut t = owned.clone();
+        t[3].push(' ');
+        cases.push(("a trailing space", join(&t)));
+        let mut t = owned.clone();
+        t.remove(1);
+        cases.push(("a missing blank line", join(&t)));
+        let mut t = owned.clone();
+        t.push(t[0].clone());
+        cases.push(("an extra border", join(&t)));
+        let mut t = owned.clone();
+        t[0].replace_range(4..5, " ");
+        cases.push(("a hole in the top border", join(&t)));
+        let mut t = owned.clone();
+        t[1].replace_range(4..5, "-");
+        cases.push(("a mark on the blank line", join(&t)));
+        let mut t = owned.clone();
+        t[5].replace_range(0..1, "|");
+        cases.push(("a left border that is not '#'", join(&t)));
+        let mut t = owned.clone();
+        let n = t[6].len();
+        t[6].replace_range(n - 2..n - 1, "x");
+        cases.push(("no space before the right border", join(&t)));
+        let mut t = owned.clone();
+        t[4].remove(5);
+        cases.push(("a short lattice line", join(&t)));
+        cases.push(("CRLF line ends", d.replace('\n', "\r\n")));
+        cases.push(("no final newline", d.trim_end().to_string()));
+        let mut t = owned.clone();
+        // Line 2 is vertex row 0; its first corner '+' (character 2).
+        assert_eq!(&t[2][2..3], "+");
+        t[2].replace_range(2..3, "-");
+        cases.push(("a corner drawn '-'", join(&t)));
+        let mut t = owned.clone();
+        t[2].replace_range(2..3, " ");
+        cases.push(("a corner drawn ' '", join(&t)));
+        let mut t = owned.clone();
+        t[2].replace_range(3..6, "-- ");
+        cases.push(("a broken '---'", join(&t)));
+        let mut t = owned.clone();
+        t[3].replace_range(2..3, "!");
+        cases.push(("a vertical edge drawn '!'", join(&t)));
+        let mut t = owned.clone();
+        t[3].replace_range(3..4, "x");
+        cases.push(("no space beside a clue", join(&t)));
+        for (what, drawing) in &cases {
+            assert_ne!(drawing, &d, "{what}: the case must change the drawing");
+            rejects(drawing, &p, what);
+        }
+        // And the untouched drawing still passes.
+        verify_drawing(&d, &p).unwrap();
+    }
+
+    #[test]
+    fn vertex_glyph_mismatches() {
+        // A straight vertical vertex drawn '+', a turn drawn '|'.
+        let p = Grid::blank(2, 1);
+        let mut e = Edges::empty(2, 1);
+        e.set_h(0, 0, true);
+        e.set_h(2, 0, true);
+        e.set_v(0, 0, true);
+        e.set_v(1, 0, true);
+        e.set_v(0, 1, true);
+        e.set_v(1, 1, true);
+        let d = draw(&p, &e);
+        verify_drawing(&d, &p).unwrap();
+        let mut lines: Vec<String> = d.lines().map(String::from).collect();
+        // Vertex row 1 is line 4: "# | " ... the vertex (1, 0) at char 2.
+        assert_eq!(&lines[4][2..3], "|");
+        lines[4].replace_range(2..3, "+");
+        let bad: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let err = rejects(&bad, &p, "a straight vertex drawn '+'");
+        assert!(err.contains("vertex (1, 0)"), "{err}");
+        lines[4].replace_range(2..3, "|");
+        assert_eq!(&lines[2][2..3], "+");
+        lines[2].replace_range(2..3, "|");
+        let bad: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        rejects(&bad, &p, "a turn drawn '|'");
+    }
+
+    #[test]
+    fn wrong_size_and_split_errors() {
+        let (p, d) = sample_block(3);
+        let bigger = Grid::blank(3, 2);
+        rejects(&d, &bigger, "a drawing of another size");
+        assert!(verify_drawing(&d, &p).is_ok());
+        assert!(split_blocks("x\n").is_err());
+        assert!(split_blocks(&format!("1\n{}", &d[..d.len() - 3])).is_err());
+        assert!(split_blocks(&d).is_err(), "a drawing without its number");
+        let two = format!("2\n{d}1\n{d}");
+        assert!(
+            verify_output(&two, &[p.clone(), p.clone()]).is_err(),
+            "order"
+        );
+        assert!(verify_output(&format!("3\n{d}"), &[p.clone(), p.clone()]).is_err());
+        assert_eq!(verify_output(&format!("2\n{d}"), &[bigger, p]), Ok(vec![2]));
+    }
+
+    #[test]
+    fn brute_force_counts_loops_of_small_grids() {
+        // Cycles of the (r+1)x(c+1) grid graph (OEIS A140517 for squares:
+        // 1, 13, 213; 2 x n cells: 3, 13, 40).
+        assert_eq!(all_loops(1, 1).len(), 1);
+        assert_eq!(all_loops(2, 2).len(), 13);
+        assert_eq!(all_loops(3, 3).len(), 213);
+        assert_eq!(all_loops(2, 3).len(), 40);
+        assert_eq!(all_loops(3, 2).len(), 40);
+        assert_eq!(all_loops(1, 4).len(), 10);
+        for e in all_loops(2, 3) {
+            let p = Grid::blank(2, 3);
+            verify_drawing(&draw(&p, &e), &p).unwrap();
+        }
+    }
+}
+
+/// A random loop on an `rows x cols` board: the border of a region of
+/// cells grown one neighbour at a time (mostly as thin branches, up to
+/// half the board), keeping only growth whose border is still one loop
+/// (checked by the independent `check_loop`).
+fn random_region_loop(rows: usize, cols: usize, rng: &mut Lcg) -> Edges {
+    let blank = Grid::blank(rows, cols);
+    let mut inside = vec![false; rows * cols];
+    let border = |inside: &[bool]| {
+        let at = |i: isize, j: isize| {
+            i >= 0
+                && j >= 0
+                && (i as usize) < rows
+                && (j as usize) < cols
+                && inside[i as usize * cols + j as usize]
+        };
+        let mut e = Edges::empty(rows, cols);
+        for i in 0..=rows as isize {
+            for j in 0..cols as isize {
+                e.set_h(i as usize, j as usize, at(i - 1, j) != at(i, j));
+            }
+        }
+        for i in 0..rows as isize {
+            for j in 0..=cols as isize {
+                e.set_v(i as usize, j as usize, at(i, j - 1) != at(i, j));
+            }
+        }
+        e
+    };
+    let start = rng.below(rows * cols);
+    inside[start] = true;
+    let mut region = vec![start];
+    for _ in 0..rows * cols * 40 {
+        if region.len() * 2 >= rows * cols {
+            break;
+        }
+        let from = region[rng.below(region.len())];
+        let (i, j) = (from / cols, from % cols);
+        let next = match rng.below(4) {
+            0 if i > 0 => from - cols,
+            1 if i + 1 < rows => from + cols,
+            2 if j > 0 => from - 1,
+            3 if j + 1 < cols => from + 1,
+            _ => continue,
+        };
+        let (i, j) = (next / cols, next % cols);
+        let neighbours = [
+            i > 0 && inside[next - cols],
+            i + 1 < rows && inside[next + cols],
+            j > 0 && inside[next - 1],
+            j + 1 < cols && inside[next + 1],
+        ];
+        // Mostly grow thin branches, so the loop winds about.
+        let thick = neighbours.iter().filter(|&&b| b).count() > 1;
+        if inside[next] || (thick && rng.below(8) != 0) {
+            continue;
+        }
+        inside[next] = true;
+        if check_loop(&border(&inside), &blank).is_ok() {
+            region.push(next);
+        } else {
+            inside[next] = false;
+        }
+    }
+    let e = border(&inside);
+    check_loop(&e, &blank).expect("the region's border is one loop");
+    e
+}
+
+#[test]
+fn boards_beyond_the_judge_limits_are_solved_and_verify() {
+    // Every clue filled in from a random loop, on boards wider than one,
+    // two and four 64-bit words would need, and long thin ones. The loop
+    // is a solution; if slink says the solution is unique, it must be it.
+    let mut rng = Lcg(1009);
+    for (rows, cols) in [(21, 21), (12, 70), (6, 140), (3, 255), (200, 4), (40, 40)] {
+        let e = random_region_loop(rows, cols, &mut rng);
+        let mut g = Grid::blank(rows, cols);
+        for i in 0..rows {
+            for j in 0..cols {
+                g.clues[i * cols + j] = Some(g.lines_around(&e, i, j));
+            }
+        }
+        assert!(g.clues.iter().all(|c| c.is_some_and(|n| n < 4)));
+        let input = format!("{}0 0\n", g.to_judge());
+        let run = run_slink(&["--budget", "2000000"], input.as_bytes());
+        let err = run.stderr_lines();
+        let printed = verify_output(&run.stdout, std::slice::from_ref(&g));
+        assert_eq!(printed, Ok(vec![1]), "{rows}x{cols}: stderr {}", run.stderr);
+        if run.code == 0 {
+            assert!(err.is_empty(), "{rows}x{cols}: {}", run.stderr);
+            assert_eq!(run.stdout, format!("1\n{}", draw(&g, &e)), "{rows}x{cols}");
+        } else {
+            assert_eq!(run.code, 1, "{rows}x{cols}: {}", run.stderr);
+            assert!(
+                err.len() == 1 && err[0].contains("several solutions"),
+                "{rows}x{cols}: {}",
+                run.stderr
+            );
+        }
+    }
+}
