@@ -1,14 +1,254 @@
-//! `slink gen`.
+//! `slink gen`: random puzzles in the judge format.
+//!
+//! Writes `--count` puzzles then the closing `0 0` line to standard output
+//! (or `--output`). Puzzle `k` depends only on `--seed` and `k`, so the
+//! output is byte-identical for the same arguments whatever the number of
+//! threads. With `--answers FILE`, the expected judge output (each
+//! puzzle's number and drawing) is written too, drawn from the
+//! generator's own loop rather than from a solver run.
+//!
+//! A summary goes to standard error (unless `--quiet`). Exit status: 0 if
+//! every puzzle was made, 1 if some could not be (they are left out and
+//! named on standard error), 2 for bad arguments or an unwritable output.
 
 use clap::Args;
+use slink::generate::{self, Config, GenError, Generated, Shape, SizeRange, Work};
+use slink::puzzle::{MAX_COLS, MAX_ROWS};
+use slink::Options;
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
+
+/// Puzzles made per parallel batch: bounds memory on huge runs.
+const CHUNK: u64 = 1024;
 
 /// Arguments of `slink gen`.
 #[derive(Args, Debug)]
-pub struct GenArgs {}
+pub struct GenArgs {
+    /// Rows of each puzzle: `N`, or a range `A-B` drawn from uniformly
+    /// per puzzle (1 to 1024).
+    #[arg(long, default_value = "10", value_parser = parse_rows)]
+    rows: SizeRange,
+    /// Columns of each puzzle: `N` or `A-B` (1 to 255).
+    #[arg(long, default_value = "10", value_parser = parse_cols)]
+    cols: SizeRange,
+    /// Number of puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Seed of the run: the same seed gives the same puzzles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Leave about this fraction (0 to 1) of the cells blank: clues are
+    /// removed in random order while the puzzle stays unique, so fewer
+    /// may be removed. Without it, every cell is clued (Slink).
+    #[arg(long, value_name = "F", value_parser = parse_fraction)]
+    blanks: Option<f64>,
+    /// Keep only puzzles the judge's rules R1-R15 (and the vertex rules)
+    /// finish alone, with no loop reasoning and no search.
+    #[arg(long)]
+    rules_only: bool,
+    /// Shape of the loops: blobby, thin or winding (default: drawn per
+    /// puzzle).
+    #[arg(long)]
+    shape: Option<Shape>,
+    /// Search nodes per uniqueness check; a check that runs out counts as
+    /// "not unique".
+    #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
+    budget: u64,
+    /// Loops tried per puzzle before giving up on it.
+    #[arg(long, default_value_t = 2000)]
+    attempts: u32,
+    /// Worker threads (default: one per core). Does not change the output.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Write the puzzles here instead of standard output.
+    #[arg(long, short = 'o')]
+    output: Option<PathBuf>,
+    /// Also write the expected judge output of the puzzles to this file,
+    /// drawn from the generator's own loops.
+    #[arg(long, value_name = "FILE")]
+    answers: Option<PathBuf>,
+    /// No summary on standard error.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+fn parse_rows(s: &str) -> Result<SizeRange, String> {
+    SizeRange::parse(s, MAX_ROWS)
+}
+
+fn parse_cols(s: &str) -> Result<SizeRange, String> {
+    SizeRange::parse(s, MAX_COLS)
+}
+
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+        _ => Err(format!("'{s}' is not a fraction between 0 and 1")),
+    }
+}
+
+impl GenArgs {
+    /// The generator configuration these arguments ask for.
+    fn config(&self) -> Config {
+        Config {
+            rows: self.rows,
+            cols: self.cols,
+            blanks: self.blanks,
+            rules_only: self.rules_only,
+            shape: self.shape,
+            node_budget: self.budget,
+            max_attempts: self.attempts.max(1),
+        }
+    }
+}
+
+/// Opens `path` for writing, or standard output.
+fn sink(path: Option<&PathBuf>) -> io::Result<Box<dyn Write>> {
+    Ok(match path {
+        Some(p) => Box::new(io::BufWriter::new(File::create(p)?)),
+        None => Box::new(io::BufWriter::with_capacity(1 << 16, io::stdout().lock())),
+    })
+}
+
+/// Tallies of a run, for the summary.
+#[derive(Default)]
+struct Summary {
+    made: u64,
+    failed: u64,
+    cells: u64,
+    blanks: u64,
+    work: Work,
+}
 
 /// Runs `slink gen`.
-pub fn run(_args: &GenArgs) -> ExitCode {
-    eprintln!("slink gen: not implemented yet");
-    ExitCode::from(2)
+pub fn run(args: &GenArgs) -> ExitCode {
+    let config = args.config();
+    if let Err(e) = config.validate() {
+        eprintln!("slink gen: {e}");
+        return ExitCode::from(2);
+    }
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("slink gen: cannot start the worker threads: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = Instant::now();
+    let result = pool.install(|| generate_to(args, &config));
+    match result {
+        Ok(summary) => {
+            if !args.quiet {
+                report(args, &summary, started.elapsed().as_secs_f64());
+            }
+            if summary.failed > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("slink gen: cannot write the output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Generates in parallel batches and writes puzzles (and answers) in order.
+fn generate_to(args: &GenArgs, config: &Config) -> io::Result<Summary> {
+    let mut out = sink(args.output.as_ref())?;
+    let mut answers = match &args.answers {
+        Some(p) => Some(sink(Some(p))?),
+        None => None,
+    };
+    let mut summary = Summary::default();
+    let mut buf = Vec::with_capacity(1 << 16);
+    let mut answer_buf = Vec::new();
+    let mut first = 0;
+    while first < args.count {
+        let n = CHUNK.min(args.count - first);
+        let made = generate::generate_many(config, args.seed, first, n);
+        for item in made {
+            match item {
+                Ok(g) => write_one(&g, &mut summary, &mut buf, &mut answer_buf, &answers),
+                Err(e) => {
+                    summary.failed += 1;
+                    if let GenError::NoPuzzle { work, .. } = &e {
+                        summary.work.add(work);
+                    }
+                    eprintln!("slink gen: {e}");
+                }
+            }
+        }
+        out.write_all(&buf)?;
+        buf.clear();
+        if let Some(a) = answers.as_mut() {
+            a.write_all(&answer_buf)?;
+            answer_buf.clear();
+        }
+        first += n;
+    }
+    out.write_all(b"0 0\n")?;
+    out.flush()?;
+    if let Some(a) = answers.as_mut() {
+        a.flush()?;
+    }
+    Ok(summary)
+}
+
+fn write_one(
+    g: &Generated,
+    summary: &mut Summary,
+    buf: &mut Vec<u8>,
+    answer_buf: &mut Vec<u8>,
+    answers: &Option<Box<dyn Write>>,
+) {
+    summary.made += 1;
+    summary.cells += (g.puzzle.rows() * g.puzzle.cols()) as u64;
+    summary.blanks += g.puzzle.blanks() as u64;
+    summary.work.add(&g.work);
+    generate::write_puzzle(&g.puzzle, buf);
+    if answers.is_some() {
+        generate::write_answer(summary.made, &g.puzzle, &g.solution, answer_buf);
+    }
+}
+
+/// The summary on standard error.
+fn report(args: &GenArgs, s: &Summary, seconds: f64) {
+    let w = &s.work;
+    let mut line = format!(
+        "slink gen: {} puzzles {}x{} (seed {}) in {seconds:.2}s; {} loops grown, {} with several solutions",
+        s.made, args.rows, args.cols, args.seed, w.loops, w.multiple
+    );
+    if args.rules_only {
+        line += &format!(", {} not finished by the rules", w.rules_failed);
+    }
+    line += &format!(
+        ", {} checks out of budget; {} solver calls",
+        w.gave_up, w.solves
+    );
+    if args.blanks.is_some() && s.cells > 0 {
+        line += &format!(
+            "; {:.1}% of cells blank",
+            100.0 * s.blanks as f64 / s.cells as f64
+        );
+    }
+    if s.failed > 0 {
+        line += &format!("; {} puzzles could not be made", s.failed);
+    }
+    eprintln!("{line}");
+    if w.disagreements > 0 {
+        eprintln!(
+            "slink gen: warning: {} times the solver called a puzzle unique with a solution other \
+             than the generator's loop (a solver bug; those puzzles were dropped)",
+            w.disagreements
+        );
+    }
 }

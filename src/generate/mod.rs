@@ -1,0 +1,595 @@
+//! Random puzzle generation.
+//!
+//! A puzzle starts as a random loop: the boundary of a region of cells
+//! grown by random accretion ([`Region::grow`]), shaped blobby, thin or
+//! winding ([`Shape`]). Its Slink puzzle clues every cell; the solver then
+//! decides whether that puzzle has exactly one solution (if not, another
+//! loop is tried). Optionally clues are removed while the puzzle stays
+//! unique ([`Config::blanks`]), and only puzzles that the judge's rules
+//! alone finish are kept ([`Config::rules_only`]).
+//!
+//! Everything is deterministic: puzzle `k` of a run seeded with `s`
+//! depends on `(s, k)` only ([`Rng::for_item`]), never on the thread that
+//! made it, so [`generate_many`] gives the same puzzles on any number of
+//! threads.
+//!
+//! ```
+//! use slink::generate::{Config, Generator, SizeRange};
+//! let config = Config {
+//!     rows: SizeRange::exactly(6),
+//!     cols: SizeRange::exactly(8),
+//!     ..Config::default()
+//! };
+//! let mut generator = Generator::new(config);
+//! let made = generator.generate(7, 0).unwrap();
+//! assert_eq!((made.puzzle.rows(), made.puzzle.cols()), (6, 8));
+//! assert_eq!(slink::verify(&made.puzzle, &made.solution), Ok(()));
+//! ```
+
+mod region;
+mod rng;
+
+pub use region::{Region, Shape};
+pub use rng::{splitmix64, Rng};
+
+use crate::puzzle::{Clue, Puzzle, MAX_COLS, MAX_ROWS};
+use crate::render;
+use crate::solution::Solution;
+use crate::solver::{Options, Solver, Status};
+use rayon::prelude::*;
+use std::fmt;
+use std::str::FromStr;
+
+/// An inclusive range of sizes, written `N` or `A-B` on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeRange {
+    /// Smallest size.
+    pub min: usize,
+    /// Largest size.
+    pub max: usize,
+}
+
+impl SizeRange {
+    /// The range holding `n` only.
+    pub fn exactly(n: usize) -> Self {
+        SizeRange { min: n, max: n }
+    }
+
+    /// Parses `N` or `A-B` with `1 <= A <= B <= limit`.
+    pub fn parse(text: &str, limit: usize) -> Result<Self, String> {
+        let t = text.trim();
+        let number = |s: &str| -> Result<usize, String> {
+            let s = s.trim();
+            let n: usize = s
+                .parse()
+                .map_err(|_| format!("'{s}' is not a size (expected a number 1-{limit})"))?;
+            if n == 0 || n > limit {
+                return Err(format!("size {n} is outside 1-{limit}"));
+            }
+            Ok(n)
+        };
+        let range = match t.split_once('-') {
+            Some((a, b)) => SizeRange {
+                min: number(a)?,
+                max: number(b)?,
+            },
+            None => SizeRange::exactly(number(t)?),
+        };
+        if range.min > range.max {
+            return Err(format!(
+                "the range {}-{} is empty (the first size must not exceed the second)",
+                range.min, range.max
+            ));
+        }
+        Ok(range)
+    }
+}
+
+impl FromStr for SizeRange {
+    type Err = String;
+
+    /// Parses `N` or `A-B` within the largest board slink solves.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SizeRange::parse(s, MAX_ROWS.max(MAX_COLS))
+    }
+}
+
+impl fmt::Display for SizeRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.min == self.max {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}-{}", self.min, self.max)
+        }
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// Rows of each puzzle, drawn uniformly from the range.
+    pub rows: SizeRange,
+    /// Columns of each puzzle, drawn uniformly from the range.
+    pub cols: SizeRange,
+    /// Fraction of cells to leave blank (`None`: a Slink puzzle, every
+    /// cell clued). Clues are removed in random order as long as the
+    /// puzzle stays unique, so the fraction reached may be lower.
+    pub blanks: Option<f64>,
+    /// Keep only puzzles that the judge's rules alone finish.
+    pub rules_only: bool,
+    /// The loop's shape; `None` draws one per puzzle.
+    pub shape: Option<Shape>,
+    /// Search budget of each uniqueness check, in nodes. A check that runs
+    /// out counts as "not unique".
+    pub node_budget: u64,
+    /// Loops tried per puzzle before giving up on it.
+    pub max_attempts: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            rows: SizeRange::exactly(10),
+            cols: SizeRange::exactly(10),
+            blanks: None,
+            rules_only: false,
+            shape: None,
+            node_budget: Options::DEFAULT_BUDGET,
+            max_attempts: 2000,
+        }
+    }
+}
+
+/// One generated puzzle and the loop it was made from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// Its index in the run (0-based).
+    pub index: u64,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its solution: the generator's own loop, which the solver proved to
+    /// be the only one.
+    pub solution: Solution,
+    /// The shape of the loop.
+    pub shape: Shape,
+    /// Work done to make it.
+    pub work: Work,
+}
+
+/// Counts of the work behind a puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Loops grown.
+    pub loops: u64,
+    /// Loops whose Slink puzzle had several solutions.
+    pub multiple: u64,
+    /// Loops whose puzzle the judge's rules could not finish (`rules_only`).
+    pub rules_failed: u64,
+    /// Uniqueness checks that ran out of budget.
+    pub gave_up: u64,
+    /// Solver calls in all.
+    pub solves: u64,
+    /// Times the solver called a puzzle unique but found a solution other
+    /// than the generator's loop: a solver bug (the candidate is dropped).
+    pub disagreements: u64,
+}
+
+impl Work {
+    /// Adds `other` to these counts.
+    pub fn add(&mut self, other: &Work) {
+        self.loops += other.loops;
+        self.multiple += other.multiple;
+        self.rules_failed += other.rules_failed;
+        self.gave_up += other.gave_up;
+        self.solves += other.solves;
+        self.disagreements += other.disagreements;
+    }
+}
+
+/// Why a puzzle could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenError {
+    /// No loop tried gave a puzzle meeting the requirements.
+    NoPuzzle {
+        /// Index of the puzzle in the run.
+        index: u64,
+        /// Rows of the last size tried.
+        rows: usize,
+        /// Columns of the last size tried.
+        cols: usize,
+        /// Work done in vain.
+        work: Work,
+    },
+    /// The configuration cannot work (a size outside the limits, a blank
+    /// fraction outside 0..1).
+    BadConfig(String),
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::NoPuzzle {
+                index,
+                rows,
+                cols,
+                work,
+            } => write!(
+                f,
+                "puzzle {}: no {rows}x{cols} puzzle found after {} loops \
+                 ({} with several solutions, {} not finished by the rules, {} checks out of budget)",
+                index + 1,
+                work.loops,
+                work.multiple,
+                work.rules_failed,
+                work.gave_up
+            ),
+            GenError::BadConfig(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for GenError {}
+
+impl Config {
+    /// Checks the configuration's limits.
+    pub fn validate(&self) -> Result<(), GenError> {
+        let bad = |s: String| Err(GenError::BadConfig(s));
+        for (what, r, limit) in [
+            ("rows", self.rows, MAX_ROWS),
+            ("columns", self.cols, MAX_COLS),
+        ] {
+            if r.min == 0 || r.min > r.max || r.max > limit {
+                return bad(format!("{what} {r} are outside 1-{limit}"));
+            }
+        }
+        if let Some(f) = self.blanks {
+            if !(0.0..=1.0).contains(&f) {
+                return bad(format!("the blank fraction {f} is outside 0-1"));
+            }
+        }
+        if self.max_attempts == 0 {
+            return bad("at least one attempt per puzzle is needed".into());
+        }
+        Ok(())
+    }
+}
+
+/// Makes puzzles one at a time, reusing its solvers' scratch space.
+pub struct Generator {
+    config: Config,
+    full: Solver,
+    rules: Solver,
+    deduce: Solver,
+}
+
+/// What a uniqueness check found.
+enum Check {
+    /// Unique, and the solution is the generator's loop.
+    Unique,
+    /// Not proven unique (recorded in the work counts).
+    No,
+}
+
+impl Generator {
+    /// A generator for `config`.
+    pub fn new(config: Config) -> Self {
+        let full = Options {
+            node_budget: config.node_budget,
+            max_solutions: 2,
+            ..Options::default()
+        };
+        Generator {
+            config,
+            full: Solver::new(full),
+            rules: Solver::new(Options::rules_only()),
+            deduce: Solver::new(Options {
+                search: false,
+                ..Options::default()
+            }),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Puzzle `index` of a run seeded with `seed`.
+    pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenError> {
+        self.config.validate()?;
+        let mut rng = Rng::for_item(seed, index);
+        let c = self.config;
+        let mut work = Work::default();
+        let (mut rows, mut cols) = (c.rows.min, c.cols.min);
+        for attempt in 0..c.max_attempts {
+            // A new size now and then, so one impossible size in a range
+            // (such as 1x1 with rules only) does not sink the puzzle.
+            if attempt % 16 == 0 {
+                rows = rng.between(c.rows.min, c.rows.max);
+                cols = rng.between(c.cols.min, c.cols.max);
+            }
+            let shape = match c.shape {
+                Some(s) => s,
+                None => Shape::ALL[rng.index(Shape::ALL.len())],
+            };
+            let area = rows * cols;
+            let fill = match shape {
+                Shape::Blobby => rng.range_f64(0.35, 0.85),
+                Shape::Thin | Shape::Winding => rng.range_f64(0.25, 0.6),
+            };
+            let target = ((area as f64 * fill) as usize).max(2);
+            let region = Region::grow(rows, cols, shape, target, &mut rng);
+            work.loops += 1;
+            let mut puzzle = region.puzzle();
+            let solution = region.solution();
+            if let Check::No = self.check(&puzzle, &solution, c.rules_only, &mut work) {
+                continue;
+            }
+            if let Some(f) = c.blanks {
+                self.remove_clues(&mut puzzle, &solution, f, &mut rng, &mut work);
+            }
+            return Ok(Generated {
+                index,
+                puzzle,
+                solution,
+                shape,
+                work,
+            });
+        }
+        Err(GenError::NoPuzzle {
+            index,
+            rows,
+            cols,
+            work,
+        })
+    }
+
+    /// Whether `p` has exactly one solution, `s` (and, with `rules_only`,
+    /// whether the judge's rules alone find it).
+    fn check(&mut self, p: &Puzzle, s: &Solution, rules_only: bool, work: &mut Work) -> Check {
+        if rules_only {
+            work.solves += 1;
+            let o = self.rules.solve(p);
+            if o.status() != Status::Unique {
+                work.rules_failed += 1;
+                return Check::No;
+            }
+            if o.solution() != Some(s) {
+                work.disagreements += 1;
+                return Check::No;
+            }
+        }
+        if !rules_only {
+            // Deduction without search is cheap and, when it finishes,
+            // proves uniqueness (every step was forced).
+            work.solves += 1;
+            let o = self.deduce.solve(p);
+            if o.status() == Status::Unique && o.solution() == Some(s) {
+                return Check::Unique;
+            }
+        }
+        work.solves += 1;
+        let o = self.full.solve(p);
+        match o.status() {
+            Status::Unique if o.solution() == Some(s) => Check::Unique,
+            Status::Unique => {
+                work.disagreements += 1;
+                Check::No
+            }
+            Status::GaveUp => {
+                work.gave_up += 1;
+                Check::No
+            }
+            _ => {
+                work.multiple += 1;
+                Check::No
+            }
+        }
+    }
+
+    /// Blanks clues of the unique puzzle `p` (solution `s`) in random
+    /// order, keeping each removal only if the puzzle stays unique (and,
+    /// with rules only, finished by the rules), until a fraction `f` of
+    /// the cells is blank or every clue has been tried.
+    ///
+    /// Removals are tried in batches that double after a success and
+    /// halve after a failure, so easy removals cost few solver calls.
+    fn remove_clues(
+        &mut self,
+        p: &mut Puzzle,
+        s: &Solution,
+        f: f64,
+        rng: &mut Rng,
+        work: &mut Work,
+    ) {
+        let (rows, cols) = (p.rows(), p.cols());
+        let area = rows * cols;
+        let goal = ((area as f64 * f).round() as usize).min(area);
+        let mut order: Vec<usize> = (0..area).filter(|&k| p.clue_bytes()[k] <= 3).collect();
+        rng.shuffle(&mut order);
+        let mut blanks = p.blanks();
+        let mut next = 0;
+        let mut batch = 1usize;
+        let rules_only = self.config.rules_only;
+        while blanks < goal && next < order.len() {
+            let k = batch.min(goal - blanks).min(order.len() - next);
+            let saved: Vec<Clue> = order[next..next + k]
+                .iter()
+                .map(|&c| p.clue(c / cols, c % cols))
+                .collect();
+            for &c in &order[next..next + k] {
+                p.set_clue(c / cols, c % cols, Clue::Blank);
+            }
+            // Failed checks here are expected, not rejected loops: count
+            // only the solver calls and the budget overruns.
+            let mut scratch = Work::default();
+            let ok = matches!(self.check(p, s, rules_only, &mut scratch), Check::Unique);
+            work.solves += scratch.solves;
+            work.gave_up += scratch.gave_up;
+            work.disagreements += scratch.disagreements;
+            if ok {
+                blanks += k;
+                next += k;
+                batch = batch.saturating_mul(2);
+            } else {
+                for (&c, &clue) in order[next..next + k].iter().zip(&saved) {
+                    p.set_clue(c / cols, c % cols, clue);
+                }
+                if k == 1 {
+                    next += 1;
+                } else {
+                    batch = (k / 2).max(1);
+                }
+            }
+        }
+    }
+}
+
+/// Puzzles `first .. first + count` of a run seeded with `seed`, made in
+/// parallel on rayon's current pool, in index order. The result does not
+/// depend on the number of threads.
+pub fn generate_many(
+    config: &Config,
+    seed: u64,
+    first: u64,
+    count: u64,
+) -> Vec<Result<Generated, GenError>> {
+    (first..first.saturating_add(count))
+        .into_par_iter()
+        .map_init(
+            || Generator::new(*config),
+            |g, index| g.generate(seed, index),
+        )
+        .collect()
+}
+
+/// Appends `p` in the judge's input format: `r c`, then its rows with the
+/// clues separated by single spaces (`.` for a blank cell).
+pub fn write_puzzle(p: &Puzzle, out: &mut Vec<u8>) {
+    let mut num = itoa::Buffer::new();
+    out.extend_from_slice(num.format(p.rows()).as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(num.format(p.cols()).as_bytes());
+    out.push(b'\n');
+    for i in 0..p.rows() {
+        for j in 0..p.cols() {
+            if j > 0 {
+                out.push(b' ');
+            }
+            out.push(match p.clue(i, j) {
+                Clue::Number(n) => b'0' + n,
+                Clue::Blank => b'.',
+            });
+        }
+        out.push(b'\n');
+    }
+}
+
+/// Appends the judge's expected output for data set `number` (counting
+/// from 1) whose solution is `s`: the number on a line, then the drawing.
+pub fn write_answer(number: u64, p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
+    out.extend_from_slice(itoa::Buffer::new().format(number).as_bytes());
+    out.push(b'\n');
+    render::draw(p, s, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::verify;
+
+    fn config(rows: usize, cols: usize) -> Config {
+        Config {
+            rows: SizeRange::exactly(rows),
+            cols: SizeRange::exactly(cols),
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn size_ranges_parse() {
+        assert_eq!("7".parse(), Ok(SizeRange::exactly(7)));
+        assert_eq!("5-20".parse(), Ok(SizeRange { min: 5, max: 20 }));
+        assert!("0".parse::<SizeRange>().is_err());
+        assert!("9-3".parse::<SizeRange>().is_err());
+        assert!("x".parse::<SizeRange>().is_err());
+        assert!(SizeRange::parse("256", MAX_COLS).is_err());
+        assert_eq!(SizeRange { min: 2, max: 4 }.to_string(), "2-4");
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_with_the_generators_loop() {
+        let mut g = Generator::new(config(7, 9));
+        let mut solver = Solver::default();
+        for index in 0..20 {
+            let made = g.generate(11, index).unwrap();
+            assert_eq!(verify(&made.puzzle, &made.solution), Ok(()));
+            assert_eq!(made.puzzle.blanks(), 0);
+            let o = solver.solve(&made.puzzle);
+            assert_eq!(o.status(), Status::Unique);
+            assert_eq!(o.solution(), Some(&made.solution));
+        }
+    }
+
+    #[test]
+    fn same_seed_and_index_give_the_same_puzzle() {
+        let c = config(6, 6);
+        let a = Generator::new(c).generate(5, 3).unwrap();
+        let b = Generator::new(c).generate(5, 3).unwrap();
+        assert_eq!(a, b);
+        let other = Generator::new(c).generate(6, 3).unwrap();
+        assert_ne!(a.puzzle, other.puzzle);
+    }
+
+    #[test]
+    fn one_by_one_is_the_blank_cell() {
+        let made = Generator::new(config(1, 1)).generate(1, 0).unwrap();
+        assert_eq!(made.puzzle.clue(0, 0), Clue::Blank);
+        let rules = Config {
+            rules_only: true,
+            max_attempts: 20,
+            ..config(1, 1)
+        };
+        assert!(matches!(
+            Generator::new(rules).generate(1, 0),
+            Err(GenError::NoPuzzle { .. })
+        ));
+    }
+
+    #[test]
+    fn blanks_keep_the_puzzle_unique() {
+        let c = Config {
+            blanks: Some(0.5),
+            ..config(6, 7)
+        };
+        let mut g = Generator::new(c);
+        let made = g.generate(2, 0).unwrap();
+        assert!(made.puzzle.blanks() > 0);
+        assert!(made.puzzle.blanks() <= 21);
+        let o = Solver::default().solve(&made.puzzle).clone();
+        assert_eq!(o.status(), Status::Unique);
+        assert_eq!(o.solution(), Some(&made.solution));
+    }
+
+    #[test]
+    fn bad_configs_are_errors() {
+        let c = Config {
+            blanks: Some(1.5),
+            ..config(3, 3)
+        };
+        assert!(matches!(
+            Generator::new(c).generate(0, 0),
+            Err(GenError::BadConfig(_))
+        ));
+        let c = config(3, MAX_COLS + 1);
+        assert!(Generator::new(c).generate(0, 0).is_err());
+    }
+
+    #[test]
+    fn writes_the_judge_format() {
+        let p = Puzzle::from_rows("2.3/012").unwrap();
+        let mut out = Vec::new();
+        write_puzzle(&p, &mut out);
+        assert_eq!(out, b"2 3\n2 . 3\n0 1 2\n");
+    }
+}

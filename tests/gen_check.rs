@@ -1,0 +1,472 @@
+//! `slink gen` and `slink check`: generated puzzles are unique (the
+//! solver says so, and its drawing is the generator's own loop), the same
+//! seed gives the same bytes on any number of threads, `--rules-only`
+//! puzzles are finished by the rules alone, and `check` gives the right
+//! verdicts.
+
+use slink::parse::{parse_body, Scanner};
+use slink::{verify, Options, Puzzle, Solver, Status};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The corpus folder of generated puzzles.
+fn generated() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/generated")
+}
+
+/// Runs the slink binary with `args` and `stdin`, in `dir`, with extra
+/// environment variables.
+fn slink_in(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_slink"));
+    cmd.args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("the slink binary runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    // Feed stdin from a thread so a large output cannot deadlock us.
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("slink finishes");
+    feeder.join().expect("stdin feeder");
+    out
+}
+
+fn slink(args: &[&str], stdin: &[u8]) -> Output {
+    slink_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin, &[])
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Every puzzle of judge-format `input`, read with the library's parser.
+fn puzzles(input: &[u8]) -> Vec<Puzzle> {
+    let mut out = Vec::new();
+    for span in Scanner::new(input) {
+        let span = span.expect("generated input is well formed");
+        let mut p = Puzzle::default();
+        parse_body(input, &span, &mut p).expect("generated rows are well formed");
+        out.push(p);
+    }
+    out
+}
+
+/// A scratch directory of this test process.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("slink-gen-check-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// The `slink gen` commands in the corpus README (one per line).
+fn readme_commands() -> Vec<Vec<String>> {
+    let readme = std::fs::read_to_string(generated().join("README.md")).expect("README");
+    readme
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("slink gen "))
+        .map(|l| l.split_whitespace().skip(1).map(String::from).collect())
+        .collect()
+}
+
+#[test]
+fn generated_corpora_are_unique_and_solve_to_the_generators_loops() {
+    for name in ["slink20", "mixed", "blanks"] {
+        let input = std::fs::read(generated().join(format!("{name}.in"))).unwrap();
+        let expected = std::fs::read(generated().join(format!("{name}.out"))).unwrap();
+        let ps = puzzles(&input);
+        assert!(!ps.is_empty(), "{name}.in has puzzles");
+        // Uniqueness, decided by the solver here rather than assumed.
+        let mut solver = Solver::default();
+        for (k, p) in ps.iter().enumerate() {
+            let o = solver.solve(p);
+            assert_eq!(o.status(), Status::Unique, "{name}.in data set {}", k + 1);
+            assert_eq!(verify(p, o.solution().unwrap()), Ok(()));
+        }
+        // Judge mode's drawing equals the generator's loop, byte for byte.
+        let out = slink(&[], &input);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        assert!(
+            out.stdout == expected,
+            "{name}: judge output differs from {name}.out"
+        );
+    }
+}
+
+#[test]
+fn the_readme_commands_regenerate_the_corpora() {
+    let commands = readme_commands();
+    assert_eq!(
+        commands.len(),
+        3,
+        "three commands in corpus/generated/README.md"
+    );
+    let dir = scratch("readme");
+    for args in commands {
+        let is_blanks = args.iter().any(|a| a == "--blanks");
+        if is_blanks && cfg!(debug_assertions) {
+            // Removing clues calls the solver ~50 times per puzzle: too slow
+            // unoptimised. `cargo test --release` runs it.
+            continue;
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = slink_in(&dir, &args, b"", &[]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        for file in args
+            .iter()
+            .filter(|a| a.ends_with(".in") || a.ends_with(".out"))
+        {
+            let made = std::fs::read(dir.join(file)).unwrap();
+            let committed = std::fs::read(generated().join(file)).unwrap();
+            assert!(
+                made == committed,
+                "{file} differs from `slink gen {}`: the generator or the solver's verdicts changed; \
+                 regenerate the corpus if that was intended",
+                args.join(" ")
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn same_seed_same_bytes_on_any_number_of_threads() {
+    let dir = scratch("threads");
+    let base = ["gen", "--rows", "3-14", "--cols", "2-16", "--count", "40"];
+    let run = |extra: &[&str], env: &[(&str, &str)]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let out = slink_in(&dir, &args, b"", env);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        out.stdout
+    };
+    let one = run(&["--seed", "9", "--threads", "1"], &[]);
+    let two = run(&["--seed", "9", "--threads", "2"], &[]);
+    let four = run(&["--seed", "9", "--threads", "4"], &[]);
+    let env = run(&["--seed", "9"], &[("RAYON_NUM_THREADS", "3")]);
+    assert_eq!(one, two);
+    assert_eq!(one, four);
+    assert_eq!(one, env);
+    assert_eq!(puzzles(&one).len(), 40);
+    assert!(one.ends_with(b"0 0\n"));
+    let other = run(&["--seed", "10", "--threads", "2"], &[]);
+    assert_ne!(one, other, "another seed, other puzzles");
+    // With blanks and rules only too (small, for unoptimised builds).
+    let blanks = [
+        "--rows", "5", "--cols", "6", "--count", "4", "--blanks", "0.4", "--seed", "3",
+    ];
+    let mut a: Vec<&str> = blanks.to_vec();
+    a.extend(["--threads", "1"]);
+    let mut b: Vec<&str> = blanks.to_vec();
+    b.extend(["--threads", "2"]);
+    let out_a = slink_in(&dir, &[&["gen"], &a[..]].concat(), b"", &[]);
+    let out_b = slink_in(&dir, &[&["gen"], &b[..]].concat(), b"", &[]);
+    assert_eq!(out_a.status.code(), Some(0), "{}", text(&out_a.stderr));
+    assert_eq!(out_a.stdout, out_b.stdout);
+    assert!(puzzles(&out_a.stdout).iter().any(|p| p.blanks() > 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gen_honours_sizes_and_every_puzzle_is_unique() {
+    let out = slink(
+        &[
+            "gen", "--rows", "2-5", "--cols", "7-9", "--count", "30", "--seed", "4",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let ps = puzzles(&out.stdout);
+    assert_eq!(ps.len(), 30);
+    let mut solver = Solver::default();
+    for p in &ps {
+        assert!((2..=5).contains(&p.rows()) && (7..=9).contains(&p.cols()));
+        assert_eq!(p.blanks(), 0, "a Slink puzzle clues every cell");
+        assert_eq!(solver.solve(p).status(), Status::Unique);
+    }
+    assert!(ps
+        .iter()
+        .any(|p| p.rows() != ps[0].rows() || p.cols() != ps[0].cols()));
+}
+
+#[test]
+fn each_shape_and_the_answers_file() {
+    let dir = scratch("shapes");
+    for shape in ["blobby", "thin", "winding"] {
+        let out = slink_in(
+            &dir,
+            &[
+                "gen",
+                "--rows",
+                "12",
+                "--cols",
+                "15",
+                "--count",
+                "5",
+                "--seed",
+                "2",
+                "--shape",
+                shape,
+                "--answers",
+                "a.out",
+            ],
+            b"",
+            &[],
+        );
+        assert_eq!(out.status.code(), Some(0), "{shape}: {}", text(&out.stderr));
+        let answers = std::fs::read(dir.join("a.out")).unwrap();
+        let judged = slink(&[], &out.stdout);
+        assert_eq!(judged.status.code(), Some(0));
+        assert!(
+            judged.stdout == answers,
+            "{shape}: solver and generator disagree"
+        );
+    }
+    let out = slink(&["gen", "--shape", "round"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rules_only_puzzles_finish_with_the_rules_alone() {
+    let out = slink(
+        &[
+            "gen",
+            "--rows",
+            "3-16",
+            "--cols",
+            "3-16",
+            "--count",
+            "40",
+            "--seed",
+            "4",
+            "--rules-only",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let committed = std::fs::read(generated().join("slink20.in")).unwrap();
+    let mut rules = Solver::new(Options::rules_only());
+    let mut n = 0;
+    for p in puzzles(&out.stdout).iter().chain(&puzzles(&committed)) {
+        let o = rules.solve(p);
+        assert_eq!(o.status(), Status::Unique, "{p:?}");
+        assert_eq!(verify(p, o.solution().unwrap()), Ok(()));
+        n += 1;
+    }
+    assert_eq!(n, 60);
+    // And `check` agrees: every one keeps the judge's promise.
+    let checked = slink(&["check"], &out.stdout);
+    assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stdout));
+    assert!(text(&checked.stdout).contains("promise kept 40 broken 0"));
+}
+
+#[test]
+fn tiny_and_impossible_requests() {
+    // 1x1: the only loop needs a clue 4, so the cell is blank.
+    let out = slink(&["gen", "--rows", "1", "--cols", "1", "--quiet"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "1 1\n.\n0 0\n");
+    assert!(out.stderr.is_empty(), "--quiet");
+    // The rules alone cannot finish it: no puzzle, exit 1, still `0 0`.
+    let out = slink(
+        &[
+            "gen",
+            "--rows",
+            "1",
+            "--cols",
+            "1",
+            "--rules-only",
+            "--attempts",
+            "20",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "0 0\n");
+    assert!(text(&out.stderr).contains("no 1x1 puzzle"));
+    // One row and one column.
+    let out = slink(
+        &["gen", "--rows", "1", "--cols", "2-30", "--count", "10"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(puzzles(&out.stdout).len(), 10);
+    let out = slink(&["gen", "--count", "0"], b"");
+    assert_eq!(text(&out.stdout), "0 0\n");
+    for bad in [
+        &["gen", "--rows", "0"][..],
+        &["gen", "--cols", "256"],
+        &["gen", "--rows", "9-3"],
+        &["gen", "--blanks", "1.5"],
+        &["gen", "--seed", "x"],
+    ] {
+        let out = slink(bad, b"");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(out.stdout.is_empty(), "{bad:?}");
+    }
+}
+
+#[test]
+fn biggest_size_is_made() {
+    let out = slink(
+        &[
+            "gen", "--rows", "255", "--cols", "255", "--seed", "1", "--shape", "blobby",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let ps = puzzles(&out.stdout);
+    assert_eq!((ps[0].rows(), ps[0].cols()), (255, 255));
+}
+
+/// The `check` line of data set `k` of stdin.
+fn check_line(stdout: &str, k: usize) -> &str {
+    let prefix = format!("stdin:{k}: ");
+    stdout
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no line for data set {k} in {stdout}"))
+}
+
+#[test]
+fn check_verdicts_on_hand_made_puzzles() {
+    // Unique and finished by the rules: the promise is kept.
+    let out = slink(&["check"], b"2 2\n2 2\n2 2\n0 0\n");
+    assert_eq!(out.status.code(), Some(0));
+    let s = text(&out.stdout);
+    let line = check_line(&s, 1);
+    assert!(
+        line.contains("2x2 blanks=0 solutions=1 rules=finish needs=rules nodes=1"),
+        "{line}"
+    );
+    assert!(line.ends_with("promise=kept"), "{line}");
+    assert!(s
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("summary: 1 data sets checked;"));
+
+    // Several solutions: two cells with no clue.
+    let out = slink(&["check"], b"1 2\n. .\n0 0\n");
+    assert_eq!(out.status.code(), Some(1));
+    let s = text(&out.stdout);
+    let line = check_line(&s, 1);
+    assert!(line.contains("solutions=2+ rules=stall:"), "{line}");
+    assert!(line.contains("needs=search"), "{line}");
+    assert!(line.ends_with("promise=broken"), "{line}");
+
+    // No solution: four 3s around one vertex; the rules see it.
+    let out = slink(&["check"], b"2 2\n3 3\n3 3\n0 0\n");
+    assert_eq!(out.status.code(), Some(1));
+    let s = text(&out.stdout);
+    let line = check_line(&s, 1);
+    assert!(
+        line.contains("solutions=0 rules=contradiction needs=rules"),
+        "{line}"
+    );
+
+    // Unique, but the rules stall: loop reasoning finishes it ...
+    let out = slink(&["check"], b"2 4\n. 3 . .\n. . 1 1\n0 0\n");
+    assert_eq!(out.status.code(), Some(1));
+    let s = text(&out.stdout);
+    let line = check_line(&s, 1);
+    assert!(line.contains("solutions=1 rules=stall:"), "{line}");
+    assert!(line.contains("needs=loop"), "{line}");
+    // ... or only search does: the blank 1x1.
+    let out = slink(&["check"], b"1 1\n.\n0 0\n");
+    let s = text(&out.stdout);
+    let line = check_line(&s, 1);
+    assert!(
+        line.contains("1x1 blanks=1 solutions=1 rules=stall:4 needs=search"),
+        "{line}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn check_summarises_and_reports_bad_input() {
+    let input = b"2 2\n2 2\n2 2\n2 2\n2 4\n2 2\n1 2\n. .\n0 0\n";
+    let out = slink(&["check"], input);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "bad input wins over a broken promise"
+    );
+    let s = text(&out.stdout);
+    assert!(check_line(&s, 1).ends_with("promise=kept"));
+    let bad = check_line(&s, 2);
+    assert!(
+        bad.contains("bad input: 5:3: expected a clue 0-3, found '4'"),
+        "{bad}"
+    );
+    assert!(check_line(&s, 3).contains("solutions=2+"));
+    let summary = s.lines().last().unwrap();
+    assert!(
+        summary.contains("2 data sets checked;")
+            && summary.contains("solutions 0:0 1:1 2+:1 ?:0")
+            && summary.contains("promise kept 1 broken 1; bad input 1"),
+        "{summary}"
+    );
+    // --brief keeps only what breaks the promise.
+    let out = slink(&["check", "--brief"], b"2 2\n2 2\n2 2\n1 2\n. .\n0 0\n");
+    let s = text(&out.stdout);
+    assert_eq!(s.lines().count(), 2, "{s}");
+    assert!(s.starts_with("stdin:2: "));
+    // A file that cannot be read.
+    let out = slink(&["check", "no/such/file.in"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read"));
+    // A missing `0 0` is a warning only.
+    let out = slink(&["check"], b"2 2\n2 2\n2 2\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("without the closing '0 0'"));
+    // A hostile header is bad input, not an allocation.
+    let out = slink(&["check"], b"99999999 99999999\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stdout).contains("bad input"));
+}
+
+#[test]
+fn check_on_the_judge_data_keeps_the_promise() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/judge/slink.in");
+    let out = slink(&["check", path.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let s = text(&out.stdout);
+    let kept = s.lines().filter(|l| l.ends_with("promise=kept")).count();
+    assert_eq!(kept, 9, "{s}");
+    assert!(s.lines().last().unwrap().contains(
+        "9 data sets checked; solutions 0:0 1:9 2+:0 ?:0; rules finish 9; \
+         needs rules 9 loop 0 search 0; promise kept 9 broken 0; bad input 0"
+    ));
+}
+
+#[test]
+fn check_reads_several_files_and_counts_them_together() {
+    let dir = generated();
+    let out = slink_in(&dir, &["check", "slink20.in", "mixed.in"], b"", &[]);
+    let s = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{s}");
+    assert!(s.contains("slink20.in:20: 20x20 blanks=0 solutions=1 rules=finish"));
+    assert!(
+        s.lines().last().unwrap().contains("80 data sets checked"),
+        "{s}"
+    );
+    let out = slink_in(&dir, &["check", "blanks.in"], b"", &[]);
+    let s = text(&out.stdout);
+    // Blank-heavy puzzles are unique but mostly beyond the judge's rules.
+    assert!(s.contains("solutions 0:0 1:30 2+:0 ?:0"), "{s}");
+    assert_eq!(out.status.code(), Some(1));
+}
