@@ -1,0 +1,77 @@
+//! Solving, puzzle by puzzle, with a reused [`Solver`] (no parsing, no
+//! drawing): rule-solvable Slink from 5x5 to 60x60, Slitherlink with
+//! blanks, puzzles that need search, and puzzles with several solutions
+//! or none. One iteration solves every puzzle of the set; the throughput
+//! is in puzzles.
+//!
+//! Run with `cargo bench --bench solve` (filter: `-- solve/rules`). The
+//! data is generated at start (see `common/mod.rs`); generating the
+//! blank puzzles takes a few seconds.
+
+mod common;
+
+use common::Set;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use slink::{Options, Solver};
+use std::time::Duration;
+
+fn bench_set(
+    g: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: &str,
+    set: &Set,
+    options: Options,
+) {
+    let mut solver = Solver::new(options);
+    g.throughput(Throughput::Elements(set.len() as u64));
+    g.bench_function(id, |b| b.iter(|| common::solve_all(&mut solver, set)));
+}
+
+/// Easy Slink the judge's rules finish, by size: the complete solver
+/// (default options) and the judge's rules only.
+fn rules(c: &mut Criterion) {
+    let mut g = c.benchmark_group("solve/rules");
+    for (n, count) in [(5, 2000), (10, 1000), (20, 300), (60, 20)] {
+        let set = common::rules(n, count);
+        bench_set(&mut g, &set.name, &set, Options::default());
+        bench_set(
+            &mut g,
+            &format!("{} rules-only", set.name),
+            &set,
+            Options::rules_only(),
+        );
+    }
+    g.finish();
+}
+
+/// Real-world-like Slitherlink (30% blank), the part of it that needs
+/// search, and broken puzzles (several solutions, none).
+fn hard(c: &mut Criterion) {
+    let mut g = c.benchmark_group("solve/hard");
+    let b10 = common::blanks(10, 0.3, 100);
+    let b20 = common::blanks(20, 0.3, 30);
+    for set in [&b10, &b20] {
+        bench_set(&mut g, &set.name, set, Options::default());
+    }
+    let search = common::needs_search(&b20);
+    bench_set(&mut g, &search.name, &search, Options::default());
+    let base = common::rules(10, 100);
+    let multiple = common::multiple(&base, 0.5, 3);
+    bench_set(&mut g, &multiple.name, &multiple, Options::default());
+    let none = common::no_solution(&base, 4);
+    bench_set(&mut g, &none.name, &none, Options::default());
+    g.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+}
+
+criterion_group! {
+    name = solve;
+    config = config();
+    targets = rules, hard
+}
+criterion_main!(solve);
