@@ -1,9 +1,9 @@
 //! Judge mode: every data set of one input, solved in order, drawn
 //! exactly as the contest's judge expects, through one buffered writer.
 
+use crate::batch::format::{Format, Record, Result};
 use crate::parse::{parse_body, Ending, Scanner};
 use crate::puzzle::Puzzle;
-use crate::render;
 use crate::solver::{Options, Solver, Status};
 use std::io::{self, Write};
 
@@ -34,17 +34,14 @@ pub struct Tally {
 }
 
 /// Solves every data set of `input` (named `name` in messages), writing
-/// drawings to `out` and diagnostics to `err`.
-pub fn run(
-    input: &[u8],
-    name: &str,
-    options: Options,
-    out: &mut impl Write,
-    err: &mut impl Write,
-) -> io::Result<(Verdict, Tally)> {
+/// drawings to `out` and diagnostics to `err`. The drawings and messages
+/// are those of batch mode's judge format, which is defined in one place:
+/// [`Format::Judge`].
+pub fn run(input: &[u8], name: &str, options: Options, out: &mut impl Write, err: &mut impl Write) -> io::Result<(Verdict, Tally)> {
     let mut solver = Solver::new(options);
     let mut puzzle = Puzzle::default();
     let mut buf = Vec::with_capacity(1 << 16);
+    let mut diag = Vec::new();
     let mut tally = Tally::default();
     let mut verdict = Verdict::AllUnique;
     let mut scanner = Scanner::new(input);
@@ -60,49 +57,33 @@ pub fn run(
             }
         };
         tally.data_sets += 1;
-        let k = span.number;
         let outcome = solver.solve(&puzzle);
-        let status = outcome.status();
-        if let Some(s) = outcome.solution() {
-            buf.extend_from_slice(itoa::Buffer::new().format(k).as_bytes());
-            buf.push(b'\n');
-            render::draw(&puzzle, s, &mut buf);
-        }
-        match status {
+        let record = Record {
+            file: name,
+            input: 1,
+            number: span.number,
+            line: span.header_line,
+            size: Some((span.rows, span.cols)),
+            result: Result::Solved { puzzle: &puzzle, outcome },
+            micros: None,
+        };
+        Format::Judge.record(&record, &mut buf, &mut diag);
+        match outcome.status() {
             Status::Unique => tally.unique += 1,
-            Status::Multiple => {
-                tally.multiple += 1;
-                writeln!(
-                    err,
-                    "{name}: data set {k}: warning: the puzzle has several solutions; one is drawn"
-                )?;
-            }
-            Status::NoSolution => {
-                tally.none += 1;
-                let why = outcome
-                    .contradiction
-                    .map(|c| format!(" ({c})"))
-                    .unwrap_or_default();
-                writeln!(
-                    err,
-                    "{name}: data set {k}: error: the puzzle has no solution{why}"
-                )?;
-            }
-            Status::GaveUp => {
-                tally.unfinished += 1;
-                writeln!(
-                    err,
-                    "{name}: data set {k}: error: gave up: the search budget of {} nodes and probes ran out",
-                    solver.options().node_budget
-                )?;
-            }
-            Status::Stalled { undecided } => {
-                tally.unfinished += 1;
-                writeln!(err, "{name}: data set {k}: error: the rules stalled with {undecided} edges undecided")?;
-            }
+            Status::Multiple => tally.multiple += 1,
+            Status::NoSolution => tally.none += 1,
+            Status::GaveUp | Status::Stalled { .. } => tally.unfinished += 1,
         }
-        if status != Status::Unique {
+        if outcome.status() != Status::Unique {
             verdict = Verdict::NotAllUnique;
+        }
+        if !diag.is_empty() {
+            // Diagnostics follow the drawings before them.
+            out.write_all(&buf)?;
+            out.flush()?;
+            buf.clear();
+            err.write_all(&diag)?;
+            diag.clear();
         }
         if buf.len() >= 1 << 16 {
             out.write_all(&buf)?;
@@ -112,10 +93,7 @@ pub fn run(
     out.write_all(&buf)?;
     out.flush()?;
     if scanner.ending() == Ending::MissingTerminator {
-        writeln!(
-            err,
-            "{name}: warning: the input ends without the closing '0 0' line"
-        )?;
+        writeln!(err, "{name}: warning: the input ends without the closing '0 0' line")?;
     }
     Ok((verdict, tally))
 }

@@ -179,7 +179,8 @@ impl<'a> Scanner<'a> {
             k += 1;
         }
         if k == at {
-            let found = if at < self.src.len() && self.src[at] != b'\n' {
+            let next = self.skip_blank(at);
+            let found = if next < self.src.len() && self.src[next] != b'\n' {
                 shown(self.src[at])
             } else {
                 "the end of the line".into()
@@ -261,10 +262,16 @@ impl Iterator for Scanner<'_> {
             );
             return fail(self, e);
         }
-        let (cols, k) = match self.number(k2, ls, "columns", MAX_COLS) {
+        // A header that stops after the row count: point just after it.
+        let at = if k2 >= self.src.len() || self.src[k2] == b'\n' { k } else { k2 };
+        let (cols, k) = match self.number(at, ls, "columns", MAX_COLS) {
             Ok(v) => v,
             Err(e) => return fail(self, e),
         };
+        if rows == 0 && cols == 0 {
+            self.state = ScanState::Terminated;
+            return None;
+        }
         let end = self.skip_blank(k);
         if end < self.src.len() && self.src[end] != b'\n' {
             let e = self.error(
@@ -277,10 +284,6 @@ impl Iterator for Scanner<'_> {
                 false,
             );
             return fail(self, e);
-        }
-        if rows == 0 && cols == 0 {
-            self.state = ScanState::Terminated;
-            return None;
         }
         if !size_ok(rows, cols) {
             let e = self.error(
@@ -368,6 +371,7 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
         let le = memchr::memchr(b'\n', &src[pos..span.body_end]).map_or(span.body_end, |k| pos + k);
         let mut k = ls;
         let mut n = 0;
+        let mut k_last = ls;
         let base = row * cols;
         loop {
             while k < le && is_blank(src[k]) {
@@ -413,13 +417,15 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
             clues[base + n] = v;
             n += 1;
             k += 1;
+            k_last = k;
         }
         if n > 0 {
             if n < cols {
+                // Just after the row's last clue, whatever ends the line.
                 return Err(err(
                     line,
                     ls,
-                    le,
+                    k_last,
                     format!("row {} has {n} clues, expected {cols}", row + 1),
                 ));
             }

@@ -162,7 +162,7 @@ impl Record<'_> {
             Result::Solved { outcome, .. } => match outcome.status() {
                 Status::Unique | Status::Multiple => None,
                 Status::NoSolution => Some(Detail::NoSolution(outcome)),
-                Status::GaveUp => Some(Detail::GaveUp(outcome.stats.nodes.saturating_sub(1))),
+                Status::GaveUp => Some(Detail::GaveUp(outcome)),
                 Status::Stalled { undecided } => Some(Detail::Stalled(undecided)),
             },
             Result::Invalid(e) => Some(Detail::Invalid(e)),
@@ -174,7 +174,7 @@ impl Record<'_> {
 /// The text of an error, in the judge mode's words.
 enum Detail<'a> {
     NoSolution(&'a Outcome),
-    GaveUp(u64),
+    GaveUp(&'a Outcome),
     Stalled(usize),
     Invalid(&'a ParseError),
     Failed,
@@ -190,7 +190,12 @@ impl Display for Detail<'_> {
                     None => Ok(()),
                 }
             }
-            Detail::GaveUp(nodes) => write!(f, "gave up after {nodes} search nodes (the budget)"),
+            Detail::GaveUp(o) => write!(
+                f,
+                "gave up after {} search nodes and {} probes (the budget)",
+                o.stats.nodes.saturating_sub(1),
+                o.stats.probes
+            ),
             Detail::Stalled(n) => write!(f, "the rules stalled with {n} edges undecided"),
             Detail::Invalid(e) => e.fmt(f),
             Detail::Failed => f.write_str("internal error: the solver failed on this data set"),
