@@ -166,7 +166,7 @@ impl<const W: usize> Engine<W> {
         'node: loop {
             out.stats.nodes += 1;
             out.stats.depth = out.stats.depth.max(depth as u32);
-            if out.stats.nodes > o.node_budget {
+            if over_budget(out, o) {
                 return End::GaveUp;
             }
             let trace = o.trace.then_some((&mut out.trace, depth as u32));
@@ -264,7 +264,7 @@ impl<const W: usize> Engine<W> {
                     continue;
                 }
                 out.stats.probes += 2;
-                if out.stats.nodes + out.stats.probes > o.node_budget {
+                if over_budget(out, o) {
                     return Ok(false);
                 }
                 self.probe_line.copy_from(board);
@@ -424,6 +424,12 @@ impl<const W: usize> Engine<W> {
         }
         unreachable!("choose is called only with undecided edges")
     }
+}
+
+/// Whether the search has used up its budget: the nodes below the root
+/// and the probes count; deduction at the root is always done.
+fn over_budget(out: &Outcome, o: &Options) -> bool {
+    out.stats.nodes.saturating_sub(1) + out.stats.probes > o.node_budget
 }
 
 /// The trace event of a search branch on edge `e`.

@@ -37,7 +37,13 @@ pub struct Tally {
 /// drawings to `out` and diagnostics to `err`. The drawings and messages
 /// are those of batch mode's judge format, which is defined in one place:
 /// [`Format::Judge`].
-pub fn run(input: &[u8], name: &str, options: Options, out: &mut impl Write, err: &mut impl Write) -> io::Result<(Verdict, Tally)> {
+pub fn run(
+    input: &[u8],
+    name: &str,
+    options: Options,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<(Verdict, Tally)> {
     let mut solver = Solver::new(options);
     let mut puzzle = Puzzle::default();
     let mut buf = Vec::with_capacity(1 << 16);
@@ -64,7 +70,10 @@ pub fn run(input: &[u8], name: &str, options: Options, out: &mut impl Write, err
             number: span.number,
             line: span.header_line,
             size: Some((span.rows, span.cols)),
-            result: Result::Solved { puzzle: &puzzle, outcome },
+            result: Result::Solved {
+                puzzle: &puzzle,
+                outcome,
+            },
             micros: None,
         };
         Format::Judge.record(&record, &mut buf, &mut diag);
@@ -93,7 +102,10 @@ pub fn run(input: &[u8], name: &str, options: Options, out: &mut impl Write, err
     out.write_all(&buf)?;
     out.flush()?;
     if scanner.ending() == Ending::MissingTerminator {
-        writeln!(err, "{name}: warning: the input ends without the closing '0 0' line")?;
+        writeln!(
+            err,
+            "{name}: warning: the input ends without the closing '0 0' line"
+        )?;
     }
     Ok((verdict, tally))
 }

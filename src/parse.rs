@@ -263,7 +263,11 @@ impl Iterator for Scanner<'_> {
             return fail(self, e);
         }
         // A header that stops after the row count: point just after it.
-        let at = if k2 >= self.src.len() || self.src[k2] == b'\n' { k } else { k2 };
+        let at = if k2 >= self.src.len() || self.src[k2] == b'\n' {
+            k
+        } else {
+            k2
+        };
         let (cols, k) = match self.number(at, ls, "columns", MAX_COLS) {
             Ok(v) => v,
             Err(e) => return fail(self, e),

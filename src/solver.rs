@@ -15,7 +15,8 @@ pub struct Options {
     pub loop_reasoning: bool,
     /// Search when deduction stalls.
     pub search: bool,
-    /// Largest number of search nodes before giving up.
+    /// Largest number of search nodes (below the root) and probes before
+    /// giving up; deduction at the root is always done.
     pub node_budget: u64,
     /// Count solutions up to this many (1 stops at the first; 2 decides uniqueness).
     pub max_solutions: usize,
