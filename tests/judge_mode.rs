@@ -667,3 +667,64 @@ fn boards_beyond_the_judge_limits_are_solved_and_verify() {
         }
     }
 }
+
+#[test]
+fn text_after_the_terminator_on_the_same_line_is_ignored() {
+    // SLINK.md: "`0 0` ends the input; text after it is ignored" -- also
+    // text on the same line, after the two zeros and a space.
+    let input = package_file(SAMPLE_IN);
+    let expected = package_file(SAMPLE_OUT);
+    for tail in [" end of input\n", "\t# the end\n", " 7 7\n1\n"] {
+        let text = format!("{}{tail}", input.trim_end());
+        let run = run_slink(&[], text.as_bytes());
+        run.stderr_lines();
+        assert_eq!(run.stdout, expected, "{tail:?}");
+        assert_eq!(
+            (run.code, run.stderr.as_str()),
+            (0, ""),
+            "\"0 0{}\" should end the input",
+            tail.trim_end()
+        );
+    }
+}
+
+#[test]
+fn a_zero_search_budget_still_deduces() {
+    // The sample and the judge file need no search (`--rules-only` solves
+    // them), so a budget of 0 search nodes must not stop deduction.
+    for (i, o) in [(SAMPLE_IN, SAMPLE_OUT), (JUDGE_IN, JUDGE_OUT)] {
+        let input = package_file(i);
+        let run = run_slink(&["--budget", "0"], input.as_bytes());
+        run.stderr_lines();
+        assert_eq!(
+            (run.code, run.stderr.as_str()),
+            (0, ""),
+            "{i} with --budget 0"
+        );
+        assert_eq!(run.stdout, package_file(o), "{i} with --budget 0");
+    }
+}
+
+#[test]
+fn large_blank_boards_have_several_solutions() {
+    // Any square is a solution of a blank board; with a generous budget
+    // slink must find two and draw one.
+    for (rows, cols) in [(30, 30), (8, 100), (100, 3)] {
+        let g = Grid::blank(rows, cols);
+        let input = format!("{}0 0\n", g.to_judge());
+        let run = run_slink(&["--budget", "5000000"], input.as_bytes());
+        let err = run.stderr_lines();
+        assert_eq!(
+            verify_output(&run.stdout, std::slice::from_ref(&g)),
+            Ok(vec![1]),
+            "{rows}x{cols}: {}",
+            run.stderr
+        );
+        assert_eq!(run.code, 1, "{rows}x{cols}");
+        assert!(
+            err.len() == 1 && err[0].contains("several solutions"),
+            "{rows}x{cols}: {}",
+            run.stderr
+        );
+    }
+}
