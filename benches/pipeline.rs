@@ -42,8 +42,8 @@ fn temp_file(name: &str, text: &[u8]) -> PathBuf {
 }
 
 fn pipeline(c: &mut Criterion) {
-    let s20 = common::rules(20, 2000);
-    let s5 = common::rules(5, 5000);
+    let s20 = common::rules(20, 1000);
+    let s5 = common::rules(5, 2000);
     let blanks = common::blanks(10, 0.3, 100);
     let cases: Vec<(String, usize, Vec<u8>)> = vec![
         (s5.name.clone(), s5.len(), s5.text.clone()),
@@ -108,7 +108,7 @@ fn config() -> Criterion {
     Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3))
+        .measurement_time(Duration::from_secs(5))
 }
 
 criterion_group! {

@@ -13,7 +13,11 @@
 //!
 //! CPU time is the process's user + system time (from `/proc/self/stat`,
 //! in clock ticks of 10 ms), so it is meaningful for runs of a second or
-//! more; wall time is measured with [`Instant`].
+//! more; wall time is measured with [`Instant`]. The calling thread's CPU
+//! time (`/proc/thread-self/schedstat`, nanoseconds) gives the serial
+//! share of a run, which bounds the speedup on more threads whatever else
+//! the machine is doing: a figure that a loaded machine does not blur the
+//! way it blurs wall times.
 
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
@@ -54,7 +58,10 @@ impl EngineArg {
 Columns: threads; data sets; best wall time of the runs; data sets per \
 second; microseconds of wall time per data set; microseconds of CPU time \
 (user + system, all threads) per data set; input and output megabytes \
-(10^6 bytes) per second of wall time; speedup over the first thread count.
+(10^6 bytes) per second of wall time; speedup over the first thread count; \
+serial %: the CPU time of the calling thread (the batch engine's scanner \
+and writer) as a share of all CPU time. With a serial share s, N threads \
+are at most 1 / (s + (1 - s) / N) times as fast, however idle the machine.
 
 Example (see BENCHMARKS.md):
     slink gen --rows 20 --cols 20 --count 100000 --seed 1 --rules-only -o s20.txt
@@ -118,11 +125,53 @@ fn cpu_time() -> Option<Duration> {
     Some(Duration::from_millis((utime + stime) * 10))
 }
 
+/// CPU time of the calling thread so far, from
+/// `/proc/thread-self/schedstat` (nanoseconds); `None` where that cannot
+/// be read.
+fn thread_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = stat.split_ascii_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Clocks read at the start of a run.
+struct Clocks {
+    wall: Instant,
+    cpu: Option<Duration>,
+    main: Option<Duration>,
+}
+
+impl Clocks {
+    fn start() -> Clocks {
+        Clocks {
+            cpu: cpu_time(),
+            main: thread_cpu(),
+            wall: Instant::now(),
+        }
+    }
+
+    /// Wall time, process CPU time and this thread's CPU time since `start`.
+    fn stop(&self) -> (Duration, Option<Duration>, Option<Duration>) {
+        let wall = self.wall.elapsed();
+        let since = |now: Option<Duration>, then: Option<Duration>| {
+            now.zip(then).map(|(b, a)| b.saturating_sub(a))
+        };
+        (
+            wall,
+            since(cpu_time(), self.cpu),
+            since(thread_cpu(), self.main),
+        )
+    }
+}
+
 /// One measured run.
 #[derive(Clone, Copy, Debug, Default)]
 struct Run {
     wall: Duration,
     cpu: Option<Duration>,
+    /// CPU time of the thread that called the engine (the batch engine's
+    /// scanner and writer): the part that does not run in parallel.
+    main: Option<Duration>,
     data_sets: u64,
     in_bytes: u64,
     out_bytes: u64,
@@ -155,11 +204,9 @@ fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Run, Cens
     };
     let (mut out, mut err) = (Discard::default(), Discard::default());
     let inputs = [Input::Path(file.to_path_buf())];
-    let cpu0 = cpu_time();
-    let t0 = Instant::now();
+    let clocks = Clocks::start();
     let totals = batch::run(&inputs, &config, &mut out, &mut err).map_err(|e| e.to_string())?;
-    let wall = t0.elapsed();
-    let cpu = cpu_time().zip(cpu0).map(|(b, a)| b.saturating_sub(a));
+    let (wall, cpu, main) = clocks.stop();
     if totals.unreadable > 0 {
         return Err(format!("cannot read {}", file.display()));
     }
@@ -173,6 +220,7 @@ fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Run, Cens
         Run {
             wall,
             cpu,
+            main,
             data_sets: totals.data_sets() as u64,
             in_bytes: totals.bytes,
             out_bytes: out.0 + err.0,
@@ -184,12 +232,10 @@ fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Run, Cens
 /// Runs `input` once in judge mode (one thread).
 fn run_judge(input: &[u8], options: Options) -> Result<(Run, Census), String> {
     let (mut out, mut err) = (Discard::default(), Discard::default());
-    let cpu0 = cpu_time();
-    let t0 = Instant::now();
+    let clocks = Clocks::start();
     let (_, tally) = slink::judge::run(input, "bench", options, &mut out, &mut err)
         .map_err(|e| e.to_string())?;
-    let wall = t0.elapsed();
-    let cpu = cpu_time().zip(cpu0).map(|(b, a)| b.saturating_sub(a));
+    let (wall, cpu, main) = clocks.stop();
     let census = Census(vec![
         ("solved", tally.unique),
         ("multiple", tally.multiple),
@@ -200,6 +246,7 @@ fn run_judge(input: &[u8], options: Options) -> Result<(Run, Census), String> {
         Run {
             wall,
             cpu,
+            main,
             data_sets: tally.data_sets as u64,
             in_bytes: input.len() as u64,
             out_bytes: out.0 + err.0,
@@ -247,8 +294,7 @@ fn run_direct(
     options: Options,
     pool: &rayon::ThreadPool,
 ) -> Result<(Run, Census), String> {
-    let cpu0 = cpu_time();
-    let t0 = Instant::now();
+    let clocks = Clocks::start();
     let spans: Vec<Span> = Scanner::new(input).map_while(Result::ok).collect();
     let (counts, out_bytes) = pool.install(|| {
         spans
@@ -272,8 +318,7 @@ fn run_direct(
                 |(a, x), (b, y)| ([a[0] + b[0], a[1] + b[1], a[2] + b[2]], x + y),
             )
     });
-    let wall = t0.elapsed();
-    let cpu = cpu_time().zip(cpu0).map(|(b, a)| b.saturating_sub(a));
+    let (wall, cpu, main) = clocks.stop();
     let census = Census(vec![
         ("with a solution", counts[0]),
         ("without", counts[1]),
@@ -283,6 +328,7 @@ fn run_direct(
         Run {
             wall,
             cpu,
+            main,
             data_sets: spans.len() as u64,
             in_bytes: input.len() as u64,
             out_bytes,
@@ -320,6 +366,7 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
         "in MB/s",
         "out MB/s",
         "speedup",
+        "serial %",
     ];
     let cells: Vec<Vec<String>> = rows
         .iter()
@@ -339,6 +386,15 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
                 format!("{:.1}", megabytes_per_second(b.in_bytes, b.wall)),
                 format!("{:.1}", megabytes_per_second(b.out_bytes, b.wall)),
                 r.speedup.map_or("-".into(), |s| format!("{s:.2}x")),
+                match (b.main, b.cpu) {
+                    (Some(m), Some(c)) if !c.is_zero() => {
+                        format!(
+                            "{:.0}",
+                            (100.0 * m.as_secs_f64() / c.as_secs_f64()).min(100.0)
+                        )
+                    }
+                    _ => "-".into(),
+                },
             ]
         })
         .collect();
@@ -501,6 +557,7 @@ mod tests {
         let run = Run {
             wall: Duration::from_millis(500),
             cpu: Some(Duration::from_millis(490)),
+            main: Some(Duration::from_millis(49)),
             data_sets: 1000,
             in_bytes: 1_000_000,
             out_bytes: 4_000_000,
@@ -526,7 +583,7 @@ mod tests {
         let tsv = render_table(&rows, EngineArg::Batch, true);
         assert_eq!(tsv.lines().count(), 3);
         assert!(
-            tsv.lines().nth(1).unwrap().contains("\t2.0\t8.0\t"),
+            tsv.lines().nth(1).unwrap().contains("\t2.0\t8.0\t-\t10"),
             "{tsv}"
         );
     }
