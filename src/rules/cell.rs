@@ -3,14 +3,15 @@
 use super::{Contradiction, Count, Ctx, Rule};
 use crate::bits::Row;
 use crate::geometry::Side;
+use crate::{map4, unroll4};
 
 /// Applies R1, R2 and R3 to the cells of row `i`; fails if a cell has
 /// more lines than its clue or too many crosses to reach it.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
-    let sides = Side::ALL.map(|s| ctx.edge(i, s.at()));
-    let lines = Count::of(sides.map(|e| e.line));
-    let crosses = Count::of(sides.map(|e| e.cross));
+    let sides = map4!(Side::ALL, |s| ctx.edge(i, s.at()));
+    let lines = Count::of(map4!(sides, |e| e.line));
+    let crosses = Count::of(map4!(sides, |e| e.cross));
     let (mut full, mut open) = (Row::EMPTY, Row::EMPTY);
     for n in 0..4 {
         let clue = ctx.clue(n, i, 0, 0);
@@ -25,11 +26,12 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
         open |= clue & crosses.eq(4 - n);
     }
     let zero = ctx.clue(0, i, 0, 0);
-    for (s, e) in Side::ALL.into_iter().zip(sides) {
+    unroll4!(Side::ALL, |k, s| {
+        let unknown = sides[k].unknown();
         // R1 is R3 for a 0 with no lines yet: named on its own, as the judge does.
-        ctx.cross(Rule::R1, i, s.at(), zero & e.unknown());
-        ctx.cross(Rule::R3, i, s.at(), full & e.unknown());
-        ctx.line(Rule::R2, i, s.at(), open & e.unknown());
-    }
+        ctx.cross(Rule::R1, i, s.at(), zero & unknown);
+        ctx.cross(Rule::R3, i, s.at(), full & unknown);
+        ctx.line(Rule::R2, i, s.at(), open & unknown);
+    });
     Ok(())
 }

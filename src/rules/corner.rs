@@ -2,6 +2,7 @@
 
 use super::{CornerExits, Ctx, Rule};
 use crate::geometry::Corner;
+use crate::{unroll2, unroll4};
 
 /// Applies R9, R10 and R11 to the cells of row `i`.
 #[inline]
@@ -18,27 +19,31 @@ pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &Corner
         ctx.clue(2, i, 0, 0),
         ctx.clue(3, i, 0, 0),
     );
-    for (k, &[eh, ev]) in Corner::ALL.into_iter().zip(&exits.0) {
+    unroll4!(Corner::ALL, |n, k| 'corner: {
+        let [eh, ev] = exits.0[n];
         let closed = eh.cross & ev.cross;
-        for side in k.sides() {
+        if closed.is_empty() {
+            break 'corner;
+        }
+        unroll2!(k.sides(), |side| {
             // R9: the loop must pass a 3 through its closed corner.
             ctx.line(Rule::R9, i, side, three & closed);
             // R11: a 1 cannot use either side at a closed corner.
             ctx.cross(Rule::R11, i, side, one & closed);
-        }
+        });
         // R10: a 2 with a closed corner: at an adjacent corner with one exit
         // crossed, the other exit is a line.
         let two_closed = two & closed;
         if two_closed.is_empty() {
-            continue;
+            break 'corner;
         }
-        for adj in k.adjacent() {
+        unroll2!(k.adjacent(), |adj| {
             let [ah, av] = adj.exits();
             let [h, v] = exits.0[corner_index(adj)];
             ctx.line(Rule::R10, i, ah, two_closed & v.cross);
             ctx.line(Rule::R10, i, av, two_closed & h.cross);
-        }
-    }
+        });
+    });
 }
 
 /// The position of `k` in `Corner::ALL`.

@@ -6,6 +6,7 @@ use super::{CornerExits, Ctx, Rule};
 use crate::bits::Row;
 use crate::board::Edge;
 use crate::geometry::Corner;
+use crate::{unroll2, unroll4};
 
 /// Bits where a line comes in through one exit and the other is crossed.
 #[inline]
@@ -28,27 +29,28 @@ pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &Corner
         ctx.clue(2, i, 0, 0),
         ctx.clue(3, i, 0, 0),
     );
-    for (k, &[eh, ev]) in Corner::ALL.into_iter().zip(&exits.0) {
+    unroll4!(Corner::ALL, |n, k| 'corner: {
+        let [eh, ev] = exits.0[n];
         let enter = entered(eh, ev);
         if enter.is_empty() {
-            continue;
+            break 'corner;
         }
         let far = k.opposite();
-        for side in far.sides() {
+        unroll2!(far.sides(), |side| {
             // R12: the 3 takes one side here, so both far sides.
             ctx.line(Rule::R12, i, side, three & enter);
             // R15: the 1 takes its one line here, so none at the far corner.
             ctx.cross(Rule::R15, i, side, one & enter);
-        }
+        });
         // R14: the 2 takes one side here and must leave through the far
         // corner: if one far exit is crossed, the other is a line.
         let two_in = two & enter;
         if two_in.is_empty() {
-            continue;
+            break 'corner;
         }
         let [fh, fv] = far.exits();
         let [h, v] = exits.0[corner_index(far)];
         ctx.line(Rule::R14, i, fh, two_in & v.cross);
         ctx.line(Rule::R14, i, fv, two_in & h.cross);
-    }
+    });
 }

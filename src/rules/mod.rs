@@ -239,7 +239,10 @@ impl<const W: usize> CornerExits<W> {
     /// Reads the exits of cell row `i`, in the order of `Corner::ALL`.
     #[inline(always)]
     pub fn read(ctx: &Ctx<'_, W>, i: usize) -> Self {
-        CornerExits(crate::geometry::Corner::ALL.map(|k| k.exits().map(|a| ctx.edge(i, a))))
+        CornerExits(crate::map4!(crate::geometry::Corner::ALL, |k| {
+            let [h, v] = k.exits();
+            [ctx.edge(i, h), ctx.edge(i, v)]
+        }))
     }
 }
 

@@ -2,14 +2,15 @@
 
 use super::{Contradiction, Count, Ctx, Rule};
 use crate::geometry::ARMS;
+use crate::{map4, unroll4};
 
 /// Applies R6, R7 and R8 to the vertices of vertex row `i` (0..=rows);
 /// fails at a vertex with three lines or a dead end.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
-    let arms = ARMS.map(|a| ctx.edge(i, a));
-    let lines = Count::of(arms.map(|e| e.line));
-    let crosses = Count::of(arms.map(|e| e.cross));
+    let arms = map4!(ARMS, |a| ctx.edge(i, a));
+    let lines = Count::of(map4!(arms, |e| e.line));
+    let crosses = Count::of(map4!(arms, |e| e.cross));
     let here = ctx.frame.vertices;
     if (lines.gt(2) & here).any() {
         return Err(Contradiction::Branch);
@@ -20,11 +21,11 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     let extend = lines.eq(1) & crosses.eq(2) & here; // R6
     let through = lines.eq(2) & here; // R7
     let blocked = lines.eq(0) & crosses.eq(3) & here; // R8
-    for (a, e) in ARMS.into_iter().zip(arms) {
-        let open = e.unknown();
+    unroll4!(ARMS, |k, a| {
+        let open = arms[k].unknown();
         ctx.line(Rule::R6, i, a, extend & open);
         ctx.cross(Rule::R7, i, a, through & open);
         ctx.cross(Rule::R8, i, a, blocked & open);
-    }
+    });
     Ok(())
 }
