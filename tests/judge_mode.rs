@@ -80,7 +80,11 @@ fn the_shared_reference_copies_match_the_package_corpus() {
     // they must agree (else the tests of record test the wrong thing).
     let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     if !shared.exists() {
-        eprintln!("SKIPPED: ../shared/corpus not found; the package's corpus is not compared");
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "*** SKIPPED: ../shared/corpus not found; the package's corpus is not compared ***"
+        );
         return;
     }
     for rel in [SAMPLE_IN, SAMPLE_OUT, JUDGE_IN, JUDGE_OUT] {
