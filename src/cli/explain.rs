@@ -1,8 +1,9 @@
 //! `slink explain`: one puzzle's deduction, step by step.
 
+use super::solver_args::SolverArgs;
 use clap::Args;
 use slink::parse::{parse_body, Scanner};
-use slink::{Options, Puzzle, Status};
+use slink::{Puzzle, Status};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -17,12 +18,8 @@ pub struct ExplainArgs {
     /// Also draw the lines known so far after every N steps.
     #[arg(long, value_name = "N")]
     every: Option<usize>,
-    /// Use only the judge's rules R1-R15 and the vertex rules.
-    #[arg(long)]
-    rules_only: bool,
-    /// Search nodes and probes before giving up.
-    #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
-    budget: u64,
+    #[command(flatten)]
+    solver: SolverArgs,
 }
 
 /// Runs `slink explain`: exit 0 for a unique solution, 1 otherwise, 2 for
@@ -58,15 +55,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             eprintln!("{name}:{e}");
             return ExitCode::from(2);
         }
-        let base = if args.rules_only {
-            Options::rules_only()
-        } else {
-            Options::default()
-        };
-        let options = Options {
-            node_budget: args.budget,
-            ..base
-        };
+        let options = args.solver.options();
         let mut text = String::new();
         let status = slink::explain::explain(&puzzle, span.number, options, args.every, &mut text);
         if io::stdout().lock().write_all(text.as_bytes()).is_err() {

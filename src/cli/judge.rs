@@ -1,36 +1,16 @@
 //! `slink` with no subcommand: judge mode on standard input.
 
+use super::solver_args::SolverArgs;
 use clap::Args;
 use slink::judge::{self, Verdict};
-use slink::Options;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 /// Options of judge mode.
 #[derive(Args, Debug)]
 pub struct JudgeArgs {
-    /// Use only the judge's rules R1-R15 and the vertex rules: no loop
-    /// reasoning, no search.
-    #[arg(long)]
-    rules_only: bool,
-    /// Search nodes per puzzle before giving up.
-    #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
-    budget: u64,
-}
-
-impl JudgeArgs {
-    /// The solver options these arguments ask for.
-    pub fn options(&self) -> Options {
-        let base = if self.rules_only {
-            Options::rules_only()
-        } else {
-            Options::default()
-        };
-        Options {
-            node_budget: self.budget,
-            ..base
-        }
-    }
+    #[command(flatten)]
+    solver: SolverArgs,
 }
 
 /// Reads stdin to the end and solves it in judge mode.
@@ -43,7 +23,7 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut err = io::stderr().lock();
-    match judge::run(&input, "stdin", args.options(), &mut out, &mut err) {
+    match judge::run(&input, "stdin", args.solver.options(), &mut out, &mut err) {
         Ok((verdict, _)) => ExitCode::from(verdict as u8),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {

@@ -7,6 +7,7 @@ mod explain;
 mod gen;
 mod judge;
 mod solve;
+mod solver_args;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -1,8 +1,8 @@
 //! `slink solve`: batch mode over files and standard input.
 
+use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use slink::batch::{self, Config, Format, Input, Shard};
-use slink::Options;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -56,13 +56,8 @@ pub struct SolveArgs {
     /// summary, so that runs can be compared byte for byte.
     #[arg(long)]
     no_timing: bool,
-    /// Search nodes per puzzle before giving up.
-    #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
-    budget: u64,
-    /// Use only the judge's rules R1-R15 and the vertex rules: no loop
-    /// reasoning, no search.
-    #[arg(long)]
-    rules_only: bool,
+    #[command(flatten)]
+    solver: SolverArgs,
     /// Data sets in flight at most (tuning and tests).
     #[arg(long, hide = true, default_value_t = Config::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..))]
     window: u64,
@@ -78,16 +73,8 @@ pub struct SolveArgs {
 impl SolveArgs {
     /// The batch configuration these arguments ask for.
     fn config(&self) -> Config {
-        let base = if self.rules_only {
-            Options::rules_only()
-        } else {
-            Options::default()
-        };
         Config {
-            options: Options {
-                node_budget: self.budget,
-                ..base
-            },
+            options: self.solver.options(),
             format: match self.format {
                 FormatArg::Judge => Format::Judge,
                 FormatArg::Json => Format::Json,
