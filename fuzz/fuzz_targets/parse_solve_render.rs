@@ -1,0 +1,117 @@
+//! Judge-format bytes through the whole pipeline: the scanner and
+//! `parse_body` (any bytes: a value or an error, never a panic), the
+//! solver with a small budget, and the renderer for every solved puzzle.
+//!
+//! Checked: errors name a line and a column from 1 and the data set being
+//! read; a solution the solver returns verifies; the drawing is `2r + 5`
+//! lines of `4c + 5` characters, framed by `#`, with the clues in place.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use slink::parse::{parse_body, Ending, Scanner};
+use slink::{Options, Puzzle, Solver, Status};
+
+/// Search nodes and probes per puzzle: small, so that an input runs in
+/// milliseconds whatever its puzzles.
+const BUDGET: u64 = 200;
+
+/// Data sets solved per input at most (the rest are still parsed).
+const SOLVED_PER_INPUT: usize = 8;
+
+fuzz_target!(|data: &[u8]| {
+    let mut solver = Solver::new(Options {
+        node_budget: BUDGET,
+        ..Options::default()
+    });
+    let mut puzzle = Puzzle::default();
+    let mut drawing = Vec::new();
+    let mut scanner = Scanner::new(data);
+    let mut expected_number = 1;
+    let mut solved = 0;
+    for item in scanner.by_ref() {
+        let span = match item {
+            Ok(span) => span,
+            Err(e) => {
+                assert!(e.line >= 1 && e.col >= 1, "{e:?}");
+                assert_eq!(e.data_set, expected_number, "{e:?}");
+                assert!(!e.recoverable, "scanner errors stop the scan: {e:?}");
+                assert!(!e.message.is_empty());
+                break;
+            }
+        };
+        assert_eq!(span.number, expected_number);
+        expected_number += 1;
+        assert!(span.rows >= 1 && span.cols >= 1);
+        assert!(span.body_start <= span.body_end && span.body_end <= data.len());
+        if let Err(e) = parse_body(data, &span, &mut puzzle) {
+            assert!(e.line > span.header_line, "{e:?} {span:?}");
+            assert!(e.col >= 1, "{e:?}");
+            assert_eq!(e.data_set, span.number);
+            assert!(e.recoverable);
+            continue;
+        }
+        assert_eq!((puzzle.rows(), puzzle.cols()), (span.rows, span.cols));
+        if solved == SOLVED_PER_INPUT {
+            continue;
+        }
+        solved += 1;
+        let outcome = solver.solve(&puzzle);
+        let status = outcome.status();
+        match status {
+            Status::Unique => assert_eq!(outcome.solutions().len(), 1),
+            Status::Multiple => assert_eq!(outcome.solutions().len(), 2),
+            // The budget may run out after a first solution was found.
+            Status::GaveUp => assert!(outcome.solutions().len() <= 1),
+            Status::NoSolution | Status::Stalled { .. } => {
+                assert!(outcome.solutions().is_empty(), "{status:?}")
+            }
+        }
+        // The budget bounds nodes and probes together (the last step may
+        // overshoot by the one node or probe pair that found it spent).
+        let work = outcome.stats.nodes + outcome.stats.probes;
+        assert!(
+            work <= BUDGET + 2,
+            "{work} nodes and probes for a budget of {BUDGET}"
+        );
+        if work <= BUDGET {
+            assert_ne!(status, Status::GaveUp, "gave up within the budget");
+        }
+        for s in outcome.solutions() {
+            if let Err(why) = slink::verify(&puzzle, s) {
+                panic!("{status:?} solution does not verify: {why}\n{puzzle:?}");
+            }
+        }
+        if let Some(s) = outcome.solution() {
+            drawing.clear();
+            slink::render::draw(&puzzle, s, &mut drawing);
+            check_drawing(&puzzle, &drawing);
+        }
+    }
+    if scanner.ending() == Ending::NotYet {
+        panic!("the scanner stopped without saying how the input ended");
+    }
+});
+
+/// The drawing's shape: `2r + 5` lines of `4c + 5` characters, `#` frame,
+/// no trailing space, each clue at its place.
+fn check_drawing(p: &Puzzle, drawing: &[u8]) {
+    let (r, c) = (p.rows(), p.cols());
+    assert_eq!(drawing.last(), Some(&b'\n'));
+    let lines: Vec<&[u8]> = drawing[..drawing.len() - 1]
+        .split(|&b| b == b'\n')
+        .collect();
+    assert_eq!(lines.len(), 2 * r + 5, "line count of a {r}x{c} drawing");
+    for (k, line) in lines.iter().enumerate() {
+        assert_eq!(line.len(), 4 * c + 5, "line {k} of a {r}x{c} drawing");
+        assert_eq!(line[0], b'#');
+        assert_eq!(line[line.len() - 1], b'#');
+    }
+    assert!(lines[0].iter().all(|&b| b == b'#'));
+    assert!(lines[2 * r + 4].iter().all(|&b| b == b'#'));
+    for i in 0..r {
+        for j in 0..c {
+            assert_eq!(lines[2 * i + 3][4 * j + 4], p.clue(i, j).glyph());
+        }
+    }
+}

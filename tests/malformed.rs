@@ -1,0 +1,1244 @@
+//! Malformed input, run as a user runs it: the `slink` binary on files in
+//! a scratch folder, in judge mode (`slink < FILE`) and in batch mode
+//! (`slink solve FILE`, from a mapped file and from a pipe, in the judge
+//! and the JSON formats).
+//!
+//! Most inputs are the statement's four sample data sets with a bad data
+//! set put in the middle: sample data sets 1 and 2 (lines 1-16), the bad
+//! one as data set 3 from line 17, then sample data sets 3 and 4 (data
+//! sets 4 and 5 of the file) and `0 0`. The expected drawings are cut from
+//! `corpus/sample.out`, the test of record, so that "the good data sets
+//! around it are still solved" is checked byte for byte:
+//!
+//! - judge mode stops at the error: data sets 1 and 2 printed, exactly one
+//!   error line `stdin:LINE:COL: data set 3: ...`, exit status 2;
+//! - batch mode reports it in place, `FILE:LINE:COL: data set 3: ...` on
+//!   stderr, and goes on with data sets 4 and 5 when the bad data set's
+//!   header was read (an error in its rows); a bad header stops the file.
+//!   Exit status 1. With `--format json`, record 3 is `invalid`.
+//!
+//! Every run must end within a time limit, with an exit status from the
+//! documented ones, and with no `panicked` on stderr.
+
+use serde_json::Value;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_slink");
+
+/// Longest any single run may take (inputs are at most a few tens of
+/// megabytes; a run takes well under a second when the machine is idle).
+const LIMIT: Duration = Duration::from_secs(60);
+
+/// Line of the bad data set's header in [`sandwich`] inputs.
+const BAD_LINE: usize = 17;
+
+// ---------------------------------------------------------------------
+// Running the binary.
+
+/// What a run of the binary gave.
+struct Run {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+    what: String,
+}
+
+impl Run {
+    fn stdout_text(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+
+    fn stderr_lines(&self) -> Vec<&str> {
+        self.stderr.lines().collect()
+    }
+
+    /// Checks what every run must satisfy: no panic, a documented status.
+    fn sane(&self) {
+        assert!(
+            !self.stderr.contains("panicked"),
+            "{}: panicked:\n{}",
+            self.what,
+            self.stderr
+        );
+        assert!(
+            (0..=2).contains(&self.code),
+            "{}: exit status {} (stderr {:?})",
+            self.what,
+            self.code,
+            self.stderr
+        );
+    }
+}
+
+/// Where standard input comes from.
+enum Stdin<'a> {
+    /// Redirected from a file (judge mode reads it; batch mode maps it).
+    File(&'a Path),
+    /// A pipe fed these bytes by a thread (batch mode streams it).
+    Pipe(&'a [u8]),
+}
+
+/// Runs `slink ARGS`, killing it if it takes longer than [`LIMIT`].
+fn run(args: &[&str], stdin: Stdin<'_>) -> Run {
+    let what = format!("slink {}", args.join(" "));
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut feed = None;
+    match stdin {
+        Stdin::File(p) => {
+            cmd.stdin(File::open(p).expect("the input file opens"));
+        }
+        Stdin::Pipe(bytes) => {
+            cmd.stdin(Stdio::piped());
+            feed = Some(bytes.to_vec());
+        }
+    }
+    let started = Instant::now();
+    let mut child = cmd.spawn().expect("the slink binary runs");
+    let writer = feed.map(|bytes| {
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        // slink may stop reading early (judge mode does not; batch mode
+        // may): a broken pipe here is not an error.
+        std::thread::spawn(move || {
+            let _ = pipe.write_all(&bytes);
+        })
+    });
+    let mut out_pipe = child.stdout.take().expect("stdout is piped");
+    let mut err_pipe = child.stderr.take().expect("stderr is piped");
+    let out_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out_pipe.read_to_end(&mut v);
+        v
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err_pipe.read_to_end(&mut v);
+        v
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for slink") {
+            break status;
+        }
+        if started.elapsed() > LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {LIMIT:?} (a hang)");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    if let Some(w) = writer {
+        w.join().expect("the writer thread ends");
+    }
+    let stdout = out_reader.join().expect("the stdout reader ends");
+    let stderr = err_reader.join().expect("the stderr reader ends");
+    let run = Run {
+        code: status.code().unwrap_or(-1),
+        stdout,
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        what,
+    };
+    run.sane();
+    run
+}
+
+/// A scratch folder under the target's temporary directory, removed when
+/// the test ends.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+            "malformed-{}-{}-{name}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).expect("a scratch file");
+        p
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 scratch path")
+}
+
+// ---------------------------------------------------------------------
+// The sample, cut into data sets and drawings.
+
+fn package_file(rel: &str) -> Vec<u8> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The sample's data sets as text (header and rows, each line ending in
+/// `\n`), without the `0 0` line.
+fn sample_sets() -> Vec<String> {
+    let text = String::from_utf8(package_file("corpus/sample.in")).expect("UTF-8 sample");
+    let mut lines = text.lines();
+    let mut sets = Vec::new();
+    loop {
+        let header = lines.next().expect("the sample ends with 0 0");
+        let mut nums = header.split_whitespace().map(|t| t.parse::<usize>());
+        let (r, c) = (nums.next(), nums.next());
+        let (Some(Ok(r)), Some(Ok(c))) = (r, c) else {
+            panic!("bad sample header {header:?}");
+        };
+        if (r, c) == (0, 0) {
+            break;
+        }
+        let mut s = format!("{header}\n");
+        for _ in 0..r {
+            s.push_str(lines.next().expect("a sample row"));
+            s.push('\n');
+        }
+        sets.push(s);
+    }
+    assert_eq!(sets.len(), 4, "the sample has four data sets");
+    sets
+}
+
+/// The sample's drawings (without their number lines), in order.
+fn sample_drawings() -> Vec<String> {
+    let text = String::from_utf8(package_file("corpus/sample.out")).expect("UTF-8 sample");
+    let mut drawings: Vec<String> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') {
+            let d = drawings.last_mut().expect("a number line first");
+            d.push_str(line);
+            d.push('\n');
+        } else {
+            assert_eq!(
+                line.parse::<usize>().ok(),
+                Some(drawings.len() + 1),
+                "line {n} of sample.out"
+            );
+            drawings.push(String::new());
+        }
+    }
+    assert_eq!(drawings.len(), 4, "sample.out has four drawings");
+    drawings
+}
+
+/// The judge output of sample data sets `which` (0-based), numbered as
+/// `numbers` says.
+fn expected_output(which: &[usize], numbers: &[usize]) -> String {
+    let d = sample_drawings();
+    which
+        .iter()
+        .zip(numbers)
+        .map(|(&w, n)| format!("{n}\n{}", d[w]))
+        .collect()
+}
+
+/// Sample data sets 1 and 2, `bad`, sample data sets 3 and 4, `0 0`.
+fn sandwich(bad: &[u8]) -> Vec<u8> {
+    let s = sample_sets();
+    assert_eq!(
+        s[0].lines().count() + s[1].lines().count() + 1,
+        BAD_LINE,
+        "the bad data set starts on line {BAD_LINE}"
+    );
+    let mut v = Vec::new();
+    v.extend_from_slice(s[0].as_bytes());
+    v.extend_from_slice(s[1].as_bytes());
+    v.extend_from_slice(bad);
+    v.extend_from_slice(s[2].as_bytes());
+    v.extend_from_slice(s[3].as_bytes());
+    v.extend_from_slice(b"0 0\n");
+    v
+}
+
+/// Sample data sets 1 and 2, then `bad` and the end of the input.
+fn ending_with(bad: &[u8]) -> Vec<u8> {
+    let s = sample_sets();
+    let mut v = Vec::new();
+    v.extend_from_slice(s[0].as_bytes());
+    v.extend_from_slice(s[1].as_bytes());
+    v.extend_from_slice(bad);
+    v
+}
+
+// ---------------------------------------------------------------------
+// The cases.
+
+/// What slink can do after the bad data set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum After {
+    /// The header was read, the rows are bad: batch mode goes on.
+    Rows,
+    /// The header is bad: batch mode stops the file.
+    Header,
+    /// The input ends inside the data set: nothing comes after it.
+    End,
+}
+
+/// A bad data set 3 and the error it must give.
+struct Case {
+    name: &'static str,
+    /// The whole input.
+    input: Vec<u8>,
+    /// Line and column of the error.
+    line: usize,
+    col: usize,
+    /// A piece of the message.
+    needle: &'static str,
+    after: After,
+}
+
+fn rows_case(
+    name: &'static str,
+    bad: &[u8],
+    line: usize,
+    col: usize,
+    needle: &'static str,
+) -> Case {
+    Case {
+        name,
+        input: sandwich(bad),
+        line: BAD_LINE + line - 1,
+        col,
+        needle,
+        after: After::Rows,
+    }
+}
+
+fn header_case(name: &'static str, bad: &[u8], col: usize, needle: &'static str) -> Case {
+    Case {
+        name,
+        input: sandwich(bad),
+        line: BAD_LINE,
+        col,
+        needle,
+        after: After::Header,
+    }
+}
+
+fn end_case(name: &'static str, bad: &[u8], line: usize, col: usize, needle: &'static str) -> Case {
+    Case {
+        name,
+        input: ending_with(bad),
+        line: BAD_LINE + line - 1,
+        col,
+        needle,
+        after: After::End,
+    }
+}
+
+/// The small cases: every kind of bad data set the issue lists but the
+/// very long lines.
+fn small_cases() -> Vec<Case> {
+    vec![
+        // Letters.
+        rows_case("letter in a row", b"2 3\n1 2 3\n1 x 3\n", 3, 3, "found 'x'"),
+        rows_case(
+            "letter first in a row",
+            b"2 2\nA 2\n2 2\n",
+            2,
+            1,
+            "found 'A'",
+        ),
+        header_case(
+            "letter as the column count",
+            b"2 x\n2 2\n2 2\n",
+            3,
+            "found 'x'",
+        ),
+        header_case("word as the header", b"slink\n2 2\n2 2\n", 1, "found 's'"),
+        // Negative and huge numbers.
+        header_case("negative rows", b"-1 5\n1 1 1 1 1\n", 1, "found '-'"),
+        header_case("negative columns", b"2 -1\n1\n1\n", 3, "found '-'"),
+        header_case(
+            "rows beyond u64",
+            b"18446744073709551616 2\n1 1\n",
+            1,
+            "18446744073709551616 exceeds the limit 1024",
+        ),
+        header_case(
+            "columns beyond u64",
+            b"2 18446744073709551616\n1 1\n",
+            3,
+            "exceeds the limit 255",
+        ),
+        header_case(
+            "100000 by 100000",
+            b"100000 100000\n1 1\n",
+            1,
+            "row count 100000 exceeds the limit 1024",
+        ),
+        header_case(
+            "1025 rows",
+            b"1025 1\n1\n",
+            1,
+            "row count 1025 exceeds the limit 1024",
+        ),
+        header_case(
+            "256 columns",
+            b"1 256\n1\n",
+            3,
+            "column count 256 exceeds the limit 255",
+        ),
+        // A clue of 4 (and more).
+        rows_case(
+            "clue 4",
+            b"2 2\n2 2\n2 4\n",
+            3,
+            3,
+            "expected a clue 0-3, found '4'",
+        ),
+        rows_case("clue 9", b"1 1\n9\n", 2, 1, "found '9'"),
+        rows_case("clue 12", b"1 2\n12\n", 2, 1, "found '12'"),
+        // Rows too short and too long.
+        rows_case(
+            "row too short",
+            b"2 3\n1 2\n1 2 3\n",
+            2,
+            4,
+            "row 1 has 2 clues, expected 3",
+        ),
+        rows_case(
+            "last row too short",
+            b"2 3\n1 2 3\n1\n",
+            3,
+            2,
+            "row 2 has 1 clues, expected 3",
+        ),
+        rows_case(
+            "row too long",
+            b"1 2\n1 2 3\n",
+            2,
+            5,
+            "row 1 has more than 2 clues",
+        ),
+        rows_case(
+            "row too long with tabs",
+            b"2 2\n2 2\n2\t2\t2\n",
+            3,
+            5,
+            "row 2 has more than 2 clues",
+        ),
+        // Sizes of 0.
+        header_case("0 by 5", b"0 5\n1 1 1 1 1\n", 1, "a 0x5 board is outside"),
+        header_case("5 by 0", b"5 0\n\n", 1, "a 5x0 board is outside"),
+        // Headers of the wrong shape.
+        header_case(
+            "three numbers",
+            b"2 2 2\n2 2\n2 2\n",
+            5,
+            "end of the header line",
+        ),
+        header_case("one number", b"3\n2 2 2\n", 2, "found the end of the line"),
+        // NUL bytes.
+        rows_case("NUL as a clue", b"2 2\n2 \0\n2 2\n", 2, 3, "byte 0x00"),
+        header_case("NUL in the header", b"2\x002\n2 2\n2 2\n", 2, "byte 0x00"),
+        header_case("NULs as the header", b"\0\0\0\0\n", 1, "byte 0x00"),
+        // Binary garbage.
+        header_case(
+            "binary garbage as the header",
+            b"\xff\xfe\x00\x80\x1b[2J\n\x01\x02\n",
+            1,
+            "byte 0xff",
+        ),
+        rows_case(
+            "binary garbage in a row",
+            b"1 3\n2 \x80\xff 2\n",
+            2,
+            3,
+            "byte 0x80",
+        ),
+        rows_case(
+            "non-ASCII UTF-8 in a row",
+            "1 2\n2 \u{2462}\n".as_bytes(),
+            2,
+            3,
+            "byte 0xe2",
+        ),
+        // A byte order mark anywhere but at the start is not skipped.
+        header_case(
+            "BOM in the middle",
+            b"\xef\xbb\xbf2 2\n2 2\n2 2\n",
+            1,
+            "byte 0xef",
+        ),
+        // The input ends inside the data set.
+        end_case(
+            "ends after two of three rows",
+            b"3 2\n1 1\n2 2\n",
+            4,
+            1,
+            "the input ends inside the data set: expected 3 rows, found 2",
+        ),
+        end_case(
+            "ends inside a row without a newline",
+            b"3 2\n1 1\n2 2",
+            3,
+            4,
+            "expected 3 rows, found 2",
+        ),
+        end_case(
+            "ends after the header",
+            b"3 2\n",
+            2,
+            1,
+            "expected 3 rows, found 0",
+        ),
+        end_case(
+            "ends after the header without a newline",
+            b"3 2",
+            1,
+            4,
+            "expected 3 rows, found 0",
+        ),
+        end_case(
+            "ends after blank lines",
+            b"2 2\n\n  \t\n",
+            4,
+            1,
+            "expected 2 rows, found 0",
+        ),
+        end_case(
+            "a large size with nothing after it",
+            b"1024 255\n",
+            2,
+            1,
+            "expected 1024 rows, found 0",
+        ),
+    ]
+}
+
+/// Very long lines: ten megabytes on one line.
+fn long_line_cases() -> Vec<Case> {
+    const MB10: usize = 10 << 20;
+    let digits = |prefix: &[u8], suffix: &[u8]| {
+        let mut v = prefix.to_vec();
+        v.resize(prefix.len() + MB10, b'1');
+        v.extend_from_slice(suffix);
+        v
+    };
+    let mut clues = b"2 2\n".to_vec();
+    while clues.len() < MB10 {
+        clues.extend_from_slice(b"1 ");
+    }
+    clues.extend_from_slice(b"\n2 2\n");
+    let mut nines = vec![b'9'; MB10];
+    nines.extend_from_slice(b" 2\n2 2\n");
+    vec![
+        rows_case(
+            "10 MB of digits as one clue",
+            &digits(b"2 2\n", b"\n2 2\n"),
+            2,
+            1,
+            "expected one clue 0-3 or '.', found '111111111111111111111111'",
+        ),
+        rows_case(
+            "10 MB of clues on one row",
+            &clues,
+            2,
+            5,
+            "row 1 has more than 2 clues",
+        ),
+        header_case(
+            "10 MB of digits as the row count",
+            &nines,
+            1,
+            "row count 999999999999999999999999 exceeds the limit 1024",
+        ),
+        header_case(
+            "10 MB of digits as the column count",
+            &digits(b"2 ", b"\n2 2\n2 2\n"),
+            3,
+            "column count 111111111111111111111111 exceeds the limit 255",
+        ),
+        end_case(
+            "10 MB of blank lines after a header",
+            &[b"2 2\n".as_slice(), &vec![b'\n'; MB10]].concat(),
+            MB10 + 2,
+            1,
+            "expected 2 rows, found 0",
+        ),
+    ]
+}
+
+/// Converts every `\n` to `\r\n`.
+fn crlf(input: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(input.len() + input.len() / 8);
+    for &b in input {
+        if b == b'\n' {
+            v.push(b'\r');
+        }
+        v.push(b);
+    }
+    v
+}
+
+// ---------------------------------------------------------------------
+// The checks.
+
+/// Judge mode on `case`: data sets 1 and 2 printed, one error line, exit 2.
+fn check_judge(case: &Case, input: &Path, label: &str) {
+    let r = run(&[], Stdin::File(input));
+    let want = format!("stdin:{}:{}: data set 3: ", case.line, case.col);
+    let err = r.stderr_lines();
+    assert_eq!(
+        r.code, 2,
+        "{} ({label}): exit status; stderr {:?}",
+        case.name, r.stderr
+    );
+    assert_eq!(
+        err.len(),
+        1,
+        "{} ({label}): exactly one line on stderr: {:?}",
+        case.name,
+        r.stderr
+    );
+    assert!(
+        err[0].starts_with(&want) && err[0].contains(case.needle),
+        "{} ({label}):\n  got  {:?}\n  want {want:?}...{:?}...",
+        case.name,
+        err[0],
+        case.needle
+    );
+    assert_eq!(
+        r.stdout_text(),
+        expected_output(&[0, 1], &[1, 2]),
+        "{} ({label}): the data sets before the bad one",
+        case.name
+    );
+}
+
+/// What batch mode in the judge format must print for `case`.
+fn batch_expected(case: &Case) -> String {
+    match case.after {
+        After::Rows => expected_output(&[0, 1, 2, 3], &[1, 2, 4, 5]),
+        After::Header | After::End => expected_output(&[0, 1], &[1, 2]),
+    }
+}
+
+/// Batch mode in the judge format: the error in place on stderr, as
+/// `NAME:LINE:COL: data set 3: ...`, the good data sets all printed
+/// (those after it too when its header was read), exit status 1.
+fn check_batch_judge(case: &Case, r: &Run, name: &str, label: &str) {
+    let want = format!("{name}:{}:{}: data set 3: ", case.line, case.col);
+    let err = r.stderr_lines();
+    assert_eq!(
+        r.code, 1,
+        "{} ({label}): exit status; stderr {:?}",
+        case.name, r.stderr
+    );
+    assert_eq!(
+        err.len(),
+        1,
+        "{} ({label}): exactly one line on stderr: {:?}",
+        case.name,
+        r.stderr
+    );
+    assert!(
+        err[0].starts_with(&want) && err[0].contains(case.needle),
+        "{} ({label}):\n  got  {:?}\n  want {want:?}...{:?}...",
+        case.name,
+        err[0],
+        case.needle
+    );
+    assert_eq!(
+        r.stdout_text(),
+        batch_expected(case),
+        "{} ({label}): the good data sets",
+        case.name
+    );
+}
+
+/// Batch mode in the JSON format: records 1 and 2 solved, 3 invalid with
+/// the error's place, then 4 and 5 solved when the header was read.
+fn check_batch_json(case: &Case, r: &Run, file: &str, loops: &[String]) {
+    assert_eq!(r.code, 1, "{} (json): stderr {:?}", case.name, r.stderr);
+    assert!(
+        !r.stderr.contains("data set 3"),
+        "{} (json): the error belongs in the record, not on stderr: {:?}",
+        case.name,
+        r.stderr
+    );
+    let records: Vec<Value> = r
+        .stdout_text()
+        .lines()
+        .map(|l| {
+            serde_json::from_str(l)
+                .unwrap_or_else(|e| panic!("{}: not JSON: {l:?}: {e}", case.name))
+        })
+        .collect();
+    let numbers: Vec<u64> = records
+        .iter()
+        .map(|v| v["data_set"].as_u64().expect("a data_set number"))
+        .collect();
+    let want_numbers: &[u64] = match case.after {
+        After::Rows => &[1, 2, 3, 4, 5],
+        After::Header | After::End => &[1, 2, 3],
+    };
+    assert_eq!(
+        numbers, want_numbers,
+        "{} (json): data set numbers",
+        case.name
+    );
+    for v in &records {
+        assert_eq!(v["file"], file, "{}: {v}", case.name);
+        assert_eq!(v["input"], 1, "{}: {v}", case.name);
+        assert!(v.get("micros").is_none(), "--no-timing: {v}");
+    }
+    // The good ones: solved, with the loops of a run without the bad one.
+    let good: Vec<&Value> = records.iter().filter(|v| v["data_set"] != 3).collect();
+    for (v, want) in good.iter().zip(loops) {
+        assert_eq!(v["status"], "solved", "{}: {v}", case.name);
+        assert_eq!(
+            v["loop"].as_str(),
+            Some(want.as_str()),
+            "{}: {v}",
+            case.name
+        );
+    }
+    let bad = &records[2];
+    assert_eq!(bad["status"], "invalid", "{}: {bad}", case.name);
+    assert!(bad.get("loop").is_none(), "{}: {bad}", case.name);
+    let error = bad["error"].as_str().expect("an error text");
+    let want = format!("{}:{}: data set 3: ", case.line, case.col);
+    assert!(
+        error.starts_with(&want) && error.contains(case.needle),
+        "{}: json error {error:?}, want {want:?}...{:?}...",
+        case.name,
+        case.needle
+    );
+    match case.after {
+        After::Rows => {
+            assert_eq!(
+                bad["line"], BAD_LINE,
+                "{}: the header's line: {bad}",
+                case.name
+            );
+            assert!(
+                bad["rows"].is_u64() && bad["cols"].is_u64(),
+                "{}: the size of a data set whose header was read: {bad}",
+                case.name
+            );
+        }
+        After::Header => {
+            assert_eq!(
+                bad["line"], case.line,
+                "{}: the error's line: {bad}",
+                case.name
+            );
+            assert!(
+                bad["rows"].is_null() && bad["cols"].is_null(),
+                "{}: no size for a bad header: {bad}",
+                case.name
+            );
+        }
+        After::End => {
+            let line = bad["line"].as_u64().expect("a line");
+            assert!(
+                line == BAD_LINE as u64 || line == case.line as u64,
+                "{}: line {line}: neither the header's nor the error's: {bad}",
+                case.name
+            );
+        }
+    }
+}
+
+/// The loops (JSON `loop` fields) of the sample's four data sets.
+fn sample_loops(scratch: &Scratch) -> Vec<String> {
+    let p = scratch.file("sample.in", &package_file("corpus/sample.in"));
+    let r = run(
+        &["solve", "--format", "json", "--no-timing", path_str(&p)],
+        Stdin::Pipe(b""),
+    );
+    assert_eq!(r.code, 0, "the sample solves: {}", r.stderr);
+    let loops: Vec<String> = r
+        .stdout_text()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).expect("JSON");
+            assert_eq!(v["status"], "solved", "{v}");
+            v["loop"].as_str().expect("a loop").to_owned()
+        })
+        .collect();
+    assert_eq!(loops.len(), 4);
+    loops
+}
+
+/// Every check of a case: judge mode (LF and CRLF), batch mode on the
+/// file and on a pipe, JSON.
+fn check_case(case: &Case, scratch: &Scratch, loops: &[String], with_crlf: bool) {
+    let file = scratch.file("bad.in", &case.input);
+    check_judge(case, &file, "LF");
+    if with_crlf {
+        let twin = scratch.file("bad-crlf.in", &crlf(&case.input));
+        check_judge(case, &twin, "CRLF");
+    }
+    let name = path_str(&file);
+    let r = run(&["solve", name], Stdin::Pipe(b""));
+    check_batch_judge(case, &r, name, "batch, file");
+    let r = run(&["solve", "-"], Stdin::Pipe(&case.input));
+    check_batch_judge(case, &r, "stdin", "batch, pipe");
+    let r = run(
+        &["solve", "--format", "json", "--no-timing", name],
+        Stdin::Pipe(b""),
+    );
+    check_batch_json(case, &r, name, &sample_loops_for(case, loops));
+}
+
+/// The loops of the good data sets of `case`, in output order.
+fn sample_loops_for(case: &Case, loops: &[String]) -> Vec<String> {
+    match case.after {
+        After::Rows => loops.to_vec(),
+        After::Header | After::End => loops[..2].to_vec(),
+    }
+}
+
+#[test]
+fn every_small_bad_data_set_in_judge_and_batch_mode() {
+    let scratch = Scratch::new("small");
+    let loops = sample_loops(&scratch);
+    let cases = small_cases();
+    assert!(cases.len() >= 30);
+    for case in &cases {
+        check_case(case, &scratch, &loops, true);
+    }
+}
+
+#[test]
+fn very_long_lines_are_errors_in_bounded_time() {
+    let scratch = Scratch::new("long");
+    let loops = sample_loops(&scratch);
+    for case in &long_line_cases() {
+        let started = Instant::now();
+        check_case(case, &scratch, &loops, false);
+        // Five runs over ten megabytes: linear work is well under this.
+        assert!(
+            started.elapsed() < Duration::from_secs(45),
+            "{}: {:?}",
+            case.name,
+            started.elapsed()
+        );
+    }
+}
+
+#[test]
+fn very_long_lines_of_blanks_are_accepted() {
+    // Ten megabytes of spaces (or tabs) on a line of their own between
+    // data sets, or after a row's clues, are only whitespace.
+    let scratch = Scratch::new("blanks");
+    let mut spaces = vec![b' '; 10 << 20];
+    spaces.push(b'\n');
+    let mut tabs_after_row = b"2 2\n2 2".to_vec();
+    tabs_after_row.extend(std::iter::repeat_n(b'\t', 10 << 20));
+    tabs_after_row.extend_from_slice(b"\n2 2\n");
+    for (what, middle, out) in [
+        (
+            "a line of spaces",
+            spaces,
+            expected_output(&[0, 1, 2, 3], &[1, 2, 3, 4]),
+        ),
+        (
+            "a row ending in tabs",
+            tabs_after_row,
+            expected_output(&[0, 1, 2, 2, 3], &[1, 2, 3, 4, 5]),
+        ),
+    ] {
+        let input = sandwich(&middle);
+        let p = scratch.file("blank.in", &input);
+        let r = run(&[], Stdin::File(&p));
+        assert_eq!(r.code, 0, "{what}: {}", r.stderr);
+        assert_eq!(r.stderr, "", "{what}");
+        assert_eq!(r.stdout_text(), out, "{what}");
+        let r = run(&["solve", path_str(&p)], Stdin::Pipe(b""));
+        assert_eq!(r.code, 0, "{what} (batch): {}", r.stderr);
+        assert_eq!(r.stdout_text(), out, "{what} (batch)");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let scratch = Scratch::new("bom");
+    let sample = package_file("corpus/sample.in");
+    let expected = String::from_utf8(package_file("corpus/sample.out")).expect("UTF-8");
+    for (what, input) in [
+        ("LF", [b"\xef\xbb\xbf".as_slice(), &sample].concat()),
+        (
+            "CRLF",
+            [b"\xef\xbb\xbf".as_slice(), &crlf(&sample)].concat(),
+        ),
+    ] {
+        let p = scratch.file("bom.in", &input);
+        let r = run(&[], Stdin::File(&p));
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{what}");
+        assert_eq!(r.stdout_text(), expected, "{what}");
+        for args in [
+            vec!["solve", path_str(&p)],
+            vec!["solve", "--threads", "1", path_str(&p)],
+        ] {
+            let r = run(&args, Stdin::Pipe(b""));
+            assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{what} {args:?}");
+            assert_eq!(r.stdout_text(), expected, "{what} {args:?}");
+        }
+        let r = run(&["solve", "-"], Stdin::Pipe(&input));
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{what} on a pipe");
+        assert_eq!(r.stdout_text(), expected, "{what} on a pipe");
+    }
+    // The error places of a file with a byte order mark are those of the
+    // file without it: the mark has no column.
+    let bad = [b"\xef\xbb\xbf".as_slice(), b"2 2\n2 4\n2 2\n0 0\n"].concat();
+    let p = scratch.file("bom-bad.in", &bad);
+    let r = run(&[], Stdin::File(&p));
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with("stdin:2:3: data set 1: "),
+        "{:?}",
+        r.stderr
+    );
+    let bad = [b"\xef\xbb\xbf".as_slice(), b"2 x\n"].concat();
+    let p = scratch.file("bom-bad2.in", &bad);
+    let r = run(&[], Stdin::File(&p));
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with("stdin:1:3: data set 1: "),
+        "{:?}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_missing_terminator_is_a_warning() {
+    let scratch = Scratch::new("noend");
+    let sets = sample_sets();
+    let expected = String::from_utf8(package_file("corpus/sample.out")).expect("UTF-8");
+    let all: String = sets.concat();
+    let no_newline = all
+        .strip_suffix('\n')
+        .expect("ends in a newline")
+        .to_owned();
+    let trailing_blank = format!("{all}\n  \n\t\n");
+    for (what, input) in [
+        ("after a newline", all.as_str()),
+        ("without a final newline", no_newline.as_str()),
+        ("after blank lines", trailing_blank.as_str()),
+    ] {
+        let p = scratch.file("noend.in", input.as_bytes());
+        let r = run(&[], Stdin::File(&p));
+        assert_eq!(r.code, 0, "{what}: {}", r.stderr);
+        assert_eq!(r.stdout_text(), expected, "{what}");
+        assert_eq!(
+            r.stderr_lines(),
+            ["stdin: warning: the input ends without the closing '0 0' line"],
+            "{what}"
+        );
+        let name = path_str(&p);
+        let r = run(&["solve", name], Stdin::Pipe(b""));
+        assert_eq!(r.code, 0, "{what} (batch): {}", r.stderr);
+        assert_eq!(r.stdout_text(), expected, "{what} (batch)");
+        assert_eq!(
+            r.stderr_lines(),
+            [format!(
+                "{name}: warning: the input ends without the closing '0 0' line"
+            )],
+            "{what} (batch)"
+        );
+    }
+}
+
+#[test]
+fn an_empty_file_solves_nothing_and_says_so() {
+    // No data set, no `0 0`: nothing is printed and nothing fails; the
+    // missing terminator is warned about, as for any file without it.
+    let scratch = Scratch::new("empty");
+    for (what, input) in [
+        ("empty", &b""[..]),
+        ("blank lines", b"\n\n   \n\t\r\n"),
+        ("a byte order mark only", b"\xef\xbb\xbf"),
+    ] {
+        let p = scratch.file("empty.in", input);
+        let r = run(&[], Stdin::File(&p));
+        assert_eq!(r.code, 0, "{what}: {}", r.stderr);
+        assert_eq!(r.stdout, b"", "{what}");
+        assert_eq!(
+            r.stderr_lines(),
+            ["stdin: warning: the input ends without the closing '0 0' line"],
+            "{what}"
+        );
+        let name = path_str(&p);
+        for format in ["judge", "json"] {
+            let r = run(&["solve", "--format", format, name], Stdin::Pipe(b""));
+            assert_eq!(r.code, 0, "{what} ({format}): {}", r.stderr);
+            assert_eq!(r.stdout, b"", "{what} ({format})");
+            assert_eq!(r.stderr_lines().len(), 1, "{what} ({format}): {}", r.stderr);
+        }
+        let r = run(
+            &["solve", "--format", "summary", "--no-timing", name],
+            Stdin::Pipe(b""),
+        );
+        assert_eq!(r.code, 0, "{what} (summary)");
+        let summary = r.stdout_text();
+        assert!(
+            summary
+                .lines()
+                .any(|l| l.split_whitespace().eq(["data", "sets", "0"])),
+            "{what}: {summary}"
+        );
+    }
+    // Only the terminator: no warning at all.
+    let p = scratch.file("zero.in", b"0 0\n");
+    let r = run(&[], Stdin::File(&p));
+    assert_eq!((r.code, r.stdout.len(), r.stderr.as_str()), (0, 0, ""));
+}
+
+#[test]
+fn batch_mode_goes_on_with_the_next_file_after_a_bad_header() {
+    let scratch = Scratch::new("files");
+    let sets = sample_sets();
+    let bad = scratch.file("bad.in", &sandwich(b"-1 5\n1 1 1 1 1\n"));
+    let good = scratch.file("good.in", format!("{}{}0 0\n", sets[2], sets[3]).as_bytes());
+    let (bad_name, good_name) = (path_str(&bad), path_str(&good));
+    let r = run(&["solve", bad_name, good_name], Stdin::Pipe(b""));
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let mut want = expected_output(&[0, 1], &[1, 2]);
+    want += &expected_output(&[2, 3], &[1, 2]);
+    assert_eq!(r.stdout_text(), want);
+    assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
+    assert!(r
+        .stderr
+        .starts_with(&format!("{bad_name}:17:1: data set 3: ")));
+    // Numbered across files: the good file's data sets are 4 and 5.
+    let r = run(
+        &["solve", "--continuous-numbering", bad_name, good_name],
+        Stdin::Pipe(b""),
+    );
+    assert_eq!(r.code, 1);
+    let mut want = expected_output(&[0, 1], &[1, 2]);
+    want += &expected_output(&[2, 3], &[4, 5]);
+    assert_eq!(r.stdout_text(), want);
+}
+
+#[test]
+fn fail_fast_stops_at_the_first_bad_data_set() {
+    let scratch = Scratch::new("failfast");
+    for bad in [&b"2 2\n2 2\n2 4\n"[..], b"0 5\n1 1 1 1 1\n"] {
+        let p = scratch.file("bad.in", &sandwich(bad));
+        let name = path_str(&p);
+        for threads in ["1", "2"] {
+            let r = run(
+                &["solve", "--fail-fast", "--threads", threads, name, name],
+                Stdin::Pipe(b""),
+            );
+            assert_eq!(r.code, 1, "{}", r.stderr);
+            assert_eq!(r.stdout_text(), expected_output(&[0, 1], &[1, 2]));
+            assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
+            assert!(r.stderr.starts_with(&format!("{name}:")), "{}", r.stderr);
+            let r = run(
+                &[
+                    "solve",
+                    "--fail-fast",
+                    "--format",
+                    "json",
+                    "--threads",
+                    threads,
+                    name,
+                    name,
+                ],
+                Stdin::Pipe(b""),
+            );
+            let statuses: Vec<String> = r
+                .stdout_text()
+                .lines()
+                .map(|l| {
+                    let v: Value = serde_json::from_str(l).expect("JSON");
+                    v["status"].as_str().expect("a status").to_owned()
+                })
+                .collect();
+            assert_eq!(statuses, ["solved", "solved", "invalid"]);
+        }
+    }
+}
+
+#[test]
+fn a_line_longer_than_the_piece_limit_makes_the_input_unreadable() {
+    // Batch mode reads a piece at a time and gives an input up when one
+    // line (or data set) does not end within the piece limit: the data
+    // sets before it are printed, the next file is read, exit status 2.
+    let scratch = Scratch::new("limit");
+    let sets = sample_sets();
+    let mut input = format!("{}{}", sets[0], sets[1]).into_bytes();
+    input.extend(std::iter::repeat_n(b' ', 1 << 20));
+    input.extend_from_slice(b"\n0 0\n");
+    let long = scratch.file("long.in", &input);
+    let good = scratch.file("good.in", format!("{}0 0\n", sets[3]).as_bytes());
+    for stdin_too in [false, true] {
+        let mut args = vec![
+            "solve",
+            "--piece-bytes",
+            "4096",
+            "--piece-limit",
+            "65536",
+            path_str(&long),
+            path_str(&good),
+        ];
+        if stdin_too {
+            args[5] = "-";
+        }
+        let r = run(
+            &args,
+            if stdin_too {
+                Stdin::Pipe(&input)
+            } else {
+                Stdin::Pipe(b"")
+            },
+        );
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        let mut want = expected_output(&[0, 1], &[1, 2]);
+        want += &expected_output(&[3], &[1]);
+        assert_eq!(r.stdout_text(), want, "{args:?}");
+        assert!(
+            r.stderr.contains("cannot read") && r.stderr.contains("65536"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn crlf_and_lf_give_the_same_places_for_every_small_case() {
+    // Lines and columns of a CRLF file are those of its LF twin (checked
+    // for judge mode in `every_small_bad_data_set...`; here batch JSON).
+    let scratch = Scratch::new("crlf");
+    for case in small_cases() {
+        let lf = scratch.file("lf.in", &case.input);
+        let cr = scratch.file("crlf.in", &crlf(&case.input));
+        let errors = |p: &Path| -> Vec<String> {
+            let r = run(
+                &["solve", "--format", "json", "--no-timing", path_str(p)],
+                Stdin::Pipe(b""),
+            );
+            r.stdout_text()
+                .lines()
+                .filter_map(|l| {
+                    let v: Value = serde_json::from_str(l).expect("JSON");
+                    v["error"].as_str().map(str::to_owned)
+                })
+                .collect()
+        };
+        let (a, b) = (errors(&lf), errors(&cr));
+        assert_eq!(a.len(), 1, "{}: {a:?}", case.name);
+        assert_eq!(a, b, "{}: LF vs CRLF", case.name);
+    }
+}
+
+// ---------------------------------------------------------------------
+// Regressions found by the fuzzer (fuzz/). Each input is kept as bytes.
+
+// ---------------------------------------------------------------------
+// Known bugs, reported to the lead: ignored until src/ is fixed (then
+// remove the `ignore`). Run them with `cargo test --release --test
+// malformed -- --ignored`.
+
+/// The resident memory of process `pid` in kilobytes, from /proc (Linux).
+fn rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+#[ignore = "BUG (reported): judge mode reads all of stdin into memory before \
+            reading the first data set, so an endless stream exhausts memory"]
+fn judge_mode_on_an_endless_stream_stops_with_bounded_memory() {
+    // `cat /dev/zero | slink`: the very first byte is an error (1:1), yet
+    // judge mode reads the whole stream first; its memory grows by
+    // hundreds of megabytes a second until the machine runs out. Up to a
+    // gigabyte is offered here; the run is stopped as soon as slink holds
+    // more than 256 MB.
+    const OFFERED: usize = 1 << 30;
+    const MAX_RSS_KB: u64 = 256 << 10;
+    let mut child = Command::new(BIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the slink binary runs");
+    let pid = child.id();
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || {
+        let zeros = vec![0u8; 1 << 20];
+        let mut sent = 0;
+        while sent < OFFERED {
+            if pipe.write_all(&zeros).is_err() {
+                break;
+            }
+            sent += zeros.len();
+        }
+        sent
+    });
+    let mut err_pipe = child.stderr.take().expect("stderr is piped");
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err_pipe.read_to_string(&mut s);
+        s
+    });
+    let started = Instant::now();
+    let mut peak = 0;
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("waiting for slink") {
+            break s;
+        }
+        peak = peak.max(rss_kb(pid).unwrap_or(0));
+        if peak > MAX_RSS_KB || started.elapsed() > LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            let _ = writer.join();
+            panic!(
+                "slink held {peak} kB after {:?} on an endless stream of NUL bytes",
+                started.elapsed()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let sent = writer.join().expect("the writer ends");
+    let stderr = err_reader.join().expect("the stderr reader ends");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("stdin:"), "{stderr}");
+    assert!(
+        sent < OFFERED,
+        "slink read all {sent} bytes of an input bad from byte 1"
+    );
+}
+
+#[test]
+#[ignore = "BUG (reported): after a byte order mark, an input that ends on \
+            the header line reports a column 3 too far (the mark counted)"]
+fn a_byte_order_mark_does_not_shift_the_column_of_an_early_end() {
+    // `3 2` without a newline: the end is at column 4; with a byte order
+    // mark in front, slink says column 7.
+    let scratch = Scratch::new("bom-end");
+    for (input, want) in [
+        (&b"3 2"[..], "stdin:1:4: data set 1: "),
+        (b"\xef\xbb\xbf3 2", "stdin:1:4: data set 1: "),
+        (b"\xef\xbb\xbf1 1", "stdin:1:4: data set 1: "),
+    ] {
+        let p = scratch.file("bom-end.in", input);
+        let r = run(&[], Stdin::File(&p));
+        assert_eq!(r.code, 2, "{input:?}");
+        assert!(r.stderr.starts_with(want), "{input:?}: {:?}", r.stderr);
+    }
+}

@@ -1,0 +1,803 @@
+//! Property tests (proptest) of the library:
+//!
+//! - a random loop (the boundary of a random simply connected region of
+//!   cells, grown by code of this file's own), its clues (some blanked),
+//!   solved: the outcome is `Unique` or `Multiple`, never anything else
+//!   (the loop is a solution); every solution is one loop meeting every
+//!   clue, checked by `slink::verify` and by a checker of this file; a
+//!   unique solution is the loop itself; with every cell clued, the found
+//!   loop has the same clues as the original one;
+//! - any bytes given to `Scanner` and `parse_body` give data sets or
+//!   errors, never a panic, and every error names a place in the input
+//!   (line and column from 1) and the data set being read;
+//! - well-formed input written with any of the tolerated layouts (CRLF,
+//!   tabs, runs of spaces, blank lines, a byte order mark, no final
+//!   newline, no `0 0`) reads back as the puzzles written;
+//! - the judge drawing of a solved puzzle, read back by a reader of this
+//!   file's own, gives the same loop and the same clues.
+//!
+//! Case counts are modest so that the suite stays fast.
+
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+use slink::parse::{parse_body, Ending, Scanner};
+use slink::{Clue, Options, Puzzle, Solution, Solver, Status};
+
+// ---------------------------------------------------------------------
+// An independent random loop: the boundary of a simply connected region.
+
+/// splitmix64, seeded by proptest.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A set of cells of an `r x c` board.
+#[derive(Clone, Debug)]
+struct Region {
+    r: usize,
+    c: usize,
+    inside: Vec<bool>,
+}
+
+impl Region {
+    /// Whether `(i, j)` (possibly outside the board) is in the region.
+    fn has(&self, i: isize, j: isize) -> bool {
+        i >= 0
+            && j >= 0
+            && (i as usize) < self.r
+            && (j as usize) < self.c
+            && self.inside[i as usize * self.c + j as usize]
+    }
+
+    /// Whether the region's boundary is one simple closed curve: the
+    /// region is non-empty and 4-connected, its complement together with
+    /// the outside of the board is 4-connected (no hole), and no 2x2
+    /// block holds two region cells on one diagonal only (the boundary
+    /// would touch itself at that vertex).
+    fn is_disc(&self) -> bool {
+        let (r, c) = (self.r as isize, self.c as isize);
+        for i in -1..r {
+            for j in -1..c {
+                let (a, b) = (self.has(i, j), self.has(i, j + 1));
+                let (d, e) = (self.has(i + 1, j), self.has(i + 1, j + 1));
+                if a == e && b == d && a != b {
+                    return false;
+                }
+            }
+        }
+        // Flood fill on the board padded by one ring of outside cells.
+        let (pr, pc) = (self.r + 2, self.c + 2);
+        let fill = |want: bool| -> usize {
+            let start = (0..pr * pc)
+                .find(|&k| self.has((k / pc) as isize - 1, (k % pc) as isize - 1) == want);
+            let Some(start) = start else { return 0 };
+            let mut seen = vec![false; pr * pc];
+            let mut stack = vec![start];
+            seen[start] = true;
+            let mut n = 0;
+            while let Some(k) = stack.pop() {
+                n += 1;
+                let (i, j) = (k / pc, k % pc);
+                let mut next = Vec::with_capacity(4);
+                if i > 0 {
+                    next.push(k - pc);
+                }
+                if i + 1 < pr {
+                    next.push(k + pc);
+                }
+                if j > 0 {
+                    next.push(k - 1);
+                }
+                if j + 1 < pc {
+                    next.push(k + 1);
+                }
+                for m in next {
+                    let cell = self.has((m / pc) as isize - 1, (m % pc) as isize - 1);
+                    if !seen[m] && cell == want {
+                        seen[m] = true;
+                        stack.push(m);
+                    }
+                }
+            }
+            n
+        };
+        let cells = self.inside.iter().filter(|&&b| b).count();
+        cells > 0 && fill(true) == cells && fill(false) == pr * pc - cells
+    }
+
+    /// A random disc: one random cell, then random cells next to it added
+    /// while the region stays a disc, up to `target` cells (fewer if no
+    /// cell can be added).
+    fn grow(r: usize, c: usize, target: usize, rng: &mut Rng) -> Region {
+        let mut g = Region {
+            r,
+            c,
+            inside: vec![false; r * c],
+        };
+        g.inside[rng.below(r * c)] = true;
+        let mut cells = 1;
+        'grow: while cells < target {
+            let mut frontier: Vec<usize> = (0..r * c)
+                .filter(|&k| {
+                    let (i, j) = ((k / c) as isize, (k % c) as isize);
+                    !g.inside[k]
+                        && (g.has(i - 1, j)
+                            || g.has(i + 1, j)
+                            || g.has(i, j - 1)
+                            || g.has(i, j + 1))
+                })
+                .collect();
+            while !frontier.is_empty() {
+                let k = frontier.swap_remove(rng.below(frontier.len()));
+                g.inside[k] = true;
+                if g.is_disc() {
+                    cells += 1;
+                    continue 'grow;
+                }
+                g.inside[k] = false;
+            }
+            break;
+        }
+        assert!(g.is_disc());
+        g
+    }
+
+    /// The region's boundary.
+    fn boundary(&self) -> Edges {
+        let mut e = Edges::empty(self.r, self.c);
+        for i in 0..=self.r {
+            for j in 0..self.c {
+                let (i2, j2) = (i as isize, j as isize);
+                e.h[i * self.c + j] = self.has(i2 - 1, j2) != self.has(i2, j2);
+            }
+        }
+        for i in 0..self.r {
+            for j in 0..=self.c {
+                let (i2, j2) = (i as isize, j as isize);
+                e.v[i * (self.c + 1) + j] = self.has(i2, j2 - 1) != self.has(i2, j2);
+            }
+        }
+        e
+    }
+}
+
+/// Line edges, numbered as `SLINK.md` does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Edges {
+    r: usize,
+    c: usize,
+    /// `H(i, j)` at `i * c + j`.
+    h: Vec<bool>,
+    /// `V(i, j)` at `i * (c + 1) + j`.
+    v: Vec<bool>,
+}
+
+impl Edges {
+    fn empty(r: usize, c: usize) -> Edges {
+        Edges {
+            r,
+            c,
+            h: vec![false; (r + 1) * c],
+            v: vec![false; r * (c + 1)],
+        }
+    }
+
+    /// The edges of a slink solution.
+    fn of(s: &Solution) -> Edges {
+        let mut e = Edges::empty(s.rows(), s.cols());
+        for i in 0..=s.rows() {
+            for j in 0..s.cols() {
+                e.h[i * s.cols() + j] = s.h(i, j);
+            }
+        }
+        for i in 0..s.rows() {
+            for j in 0..=s.cols() {
+                e.v[i * (s.cols() + 1) + j] = s.v(i, j);
+            }
+        }
+        e
+    }
+
+    fn hl(&self, i: usize, j: usize) -> bool {
+        self.h[i * self.c + j]
+    }
+
+    fn vl(&self, i: usize, j: usize) -> bool {
+        self.v[i * (self.c + 1) + j]
+    }
+
+    /// Lines around cell `(i, j)`.
+    fn count(&self, i: usize, j: usize) -> u8 {
+        u8::from(self.hl(i, j))
+            + u8::from(self.hl(i + 1, j))
+            + u8::from(self.vl(i, j))
+            + u8::from(self.vl(i, j + 1))
+    }
+
+    /// The vertices joined to `(i, j)` by a line.
+    fn neighbours(&self, i: usize, j: usize) -> Vec<(usize, usize)> {
+        let mut n = Vec::new();
+        if j > 0 && self.hl(i, j - 1) {
+            n.push((i, j - 1));
+        }
+        if j < self.c && self.hl(i, j) {
+            n.push((i, j + 1));
+        }
+        if i > 0 && self.vl(i - 1, j) {
+            n.push((i - 1, j));
+        }
+        if i < self.r && self.vl(i, j) {
+            n.push((i + 1, j));
+        }
+        n
+    }
+
+    /// Whether the lines are one closed loop: every vertex has 0 or 2
+    /// lines, and a walk from one line vertex meets every line.
+    fn is_one_loop(&self) -> bool {
+        let lines = self.h.iter().chain(&self.v).filter(|&&b| b).count();
+        let mut start = None;
+        for i in 0..=self.r {
+            for j in 0..=self.c {
+                match self.neighbours(i, j).len() {
+                    0 => {}
+                    2 => start = start.or(Some((i, j))),
+                    _ => return false,
+                }
+            }
+        }
+        let Some(start) = start else { return false };
+        let (mut prev, mut here, mut walked) = (start, self.neighbours(start.0, start.1)[0], 1);
+        while here != start {
+            let n = self.neighbours(here.0, here.1);
+            let next = if n[0] == prev { n[1] } else { n[0] };
+            (prev, here) = (here, next);
+            walked += 1;
+        }
+        walked == lines
+    }
+
+    /// Whether the lines solve `p`: one loop, every clue met.
+    fn solves(&self, p: &Puzzle) -> bool {
+        (self.r, self.c) == (p.rows(), p.cols())
+            && self.is_one_loop()
+            && (0..self.r).all(|i| {
+                (0..self.c).all(|j| match p.clue(i, j) {
+                    Clue::Number(n) => self.count(i, j) == n,
+                    Clue::Blank => true,
+                })
+            })
+    }
+}
+
+/// The puzzle of a loop: every cell clued, then the cells with a `true`
+/// in `blank` (cycled) blanked.
+fn puzzle_of(e: &Edges, blank: &[bool]) -> Puzzle {
+    let clues: Vec<Clue> = (0..e.r * e.c)
+        .map(|k| {
+            if !blank.is_empty() && blank[k % blank.len()] {
+                Clue::Blank
+            } else {
+                Clue::Number(e.count(k / e.c, k % e.c))
+            }
+        })
+        .collect();
+    Puzzle::new(e.r, e.c, &clues).expect("a valid puzzle")
+}
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// Solves the puzzle of `region`'s boundary and checks the outcome.
+fn check_solve(region: &Region, blank: &[bool]) -> Result<(), TestCaseError> {
+    let original = region.boundary();
+    prop_assert!(original.is_one_loop(), "the test's own loop: {region:?}");
+    let p = puzzle_of(&original, blank);
+    prop_assert!(original.solves(&p));
+    let fully_clued = p.blanks() == 0;
+    let mut solver = Solver::new(Options::default());
+    let outcome = solver.solve(&p);
+    let status = outcome.status();
+    prop_assert!(
+        matches!(status, Status::Unique | Status::Multiple),
+        "{status:?} for a puzzle with a solution:\n{p:?}"
+    );
+    let want = if status == Status::Unique { 1 } else { 2 };
+    prop_assert_eq!(outcome.solutions().len(), want, "{:?}", p);
+    for s in outcome.solutions() {
+        prop_assert_eq!(slink::verify(&p, s), Ok(()), "{:?}", p);
+        let found = Edges::of(s);
+        prop_assert!(
+            found.solves(&p),
+            "not a solution by this test's check:\n{p:?}"
+        );
+        if fully_clued {
+            for i in 0..p.rows() {
+                for j in 0..p.cols() {
+                    prop_assert_eq!(found.count(i, j), original.count(i, j));
+                }
+            }
+        }
+    }
+    match status {
+        Status::Unique => prop_assert_eq!(&Edges::of(&outcome.solutions()[0]), &original),
+        _ => prop_assert_ne!(&outcome.solutions()[0], &outcome.solutions()[1]),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(400))]
+
+    #[test]
+    fn a_random_loop_with_its_clues_solves(
+        r in 1usize..=8,
+        c in 1usize..=8,
+        fill in 1usize..=100,
+        seed in any::<u64>(),
+    ) {
+        // A loop around a single cell would need a clue of 4.
+        prop_assume!(r * c >= 2);
+        let mut rng = Rng(seed);
+        let region = Region::grow(r, c, ((r * c * fill).div_ceil(100)).max(2), &mut rng);
+        check_solve(&region, &[])?;
+    }
+
+    #[test]
+    fn a_random_loop_with_some_clues_blank_solves(
+        r in 1usize..=7,
+        c in 1usize..=7,
+        fill in 1usize..=100,
+        seed in any::<u64>(),
+        blank in proptest::collection::vec(proptest::bool::weighted(0.3), 1..=49),
+    ) {
+        // A loop around a single cell would need a clue of 4.
+        prop_assume!(r * c >= 2);
+        let mut rng = Rng(seed);
+        let region = Region::grow(r, c, ((r * c * fill).div_ceil(100)).max(2), &mut rng);
+        check_solve(&region, &blank)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(40))]
+
+    /// Boards whose rows take one, two and four machine words, across
+    /// the word boundaries.
+    #[test]
+    fn a_random_loop_on_a_wide_board_solves(
+        r in 1usize..=4,
+        c in prop::sample::select(vec![62usize, 63, 64, 65, 126, 127, 128, 129, 191, 192, 193, 254, 255]),
+        seed in any::<u64>(),
+    ) {
+        let mut rng = Rng(seed);
+        let region = Region::grow(r, c, r * c / 2, &mut rng);
+        prop_assert!(region.inside.iter().filter(|&&b| b).count() >= 2);
+        check_solve(&region, &[])?;
+    }
+}
+
+// ---------------------------------------------------------------------
+// The parser on any bytes.
+
+/// Lines of `src` (split at `\n`; a final line without one counts).
+fn lines_of(src: &[u8]) -> Vec<&[u8]> {
+    src.split(|&b| b == b'\n').collect()
+}
+
+/// Reads every data set of `src`; checks the errors' places and numbers.
+/// Returns the puzzles read (in order, `None` for a malformed one) and
+/// how the input ended.
+fn read_all(src: &[u8]) -> Result<(Vec<Option<Puzzle>>, Ending), TestCaseError> {
+    let lines = lines_of(src);
+    let bom = usize::from(src.starts_with(b"\xef\xbb\xbf")) * 3;
+    let place_ok = |line: usize, col: usize| {
+        // A place in the input, or just past the end of a line.
+        line >= 1
+            && col >= 1
+            && line <= lines.len()
+            && col - 1 <= lines[line - 1].len() - if line == 1 { bom } else { 0 }
+    };
+    let mut scanner = Scanner::new(src);
+    let mut puzzle = Puzzle::default();
+    let mut out = Vec::new();
+    let mut failed = false;
+    for (number, item) in (1..).zip(scanner.by_ref()) {
+        prop_assert!(!failed, "a data set after an unrecoverable error");
+        match item {
+            Err(e) => {
+                prop_assert!(place_ok(e.line, e.col), "{e:?} outside the input");
+                prop_assert_eq!(e.data_set, number, "{:?}", e);
+                prop_assert!(!e.message.is_empty());
+                prop_assert!(!e.recoverable, "{:?}", e);
+                failed = true;
+                out.push(None);
+            }
+            Ok(span) => {
+                prop_assert_eq!(span.number, number);
+                prop_assert!(span.rows >= 1 && span.cols >= 1);
+                prop_assert!(span.body_start <= span.body_end && span.body_end <= src.len());
+                prop_assert!(place_ok(span.header_line, 1));
+                match parse_body(src, &span, &mut puzzle) {
+                    Ok(()) => {
+                        prop_assert_eq!((puzzle.rows(), puzzle.cols()), (span.rows, span.cols));
+                        out.push(Some(puzzle.clone()));
+                    }
+                    Err(e) => {
+                        prop_assert!(place_ok(e.line, e.col), "{e:?} outside the input");
+                        prop_assert!(e.line > span.header_line, "{:?} {:?}", e, span);
+                        prop_assert_eq!(e.data_set, number);
+                        prop_assert!(e.recoverable);
+                        out.push(None);
+                    }
+                }
+            }
+        }
+    }
+    let ending = scanner.ending();
+    prop_assert!(ending != Ending::NotYet);
+    prop_assert_eq!(ending == Ending::Error, failed);
+    Ok((out, ending))
+}
+
+/// Bytes that look like the judge format more often than random bytes do.
+fn judge_like() -> impl Strategy<Value = Vec<u8>> {
+    let token = prop_oneof![
+        4 => prop::sample::select(vec![
+            &b"0"[..], b"1", b"2", b"3", b".", b"-", b" ", b" ", b"\n", b"\n", b"\r\n", b"\t",
+        ]),
+        1 => prop::sample::select(vec![
+            &b"4"[..], b"x", b"\0", b"\xff", b"\xef\xbb\xbf", b"0 0\n", b"1 1\n", b"2 2\n",
+            b"3 3\n", b"255 1\n", b"1024 255\n", b"1025 1\n", b"18446744073709551616",
+            b"99999999999999999999999999", b"-1", b"12", b"\x0b", b"\x0c",
+        ]),
+    ];
+    proptest::collection::vec(token, 0..400).prop_map(|t| t.concat())
+}
+
+proptest! {
+    #![proptest_config(config(3000))]
+
+    #[test]
+    fn any_bytes_parse_to_values_or_errors(src in proptest::collection::vec(any::<u8>(), 0..600)) {
+        read_all(&src)?;
+    }
+
+    #[test]
+    fn judge_like_bytes_parse_to_values_or_errors(src in judge_like()) {
+        read_all(&src)?;
+    }
+}
+
+// ---------------------------------------------------------------------
+// Well-formed input in every tolerated layout.
+
+/// A random puzzle: `r x c`, clues 0-3 or blank.
+fn any_puzzle() -> impl Strategy<Value = Puzzle> {
+    (1usize..=6, 1usize..=6).prop_flat_map(|(r, c)| {
+        proptest::collection::vec(0u8..5, r * c).prop_map(move |v| {
+            let clues: Vec<Clue> = v
+                .iter()
+                .map(|&n| if n == 4 { Clue::Blank } else { Clue::Number(n) })
+                .collect();
+            Puzzle::new(r, c, &clues).expect("a valid size")
+        })
+    })
+}
+
+/// How to lay out the text.
+#[derive(Clone, Debug)]
+struct Layout {
+    crlf: bool,
+    bom: bool,
+    /// Separators between clues and around lines, cycled.
+    gaps: Vec<&'static str>,
+    /// Blank lines after each line, cycled.
+    blank_lines: Vec<usize>,
+    terminator: bool,
+    final_newline: bool,
+    dash_for_blank: bool,
+}
+
+fn any_layout() -> impl Strategy<Value = Layout> {
+    (
+        any::<bool>(),
+        any::<bool>(),
+        proptest::collection::vec(
+            prop::sample::select(vec![" ", "  ", "\t", " \t ", "   "]),
+            1..5,
+        ),
+        proptest::collection::vec(prop::sample::select(vec![0usize, 0, 0, 1, 2]), 1..5),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(crlf, bom, gaps, blank_lines, terminator, final_newline, dash)| Layout {
+                crlf,
+                bom,
+                gaps,
+                blank_lines,
+                terminator,
+                final_newline,
+                dash_for_blank: dash,
+            },
+        )
+}
+
+/// The puzzles written as judge input in `layout`.
+fn write(puzzles: &[Puzzle], layout: &Layout) -> Vec<u8> {
+    let nl = if layout.crlf { "\r\n" } else { "\n" };
+    let mut g = 0;
+    let mut gap = || {
+        g += 1;
+        (g, layout.gaps[g % layout.gaps.len()])
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for p in puzzles {
+        lines.push(format!("{}{}{}{}", gap().1, p.rows(), gap().1, p.cols()));
+        for i in 0..p.rows() {
+            let mut line = String::new();
+            let (n, lead) = gap();
+            if n % 3 == 0 {
+                line.push_str(lead);
+            }
+            for j in 0..p.cols() {
+                if j > 0 {
+                    line.push_str(gap().1);
+                }
+                line.push(match p.clue(i, j) {
+                    Clue::Number(n) => char::from(b'0' + n),
+                    Clue::Blank if layout.dash_for_blank => '-',
+                    Clue::Blank => '.',
+                });
+            }
+            let (n, trail) = gap();
+            if n % 2 == 0 {
+                line.push_str(trail);
+            }
+            lines.push(line);
+        }
+    }
+    if layout.terminator {
+        lines.push("0 0".into());
+        lines.push("trailing text after 0 0 is ignored: 4 x".into());
+    }
+    let mut text = String::new();
+    if layout.bom {
+        text.push('\u{feff}');
+    }
+    for (k, line) in lines.iter().enumerate() {
+        text.push_str(line);
+        text.push_str(nl);
+        for _ in 0..layout.blank_lines[k % layout.blank_lines.len()] {
+            text.push_str(nl);
+        }
+    }
+    if !layout.final_newline {
+        while text.ends_with(['\r', '\n']) {
+            text.pop();
+        }
+    }
+    text.into_bytes()
+}
+
+proptest! {
+    #![proptest_config(config(500))]
+
+    #[test]
+    fn tolerated_layouts_read_back_the_puzzles_written(
+        puzzles in proptest::collection::vec(any_puzzle(), 1..6),
+        layout in any_layout(),
+    ) {
+        let src = write(&puzzles, &layout);
+        let (read, ending) = read_all(&src)?;
+        let read: Vec<Puzzle> = read
+            .into_iter()
+            .map(|p| p.ok_or_else(|| TestCaseError::fail(format!(
+                "a malformed data set in {:?}",
+                String::from_utf8_lossy(&src)
+            ))))
+            .collect::<Result<_, _>>()?;
+        prop_assert_eq!(&read, &puzzles, "{:?}", String::from_utf8_lossy(&src));
+        let want = if layout.terminator { Ending::Terminator } else { Ending::MissingTerminator };
+        prop_assert_eq!(ending, want);
+    }
+}
+
+// ---------------------------------------------------------------------
+// The judge drawing, read back.
+
+/// Reads a judge drawing of an `r x c` board: its edges and the printed
+/// clue characters. Checks the frame, the line lengths, the glyphs of
+/// edges and of vertices (by SLINK.md's rules), and the spaces around
+/// clues.
+fn read_drawing(d: &[u8], r: usize, c: usize) -> Result<(Edges, Vec<u8>), String> {
+    let w = 4 * c + 5;
+    let body = d.strip_suffix(b"\n").ok_or("no final newline")?;
+    let lines: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
+    if lines.len() != 2 * r + 5 {
+        return Err(format!("{} lines, expected {}", lines.len(), 2 * r + 5));
+    }
+    for (n, l) in lines.iter().enumerate() {
+        if l.len() != w {
+            return Err(format!("line {n} has {} characters, expected {w}", l.len()));
+        }
+        if l[0] != b'#' || l[w - 1] != b'#' {
+            return Err(format!("line {n} is not framed by '#'"));
+        }
+        let inner = &l[1..w - 1];
+        let frame = n == 0 || n == 2 * r + 4;
+        if frame && inner.iter().any(|&b| b != b'#') {
+            return Err(format!("line {n} is not all '#'"));
+        }
+        let empty = n == 1 || n == 2 * r + 3;
+        if empty && inner.iter().any(|&b| b != b' ') {
+            return Err(format!("line {n} is not empty"));
+        }
+        if !frame && !empty && (l[1] != b' ' || l[w - 2] != b' ') {
+            return Err(format!("line {n} lacks the spaces inside the frame"));
+        }
+    }
+    let lattice = |row: usize| &lines[2 + row][2..w - 2];
+    let mut e = Edges::empty(r, c);
+    for i in 0..=r {
+        for j in 0..c {
+            e.h[i * c + j] = match &lattice(2 * i)[4 * j + 1..4 * j + 4] {
+                b"---" => true,
+                b"   " => false,
+                other => return Err(format!("H({i}, {j}) drawn {other:?}")),
+            };
+        }
+    }
+    let mut clues = Vec::new();
+    for i in 0..r {
+        let row = lattice(2 * i + 1);
+        for j in 0..=c {
+            e.v[i * (c + 1) + j] = match row[4 * j] {
+                b'|' => true,
+                b' ' => false,
+                other => return Err(format!("V({i}, {j}) drawn {:?}", other as char)),
+            };
+        }
+        for j in 0..c {
+            if row[4 * j + 1] != b' ' || row[4 * j + 3] != b' ' {
+                return Err(format!("no spaces around clue ({i}, {j})"));
+            }
+            clues.push(row[4 * j + 2]);
+        }
+    }
+    for i in 0..=r {
+        for j in 0..=c {
+            let left = j > 0 && e.hl(i, j - 1);
+            let right = j < c && e.hl(i, j);
+            let up = i > 0 && e.vl(i - 1, j);
+            let down = i < r && e.vl(i, j);
+            let want = match (left, right, up, down) {
+                (false, false, false, false) => b' ',
+                (true, true, false, false) => b'-',
+                (false, false, true, true) => b'|',
+                _ => b'+',
+            };
+            let got = lattice(2 * i)[4 * j];
+            if got != want {
+                return Err(format!(
+                    "vertex ({i}, {j}) drawn {:?}, expected {:?}",
+                    got as char, want as char
+                ));
+            }
+        }
+    }
+    Ok((e, clues))
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    #[test]
+    fn the_drawing_of_a_solved_puzzle_reads_back_as_its_loop(
+        r in 1usize..=9,
+        c in 1usize..=9,
+        fill in 1usize..=100,
+        seed in any::<u64>(),
+        blank in proptest::collection::vec(proptest::bool::weighted(0.2), 1..=20),
+    ) {
+        // A loop around a single cell would need a clue of 4.
+        prop_assume!(r * c >= 2);
+        let mut rng = Rng(seed);
+        let region = Region::grow(r, c, ((r * c * fill).div_ceil(100)).max(2), &mut rng);
+        let p = puzzle_of(&region.boundary(), &blank);
+        let mut solver = Solver::default();
+        let outcome = solver.solve(&p);
+        let s = outcome.solution().expect("a puzzle made from a loop has a solution");
+        let mut drawing = Vec::new();
+        slink::render::draw(&p, s, &mut drawing);
+        prop_assert_eq!(drawing.len(), slink::render::drawing_len(r, c));
+        let (edges, printed) = read_drawing(&drawing, r, c)
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{}", String::from_utf8_lossy(&drawing))))?;
+        prop_assert_eq!(&edges, &Edges::of(s));
+        prop_assert!(edges.solves(&p));
+        for i in 0..r {
+            for j in 0..c {
+                let want = match p.clue(i, j) {
+                    Clue::Number(n) => b'0' + n,
+                    Clue::Blank => b' ',
+                };
+                prop_assert_eq!(printed[i * c + j], want);
+            }
+        }
+        // Appending draws after what is in the buffer, unchanged.
+        let mut two = b"prefix\n".to_vec();
+        slink::render::draw(&p, s, &mut two);
+        prop_assert_eq!(&two[..7], b"prefix\n");
+        prop_assert_eq!(&two[7..], &drawing[..]);
+    }
+}
+
+#[test]
+fn the_test_s_own_checks_can_fail() {
+    // The region grower makes discs and the loop checker rejects what is
+    // not one loop: two separate squares, a vertex of degree 4, a path.
+    let two = Region {
+        r: 1,
+        c: 3,
+        inside: vec![true, false, true],
+    };
+    assert!(!two.is_disc());
+    assert!(!two.boundary().is_one_loop());
+    let diagonal = Region {
+        r: 2,
+        c: 2,
+        inside: vec![true, false, false, true],
+    };
+    assert!(!diagonal.is_disc());
+    assert!(!diagonal.boundary().is_one_loop());
+    let ring = Region {
+        r: 3,
+        c: 3,
+        inside: vec![true, true, true, true, false, true, true, true, true],
+    };
+    assert!(!ring.is_disc(), "a ring has a hole");
+    let mut path = Edges::empty(1, 2);
+    path.h[0] = true;
+    assert!(!path.is_one_loop());
+    let disc = Region {
+        r: 2,
+        c: 3,
+        inside: vec![true, true, false, false, true, false],
+    };
+    assert!(disc.is_disc());
+    assert!(disc.boundary().is_one_loop());
+    // The drawing reader rejects a wrong vertex glyph.
+    let p = Puzzle::from_rows("22/22").expect("a puzzle");
+    let mut s = Solution::new(2, 2);
+    for k in 0..2 {
+        s.set_h(0, k, true);
+        s.set_h(2, k, true);
+        s.set_v(k, 0, true);
+        s.set_v(k, 2, true);
+    }
+    let mut d = Vec::new();
+    slink::render::draw(&p, &s, &mut d);
+    assert!(read_drawing(&d, 2, 2).is_ok());
+    let at = d.iter().position(|&b| b == b'+').expect("a corner");
+    d[at] = b'-';
+    assert!(read_drawing(&d, 2, 2).is_err());
+}
