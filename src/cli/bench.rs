@@ -19,6 +19,7 @@
 //! the machine is doing: a figure that a loaded machine does not blur the
 //! way it blurs wall times.
 
+use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use slink::batch::{self, Config, Format, Input, Kind};
@@ -80,12 +81,8 @@ pub struct BenchArgs {
     /// What runs the puzzles.
     #[arg(long, value_enum, default_value_t = EngineArg::Batch)]
     engine: EngineArg,
-    /// Use only the judge's rules R1-R15 and the vertex rules.
-    #[arg(long)]
-    rules_only: bool,
-    /// Search nodes per puzzle before giving up.
-    #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
-    budget: u64,
+    #[command(flatten)]
+    solver: SolverArgs,
     /// Print the table as tab-separated values (with a header line).
     #[arg(long)]
     tsv: bool,
@@ -448,15 +445,7 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
 
 /// Runs `slink bench`.
 pub fn run(args: &BenchArgs) -> ExitCode {
-    let base = if args.rules_only {
-        Options::rules_only()
-    } else {
-        Options::default()
-    };
-    let options = Options {
-        node_budget: args.budget,
-        ..base
-    };
+    let options = args.solver.options();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut threads: Vec<usize> = if args.threads.is_empty() {
         vec![1, cores]
