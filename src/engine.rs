@@ -17,6 +17,9 @@ use crate::solver::{Options, Outcome, Stats, Status};
 use crate::trace::{EdgeRef, Event, Reason};
 use crate::verify::verify;
 
+/// Probes in a row that decide nothing before a probing round ends.
+const PROBE_STREAK: usize = 100;
+
 /// An edge: plane, row, column.
 type EdgeId = (Plane, usize, usize);
 
@@ -242,7 +245,8 @@ impl<const W: usize> Engine<W> {
     }
 
     /// Failed-literal probing on board `depth`: each undecided edge is
-    /// tried both ways; a value that leads to a contradiction is
+    /// tried both ways (until [`PROBE_STREAK`] probes in a row decide
+    /// nothing); a value that leads to a contradiction is
     /// ruled out, and what both values lead to is adopted. Repeats until a
     /// round adds nothing. `Ok(false)` if the work budget ran out.
     fn probe(
@@ -257,7 +261,15 @@ impl<const W: usize> Engine<W> {
             self.best = None;
             let base = self.stack[depth].decided_count(frame);
             let mut progress = false;
+            // A round ends after a run of probes that taught nothing: on open
+            // boards (many blanks) probing everything at every node would
+            // spend the budget without deciding anything.
+            let mut streak = 0;
             for k in 0..self.candidates.len() {
+                if streak >= PROBE_STREAK {
+                    break;
+                }
+                streak += 1;
                 let (pl, i, j) = self.candidates[k];
                 let board = &mut self.stack[depth];
                 if (board.lines(pl, i) | board.crosses(pl, i)).has(j) {
@@ -295,8 +307,14 @@ impl<const W: usize> Engine<W> {
                 }
                 match (as_line, as_cross) {
                     (Err(c), Err(_)) => return Err(c),
-                    (Err(_), Ok(())) => board.copy_from(&self.probe_cross),
-                    (Ok(()), Err(_)) => board.copy_from(&self.probe_line),
+                    (Err(_), Ok(())) => {
+                        streak = 0;
+                        board.copy_from(&self.probe_cross)
+                    }
+                    (Ok(()), Err(_)) => {
+                        streak = 0;
+                        board.copy_from(&self.probe_line)
+                    }
                     (Ok(()), Ok(())) => {
                         if !board.adopt_common(&self.probe_line, &self.probe_cross) {
                             // Both values stand: score the edge as a branch by
@@ -311,6 +329,7 @@ impl<const W: usize> Engine<W> {
                             }
                             continue;
                         }
+                        streak = 0;
                     }
                 }
                 let board = &mut self.stack[depth];
