@@ -14,7 +14,6 @@
 use clap::Args;
 use slink::generate::{self, Config, GenError, Generated, Shape, SizeRange, Work};
 use slink::puzzle::{MAX_COLS, MAX_ROWS};
-use slink::Options;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -53,10 +52,11 @@ pub struct GenArgs {
     /// puzzle).
     #[arg(long)]
     shape: Option<Shape>,
-    /// Search nodes per uniqueness check; a check that runs out counts as
-    /// "not unique".
-    #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
-    budget: u64,
+    /// Search nodes and probes per uniqueness check (default: 1000 + 4 per
+    /// cell); a check that runs out counts as "not unique". A larger budget
+    /// can reach higher blank fractions, slowly.
+    #[arg(long)]
+    budget: Option<u64>,
     /// Loops tried per puzzle before giving up on it.
     #[arg(long, default_value_t = 2000)]
     attempts: u32,

@@ -40,6 +40,14 @@ use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
 
+/// The default search budget of a uniqueness check of an `rows x cols`
+/// puzzle, in nodes and probes: `1000 + 4 * rows * cols`, well below the
+/// solver's own, because a check that runs out only costs one candidate (a
+/// loop, or a clue removal) and generation makes thousands of checks.
+pub fn default_budget(rows: usize, cols: usize) -> u64 {
+    1000 + 4 * (rows * cols) as u64
+}
+
 /// An inclusive range of sizes, written `N` or `A-B` on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeRange {
@@ -119,9 +127,10 @@ pub struct Config {
     pub rules_only: bool,
     /// The loop's shape; `None` draws one per puzzle.
     pub shape: Option<Shape>,
-    /// Search budget of each uniqueness check, in nodes. A check that runs
+    /// Search budget of each uniqueness check, in nodes and probes
+    /// (`None`: [`default_budget`] of the puzzle's size). A check that runs
     /// out counts as "not unique".
-    pub node_budget: u64,
+    pub node_budget: Option<u64>,
     /// Loops tried per puzzle before giving up on it.
     pub max_attempts: u32,
 }
@@ -134,7 +143,7 @@ impl Default for Config {
             blanks: None,
             rules_only: false,
             shape: None,
-            node_budget: Options::DEFAULT_BUDGET,
+            node_budget: None,
             max_attempts: 2000,
         }
     }
@@ -262,6 +271,17 @@ pub struct Generator {
     deduce: Solver,
 }
 
+/// How a uniqueness check may prove a puzzle unique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Level {
+    /// The judge's rules alone must finish it.
+    Rules,
+    /// Deduction without search (rules and loop reasoning) must finish it.
+    Deduce,
+    /// Deduction, then the full solver with search.
+    Full,
+}
+
 /// What a uniqueness check found.
 enum Check {
     /// Unique, and the solution is the generator's loop.
@@ -273,19 +293,34 @@ enum Check {
 impl Generator {
     /// A generator for `config`.
     pub fn new(config: Config) -> Self {
-        let full = Options {
-            node_budget: config.node_budget,
-            max_solutions: 2,
-            ..Options::default()
-        };
         Generator {
             config,
-            full: Solver::new(full),
+            full: Solver::new(Generator::full_options(0)),
             rules: Solver::new(Options::rules_only()),
             deduce: Solver::new(Options {
                 search: false,
                 ..Options::default()
             }),
+        }
+    }
+
+    /// The options of a uniqueness check with search.
+    fn full_options(budget: u64) -> Options {
+        Options {
+            node_budget: budget,
+            max_solutions: 2,
+            ..Options::default()
+        }
+    }
+
+    /// Makes the full solver's budget right for an `rows x cols` puzzle.
+    fn set_budget(&mut self, rows: usize, cols: usize) {
+        let budget = self
+            .config
+            .node_budget
+            .unwrap_or_else(|| default_budget(rows, cols));
+        if self.full.options().node_budget != budget {
+            self.full = Solver::new(Generator::full_options(budget));
         }
     }
 
@@ -307,6 +342,7 @@ impl Generator {
             if attempt % 16 == 0 {
                 rows = rng.between(c.rows.min, c.rows.max);
                 cols = rng.between(c.cols.min, c.cols.max);
+                self.set_budget(rows, cols);
             }
             let shape = match c.shape {
                 Some(s) => s,
@@ -322,11 +358,23 @@ impl Generator {
             work.loops += 1;
             let mut puzzle = region.puzzle();
             let solution = region.solution();
-            if let Check::No = self.check(&puzzle, &solution, c.rules_only, &mut work) {
+            let level = if c.rules_only {
+                Level::Rules
+            } else {
+                Level::Full
+            };
+            if let Check::No = self.check(&puzzle, &solution, level, &mut work) {
                 continue;
             }
             if let Some(f) = c.blanks {
                 self.remove_clues(&mut puzzle, &solution, f, &mut rng, &mut work);
+            }
+            // The rules' verdict is proof enough, but have the full solver
+            // confirm it (cheap: the rules finish the puzzle).
+            if c.rules_only {
+                if let Check::No = self.check(&puzzle, &solution, Level::Full, &mut work) {
+                    continue;
+                }
             }
             return Ok(Generated {
                 index,
@@ -344,29 +392,30 @@ impl Generator {
         })
     }
 
-    /// Whether `p` has exactly one solution, `s` (and, with `rules_only`,
-    /// whether the judge's rules alone find it).
-    fn check(&mut self, p: &Puzzle, s: &Solution, rules_only: bool, work: &mut Work) -> Check {
-        if rules_only {
-            work.solves += 1;
-            let o = self.rules.solve(p);
-            if o.status() != Status::Unique {
+    /// Whether `p` has exactly one solution, `s`, as far as `level` tells.
+    fn check(&mut self, p: &Puzzle, s: &Solution, level: Level, work: &mut Work) -> Check {
+        let solver = match level {
+            Level::Rules => &mut self.rules,
+            Level::Deduce | Level::Full => &mut self.deduce,
+        };
+        work.solves += 1;
+        let o = solver.solve(p);
+        // Deduction only makes forced steps: if it finishes, the puzzle is
+        // unique.
+        if o.status() == Status::Unique {
+            if o.solution() == Some(s) {
+                return Check::Unique;
+            }
+            work.disagreements += 1;
+            return Check::No;
+        }
+        match level {
+            Level::Rules => {
                 work.rules_failed += 1;
                 return Check::No;
             }
-            if o.solution() != Some(s) {
-                work.disagreements += 1;
-                return Check::No;
-            }
-        }
-        if !rules_only {
-            // Deduction without search is cheap and, when it finishes,
-            // proves uniqueness (every step was forced).
-            work.solves += 1;
-            let o = self.deduce.solve(p);
-            if o.status() == Status::Unique && o.solution() == Some(s) {
-                return Check::Unique;
-            }
+            Level::Deduce => return Check::No,
+            Level::Full => {}
         }
         work.solves += 1;
         let o = self.full.solve(p);
@@ -392,8 +441,11 @@ impl Generator {
     /// with rules only, finished by the rules), until a fraction `f` of
     /// the cells is blank or every clue has been tried.
     ///
-    /// Removals are tried in batches that double after a success and
-    /// halve after a failure, so easy removals cost few solver calls.
+    /// Without rules only, a first pass keeps only the removals that
+    /// deduction without search still finishes (cheap checks); a second
+    /// pass tries the clues left with the full solver. In each pass,
+    /// removals are tried in batches that double after a success and halve
+    /// after a failure, so easy removals cost few solver calls.
     fn remove_clues(
         &mut self,
         p: &mut Puzzle,
@@ -402,43 +454,51 @@ impl Generator {
         rng: &mut Rng,
         work: &mut Work,
     ) {
-        let (rows, cols) = (p.rows(), p.cols());
-        let area = rows * cols;
+        let cols = p.cols();
+        let area = p.rows() * cols;
         let goal = ((area as f64 * f).round() as usize).min(area);
         let mut order: Vec<usize> = (0..area).filter(|&k| p.clue_bytes()[k] <= 3).collect();
         rng.shuffle(&mut order);
+        let passes: &[Level] = if self.config.rules_only {
+            &[Level::Rules]
+        } else {
+            &[Level::Deduce, Level::Full]
+        };
         let mut blanks = p.blanks();
-        let mut next = 0;
-        let mut batch = 1usize;
-        let rules_only = self.config.rules_only;
-        while blanks < goal && next < order.len() {
-            let k = batch.min(goal - blanks).min(order.len() - next);
-            let saved: Vec<Clue> = order[next..next + k]
-                .iter()
-                .map(|&c| p.clue(c / cols, c % cols))
-                .collect();
-            for &c in &order[next..next + k] {
-                p.set_clue(c / cols, c % cols, Clue::Blank);
-            }
-            // Failed checks here are expected, not rejected loops: count
-            // only the solver calls and the budget overruns.
-            let mut scratch = Work::default();
-            let ok = matches!(self.check(p, s, rules_only, &mut scratch), Check::Unique);
-            work.solves += scratch.solves;
-            work.gave_up += scratch.gave_up;
-            work.disagreements += scratch.disagreements;
-            if ok {
-                blanks += k;
-                next += k;
-                batch = batch.saturating_mul(2);
-            } else {
-                for (&c, &clue) in order[next..next + k].iter().zip(&saved) {
-                    p.set_clue(c / cols, c % cols, clue);
+        let mut saved: Vec<Clue> = Vec::new();
+        for &level in passes {
+            // The clues still there, in the same random order.
+            order.retain(|&c| p.clue_bytes()[c] <= 3);
+            let mut next = 0;
+            let mut batch = 1usize;
+            while blanks < goal && next < order.len() {
+                let k = batch.min(goal - blanks).min(order.len() - next);
+                let cells = &order[next..next + k];
+                saved.clear();
+                saved.extend(cells.iter().map(|&c| p.clue(c / cols, c % cols)));
+                for &c in cells {
+                    p.set_clue(c / cols, c % cols, Clue::Blank);
                 }
-                if k == 1 {
-                    next += 1;
+                // Failed checks here are expected, not rejected loops:
+                // count only the solver calls and the budget overruns.
+                let mut scratch = Work::default();
+                let ok = matches!(self.check(p, s, level, &mut scratch), Check::Unique);
+                work.solves += scratch.solves;
+                work.gave_up += scratch.gave_up;
+                work.disagreements += scratch.disagreements;
+                if ok {
+                    blanks += k;
+                    next += k;
+                    batch = batch.saturating_mul(2);
                 } else {
-                    batch = (k / 2).max(1);
+                    for (&c, &clue) in cells.iter().zip(&saved) {
+                        p.set_clue(c / cols, c % cols, clue);
+                    }
+                    if k == 1 {
+                        next += 1;
+                    } else {
+                        batch = (k / 2).max(1);
+                    }
                 }
             }
         }
