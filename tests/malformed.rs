@@ -15,7 +15,8 @@
 //! - batch mode reports it in place, `FILE:LINE:COL: data set 3: ...` on
 //!   stderr, and goes on with data sets 4 and 5 when the bad data set's
 //!   header was read (an error in its rows); a bad header stops the file.
-//!   Exit status 1. With `--format json`, record 3 is `invalid`.
+//!   Exit status 1. With `--format json`, record 3 is `invalid`; with
+//!   `--format summary`, it is counted as such.
 //!
 //! Every run must end within a time limit, with an exit status from the
 //! documented ones, and with no `panicked` on stderr.
@@ -758,6 +759,31 @@ fn check_batch_json(case: &Case, r: &Run, file: &str, loops: &[String]) {
     }
 }
 
+/// Batch mode in the summary format: the error line on stderr as in the
+/// judge format, and the counts.
+fn check_batch_summary(case: &Case, r: &Run, name: &str) {
+    assert_eq!(r.code, 1, "{} (summary): {}", case.name, r.stderr);
+    let err = r.stderr_lines();
+    let want = format!("{name}:{}:{}: data set 3: ", case.line, case.col);
+    assert!(
+        err.len() == 1 && err[0].starts_with(&want),
+        "{} (summary): {:?}, want {want:?}...",
+        case.name,
+        r.stderr
+    );
+    let out = r.stdout_text();
+    let count = |key: &str| -> Option<usize> {
+        out.lines().find_map(|l| {
+            let (k, v) = l.rsplit_once(' ')?;
+            (k.trim() == key).then(|| v.parse().ok())?
+        })
+    };
+    let solved = if case.after == After::Rows { 4 } else { 2 };
+    assert_eq!(count("data sets"), Some(solved + 1), "{}: {out}", case.name);
+    assert_eq!(count("solved"), Some(solved), "{}: {out}", case.name);
+    assert_eq!(count("invalid"), Some(1), "{}: {out}", case.name);
+}
+
 /// The loops (JSON `loop` fields) of the sample's four data sets.
 fn sample_loops(scratch: &Scratch) -> Vec<String> {
     let p = scratch.file("sample.in", &package_file("corpus/sample.in"));
@@ -798,6 +824,11 @@ fn check_case(case: &Case, scratch: &Scratch, loops: &[String], with_crlf: bool)
         Stdin::Pipe(b""),
     );
     check_batch_json(case, &r, name, &sample_loops_for(case, loops));
+    let r = run(
+        &["solve", "--format", "summary", "--no-timing", name],
+        Stdin::Pipe(b""),
+    );
+    check_batch_summary(case, &r, name);
 }
 
 /// The loops of the good data sets of `case`, in output order.
@@ -1146,6 +1177,59 @@ fn crlf_and_lf_give_the_same_places_for_every_small_case() {
 
 // ---------------------------------------------------------------------
 // Regressions found by the fuzzer (fuzz/). Each input is kept as bytes.
+
+#[test]
+fn fuzz_a_budget_that_runs_out_after_a_first_solution() {
+    // Found by fuzz/parse_solve_render (budget 200): the search finds one
+    // solution of this 10x12 puzzle, then the budget runs out before a
+    // second is found or ruled out. Not a crash: the outcome is `GaveUp`
+    // carrying the solution found. The program must say "gave up" (exit
+    // 1), and the loop it reports is the first of the two it finds with
+    // the default budget (the puzzle has several solutions).
+    let scratch = Scratch::new("fuzz-gaveup");
+    let input = b"10 12\n3 . 0 . . 2 2 3 . 1 . 0\n. . 2 . 2 . . . . . 2 1\n\
+2 1 1 . . . 2 . . 1 2 3\n2 1 . 1 2 . 1 . . . 2 .\n. . 0 1 3 . . 1 0 1 . 1\n\
+. . . 0 2 1 3 1 0 . . 3\n2 . 0 1 . 2 . . . . . 1\n2 . . 2 . 2 . . 0 2 3 1\n\
+0 1 . . . . 3 . . . 1 .\n0 . 3 . . 2 . 2 2 . . 0\n0 0\n";
+    let p = scratch.file("gaveup.in", input);
+    let name = path_str(&p);
+    let r = run(&["--budget", "200"], Stdin::File(&p));
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("stdin: data set 1: error: gave up"),
+        "{}",
+        r.stderr
+    );
+    let record = |budget: &str| -> Value {
+        let r = run(
+            &[
+                "solve",
+                "--format",
+                "json",
+                "--no-timing",
+                "--budget",
+                budget,
+                name,
+            ],
+            Stdin::Pipe(b""),
+        );
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        serde_json::from_str(r.stdout_text().trim_end()).expect("one JSON record")
+    };
+    let small = record("200");
+    assert_eq!(small["status"], "gave-up", "{small}");
+    let error = small["error"].as_str().expect("an error");
+    assert!(error.starts_with("gave up"), "{small}");
+    let full = record("200000");
+    assert_eq!(full["status"], "multiple", "{full}");
+    if let Some(found) = small.get("loop") {
+        assert_eq!(
+            found, &full["loop"],
+            "the loop found before the budget ran out"
+        );
+    }
+}
 
 // ---------------------------------------------------------------------
 // Known bugs, reported to the lead: ignored until src/ is fixed (then
