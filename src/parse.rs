@@ -74,6 +74,8 @@ fn is_blank(b: u8) -> bool {
 pub struct Scanner<'a> {
     src: &'a [u8],
     pos: usize,
+    /// Where the text starts: after a byte order mark, if any.
+    start: usize,
     line: usize,
     next_number: usize,
     state: ScanState,
@@ -114,6 +116,7 @@ impl<'a> Scanner<'a> {
         Scanner {
             src,
             pos,
+            start: pos,
             line: 1,
             next_number: 1,
             state: ScanState::Reading,
@@ -310,7 +313,7 @@ impl Iterator for Scanner<'_> {
                 let ls = self.src[..pos]
                     .iter()
                     .rposition(|&b| b == b'\n')
-                    .map_or(0, |k| k + 1);
+                    .map_or(self.start, |k| k + 1);
                 let e = ParseError {
                     line: self.line,
                     col: pos - ls + 1,

@@ -1244,8 +1244,6 @@ fn rss_kb(pid: u32) -> Option<u64> {
 }
 
 #[test]
-#[ignore = "BUG (reported): judge mode reads all of stdin into memory before \
-            reading the first data set, so an endless stream exhausts memory"]
 fn judge_mode_on_an_endless_stream_stops_with_bounded_memory() {
     // `cat /dev/zero | slink`: the very first byte is an error (1:1), yet
     // judge mode reads the whole stream first; its memory grows by
@@ -1301,7 +1299,12 @@ fn judge_mode_on_an_endless_stream_stops_with_bounded_memory() {
     let stderr = err_reader.join().expect("the stderr reader ends");
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(status.code(), Some(2), "{stderr}");
-    assert!(stderr.starts_with("stdin:"), "{stderr}");
+    // Either the first bad byte's place, or the piece limit: a data set
+    // that does not end within 64 MB makes stdin unreadable.
+    assert!(
+        stderr.starts_with("stdin:") || stderr.starts_with("slink: cannot read stdin:"),
+        "{stderr}"
+    );
     assert!(
         sent < OFFERED,
         "slink read all {sent} bytes of an input bad from byte 1"
@@ -1309,8 +1312,6 @@ fn judge_mode_on_an_endless_stream_stops_with_bounded_memory() {
 }
 
 #[test]
-#[ignore = "BUG (reported): after a byte order mark, an input that ends on \
-            the header line reports a column 3 too far (the mark counted)"]
 fn a_byte_order_mark_does_not_shift_the_column_of_an_early_end() {
     // `3 2` without a newline: the end is at column 4; with a byte order
     // mark in front, slink says column 7.
@@ -1324,5 +1325,37 @@ fn a_byte_order_mark_does_not_shift_the_column_of_an_early_end() {
         let r = run(&[], Stdin::File(&p));
         assert_eq!(r.code, 2, "{input:?}");
         assert!(r.stderr.starts_with(want), "{input:?}: {:?}", r.stderr);
+    }
+}
+
+#[test]
+#[ignore = "BUG (reported): the budget is checked against the nodes alone when a \
+            node is counted, so nodes and probes together pass the budget"]
+fn fuzz_nodes_and_probes_together_stay_within_the_budget() {
+    // Found by fuzz/parse_solve_render: `--budget 200` on this 3x3 puzzle
+    // (several solutions) ends with 5 nodes and 198 probes, 203 in all;
+    // the documentation (`--budget`: "search nodes and probes per puzzle
+    // before giving up") bounds them together. The message counts the
+    // nodes after the first: "gave up after 4 search nodes and 198
+    // probes". A probe pair may pass the budget by one; no more.
+    let scratch = Scratch::new("fuzz-budget");
+    let p = scratch.file("budget.in", b"3 3\n. 2 .\n2 2 2\n. 2 .\n0 0\n");
+    for budget in [100u64, 150, 200] {
+        let arg = budget.to_string();
+        let r = run(&["--budget", &arg], Stdin::File(&p));
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        let words: Vec<&str> = r.stderr.split_whitespace().collect();
+        let number_before = |word: &str| -> u64 {
+            let at = words
+                .iter()
+                .position(|w| *w == word)
+                .unwrap_or_else(|| panic!("no {word:?} in {:?}", r.stderr));
+            words[at - 1].parse().expect("a count")
+        };
+        let (nodes, probes) = (number_before("search") + 1, number_before("probes"));
+        assert!(
+            nodes + probes <= budget + 1,
+            "--budget {budget}: {nodes} nodes and {probes} probes"
+        );
     }
 }

@@ -298,7 +298,8 @@ impl Sink<'_> {
             self.kept += slot.kept;
             let kind = slot.kind.unwrap_or(Kind::GaveUp);
             self.totals.add(kind);
-            if self.config.fail_fast && kind.is_error() {
+            let invalid_stop = self.config.stop_at_invalid && kind == Kind::Invalid;
+            if (self.config.fail_fast && kind.is_error()) || invalid_stop {
                 self.totals.stopped = true;
                 break;
             }

@@ -148,6 +148,9 @@ pub struct Config {
     /// Stop at the first data set reported as an error (`invalid`, `none`,
     /// `gave-up`; not `multiple`, a warning) or the first unreadable input.
     pub fail_fast: bool,
+    /// Stop at the first malformed data set, as judge mode does (but go on
+    /// after one with no solution or several).
+    pub stop_at_invalid: bool,
     /// Number data sets across inputs instead of from 1 in each input.
     pub continuous_numbering: bool,
     /// Which data sets to solve.
@@ -186,6 +189,7 @@ impl Default for Config {
             format: Format::Judge,
             threads: 0,
             fail_fast: false,
+            stop_at_invalid: false,
             continuous_numbering: false,
             shard: Shard::ALL,
             progress: false,

@@ -82,6 +82,7 @@ impl SolveArgs {
             },
             threads: self.threads.map_or(0, usize::from),
             fail_fast: self.fail_fast,
+            stop_at_invalid: false,
             continuous_numbering: self.continuous_numbering,
             shard: self.shard.unwrap_or_default(),
             progress: !self.quiet && io::stderr().is_terminal(),
