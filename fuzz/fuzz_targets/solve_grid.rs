@@ -1,6 +1,7 @@
 //! The solver and the renderer on puzzles built straight from bytes,
 //! without the text format in the way: byte 0 gives the rows, byte 1 the
-//! columns, each further byte one clue (`0`-`3` or blank), so that the
+//! columns, each further byte one clue (`0`-`3` or blank; repeated when there
+//! are fewer bytes than cells), so that the
 //! fuzzer explores puzzles rather than syntax.
 //!
 //! Checked: the outcome agrees with itself (as many solutions as its
@@ -32,8 +33,15 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     };
+    // The clue bytes, repeated if there are fewer than cells (so that
+    // short inputs give boards with clues, not blank ones).
+    let body = if data.len() > 2 {
+        &data[2..]
+    } else {
+        &[4u8][..]
+    };
     let clues: Vec<Clue> = (0..rows * cols)
-        .map(|k| match data.get(2 + k).map_or(4, |b| b % 5) {
+        .map(|k| match body[k % body.len()] % 5 {
             4 => Clue::Blank,
             n => Clue::Number(n),
         })
