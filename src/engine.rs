@@ -275,8 +275,10 @@ impl<const W: usize> Engine<W> {
                 if (board.lines(pl, i) | board.crosses(pl, i)).has(j) {
                     continue;
                 }
+                // A probe pair is counted only if it fits in the budget.
                 out.stats.probes += 2;
                 if over_budget(out, o) {
+                    out.stats.probes -= 2;
                     return Ok(false);
                 }
                 self.probe_line.copy_from(board);

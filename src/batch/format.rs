@@ -190,12 +190,19 @@ impl Display for Detail<'_> {
                     None => Ok(()),
                 }
             }
-            Detail::GaveUp(o) => write!(
-                f,
-                "gave up after {} search nodes and {} probes (the budget)",
-                o.stats.nodes.saturating_sub(1),
-                o.stats.probes
-            ),
+            Detail::GaveUp(o) => {
+                write!(
+                    f,
+                    "gave up after {} search nodes and {} probes (the budget)",
+                    o.stats.nodes.saturating_sub(1),
+                    o.stats.probes
+                )?;
+                if o.solution().is_some() {
+                    // A verified loop was found; only its uniqueness is open.
+                    f.write_str(", with one solution found but not proven the only one")?;
+                }
+                Ok(())
+            }
             Detail::Stalled(n) => write!(f, "the rules stalled with {n} edges undecided"),
             Detail::Invalid(e) => e.fmt(f),
             Detail::Failed => f.write_str("internal error: the solver failed on this data set"),
