@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Generates the benchmark corpora of BENCHMARKS.md into a folder
 # (default target/bench-corpora), deterministically: the same files on
-# every machine and for any number of threads. Files already there are
-# kept; delete the folder to make them anew (e.g. after the generator
-# changed).
+# every machine and for any number of threads, for one version of
+# `slink gen`. Files already there are kept: delete the folder to make
+# them anew after the generator changed (its output depends on the
+# solver it uses to check uniqueness).
 #
 #   benches/corpora.sh [DIR]
 #
@@ -34,9 +35,13 @@ gen rules-60x60.txt   --rows 60 --cols 60 --count 1000   --seed 1 --rules-only
 # the seed and k only), for callgrind.
 gen rules-20x20-1k.txt --rows 20 --cols 20 --count 1000  --seed 1 --rules-only
 gen rules-20x20-2k.txt --rows 20 --cols 20 --count 2000  --seed 1 --rules-only
-# Real-world-like Slitherlink: unique, about 30% blank.
-gen blanks-10x10.txt  --rows 10 --cols 10 --count 2000   --seed 2 --blanks 0.3
-gen blanks-20x20.txt  --rows 20 --cols 20 --count 200    --seed 2 --blanks 0.3
+# Real-world-like Slitherlink: unique, about half blank (the generator
+# removes clues while deduction suffices first, so these need loop
+# reasoning but rarely search).
+gen blanks-10x10.txt  --rows 10 --cols 10 --count 2000   --seed 2 --blanks 0.5
+gen blanks-20x20.txt  --rows 20 --cols 20 --count 500    --seed 2 --blanks 0.5
+# 60% blank: about a quarter of these need search.
+gen blanks60-20x20.txt --rows 20 --cols 20 --count 300   --seed 3 --blanks 0.6
 
 # awk helpers over the judge format: a data set is a header `r c` and r rows.
 AWK_DATASETS='
@@ -47,17 +52,17 @@ left == 0 && NF == 2 { k++; left = $1; header(); next }
 left > 0 { left--; row(); next }
 '
 
-# The blank puzzles that deduction without search leaves unfinished
+# The 60%-blank puzzles that deduction without search leaves unfinished
 # (`slink check` says needs=search).
 if [ ! -s "$DIR/search-20x20.txt" ]; then
-  echo "slink check $DIR/blanks-20x20.txt | needs=search -> $DIR/search-20x20.txt" >&2
+  echo "slink check $DIR/blanks60-20x20.txt | needs=search -> $DIR/search-20x20.txt" >&2
   # (check exits 1 here: these puzzles break the judge's promise.)
-  { "$SLINK" check "$DIR/blanks-20x20.txt" || true; } | awk -F: '/needs=search/ { print $2 }' > "$DIR/search.ids"
+  { "$SLINK" check "$DIR/blanks60-20x20.txt" || true; } | awk -F: '/needs=search/ { print $2 }' > "$DIR/search.ids"
   awk -v SEED=0 -v IDS="$DIR/search.ids" "
     BEGIN { while ((getline id < IDS) > 0) keep[id + 0] = 1 }
     function header() { if (k in keep) print }
     function row() { if (k in keep) print }
-    $AWK_DATASETS" "$DIR/blanks-20x20.txt" > "$DIR/search-20x20.txt"
+    $AWK_DATASETS" "$DIR/blanks60-20x20.txt" > "$DIR/search-20x20.txt"
   rm -f "$DIR/search.ids"
 fi
 

@@ -37,7 +37,7 @@ fn parse(c: &mut Criterion) {
     let mut g = c.benchmark_group("parse");
     let small = common::rules(5, 2000);
     let slink20 = common::rules(20, 500);
-    let blanks = common::blanks(10, 0.3, 200);
+    let blanks = common::blanks(10, 0.5, 200);
     let big = common::rules(60, 20);
     let mut cases: Vec<(String, Vec<u8>)> = [&small, &slink20, &blanks, &big]
         .iter()

@@ -44,7 +44,7 @@ fn temp_file(name: &str, text: &[u8]) -> PathBuf {
 fn pipeline(c: &mut Criterion) {
     let s20 = common::rules(20, 1000);
     let s5 = common::rules(5, 2000);
-    let blanks = common::blanks(10, 0.3, 100);
+    let blanks = common::blanks(10, 0.5, 100);
     let cases: Vec<(String, usize, Vec<u8>)> = vec![
         (s5.name.clone(), s5.len(), s5.text.clone()),
         (s20.name.clone(), s20.len(), s20.text.clone()),
