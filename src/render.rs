@@ -41,29 +41,39 @@ pub fn draw(p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
 fn vertex_row(s: &Solution, i: usize, lattice: &mut [u8]) {
     let (r, c) = (s.rows(), s.cols());
     let lines = s.lines();
-    for j in s.h_row(i).iter_ones() {
-        lattice[4 * j + 1..4 * j + 4].copy_from_slice(b"---");
-    }
-    // A vertex is drawn from its horizontal and vertical line counts.
+    let mut left = false;
     for j in 0..=c {
-        let horiz = (j > 0 && lines.h(i, j - 1)) as u8 + (j < c && lines.h(i, j)) as u8;
-        let vert = (i > 0 && lines.v(i - 1, j)) as u8 + (i < r && lines.v(i, j)) as u8;
-        lattice[4 * j] = match (horiz, vert) {
-            (0, 0) => b' ',
-            (_, 0) => b'-',
-            (0, _) => b'|',
-            _ => b'+',
+        let right = j < c && lines.h(i, j);
+        let vert = (i > 0 && lines.v(i - 1, j)) || (i < r && lines.v(i, j));
+        // A vertex is drawn from its horizontal and vertical lines.
+        lattice[4 * j] = match (left || right, vert) {
+            (false, false) => b' ',
+            (true, false) => b'-',
+            (false, true) => b'|',
+            (true, true) => b'+',
         };
+        if right {
+            lattice[4 * j + 1..4 * j + 4].copy_from_slice(b"---");
+        }
+        left = right;
     }
 }
 
 /// Lattice row `2i + 1`: vertical edges and the clues of cell row `i`.
 fn cell_row(p: &Puzzle, s: &Solution, i: usize, lattice: &mut [u8]) {
-    for j in s.v_row(i).iter_ones() {
-        lattice[4 * j] = b'|';
+    let lines = s.lines();
+    let c = p.cols();
+    for j in 0..=c {
+        if lines.v(i, j) {
+            lattice[4 * j] = b'|';
+        }
     }
-    for j in 0..p.cols() {
-        lattice[4 * j + 2] = p.clue(i, j).glyph();
+    for (j, &clue) in p.clue_bytes()[i * c..(i + 1) * c].iter().enumerate() {
+        lattice[4 * j + 2] = if clue == crate::puzzle::BLANK {
+            b' '
+        } else {
+            b'0' + clue
+        };
     }
 }
 

@@ -3,7 +3,7 @@
 //! Written from the puzzle's definition only, sharing no code with the
 //! deduction rules, so that a bug in the rules cannot hide here.
 
-use crate::puzzle::{Clue, Puzzle};
+use crate::puzzle::{Puzzle, BLANK};
 use crate::solution::Solution;
 use std::fmt;
 
@@ -57,27 +57,22 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
         return Err(Invalid::Size);
     }
     let lines = s.lines();
-    for i in 0..r {
-        for j in 0..c {
-            if let Clue::Number(n) = p.clue(i, j) {
-                let lines = [
-                    lines.h(i, j),
-                    lines.h(i + 1, j),
-                    lines.v(i, j),
-                    lines.v(i, j + 1),
-                ]
-                .iter()
-                .filter(|&&b| b)
-                .count() as u8;
-                if lines != n {
-                    return Err(Invalid::Clue {
-                        row: i,
-                        col: j,
-                        clue: n,
-                        lines,
-                    });
-                }
-            }
+    for (k, &clue) in p.clue_bytes().iter().enumerate() {
+        if clue == BLANK {
+            continue;
+        }
+        let (i, j) = (k / c, k % c);
+        let sides = lines.h(i, j) as u8
+            + lines.h(i + 1, j) as u8
+            + lines.v(i, j) as u8
+            + lines.v(i, j + 1) as u8;
+        if sides != clue {
+            return Err(Invalid::Clue {
+                row: i,
+                col: j,
+                clue,
+                lines: sides,
+            });
         }
     }
     // Lines at vertex (i, j): left, right, up, down.
@@ -92,7 +87,8 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     let mut start = None;
     for i in 0..=r {
         for j in 0..=c {
-            let n = arms(i, j).iter().filter(|&&b| b).count();
+            let [a, b, u, d] = arms(i, j);
+            let n = a as usize + b as usize + u as usize + d as usize;
             if n != 0 && n != 2 {
                 return Err(Invalid::Vertex {
                     row: i,
