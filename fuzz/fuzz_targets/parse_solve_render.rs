@@ -81,25 +81,23 @@ fuzz_target!(|data: &[u8]| {
                 assert!(outcome.solutions().is_empty(), "{status:?}")
             }
         }
-        // The budget bounds the work: a node is counted, then checked
-        // against the budget on its own (so nodes <= budget + 1), and each
-        // probe pair is counted, then nodes and probes checked together
-        // (so probes <= budget + 2). Nodes that need no probing (a
-        // contradiction, a solution) can follow the last probe, so the
-        // sum may pass the budget by more than the last step: reported,
-        // as the documentation says they are bounded together.
+        // The budget bounds the nodes below the root and the probes
+        // together: a probe pair is counted only if it fits, a node is
+        // counted and then checked (so the last one may pass the budget
+        // by one). Giving up means the budget is spent: the next node or
+        // probe pair did not fit.
         let Stats { nodes, probes, .. } = outcome.stats;
+        assert!(nodes >= 1, "the root is a node");
+        let work = nodes - 1 + probes;
         assert!(
-            nodes <= BUDGET + 1,
-            "{nodes} nodes for a budget of {BUDGET}"
+            work <= BUDGET + 1,
+            "{nodes} nodes and {probes} probes for a budget of {BUDGET}"
         );
-        assert!(
-            probes <= BUDGET + 2,
-            "{probes} probes for a budget of {BUDGET}"
-        );
-        let work = nodes + probes;
-        if work <= BUDGET {
-            assert_ne!(status, Status::GaveUp, "gave up within the budget");
+        if status == Status::GaveUp {
+            assert!(
+                work + 2 > BUDGET,
+                "gave up after {nodes} nodes and {probes} probes, within a budget of {BUDGET}"
+            );
         }
         for s in outcome.solutions() {
             if let Err(why) = slink::verify(&puzzle, s) {
