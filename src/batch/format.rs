@@ -41,7 +41,8 @@ pub enum Format {
     /// - `status`: `solved` (exactly one solution), `multiple`, `none`,
     ///   `invalid` (malformed) or `gave-up` (the search budget ran out, or
     ///   the rules stalled with `--rules-only`);
-    /// - `loop` (with `solved` and `multiple`, for which it is one of the
+    /// - `loop` (with `solved` and `multiple`, and with a `gave-up` whose
+    ///   search found a loop before the budget ran out; for `multiple` it is one of the
     ///   solutions): the loop's edges, see [`LoopHex`];
     /// - `micros`: microseconds spent reading and solving the data set
     ///   (left out with `--no-timing`);
