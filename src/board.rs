@@ -367,12 +367,18 @@ impl<const W: usize> Edges<W> {
             .sum()
     }
 
+    /// The edges of plane row `i` that are neither line nor cross.
+    #[inline]
+    pub fn undecided(&self, frame: &Frame<W>, p: Plane, i: usize) -> Row<W> {
+        !(self.lines(p, i) | self.crosses(p, i)) & frame.plane_bits(p)
+    }
+
     /// Number of decided edges (line or cross) within `frame`.
     pub fn decided_count(&self, frame: &Frame<W>) -> u32 {
         let mut n = 0;
         for p in [Plane::H, Plane::V] {
             for i in 0..frame.plane_rows(p) {
-                n += ((self.lines(p, i) | self.crosses(p, i)) & frame.plane_bits(p)).count();
+                n += (frame.plane_bits(p) & !self.undecided(frame, p, i)).count();
             }
         }
         n

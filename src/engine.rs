@@ -272,7 +272,7 @@ impl<const W: usize> Engine<W> {
                 streak += 1;
                 let (pl, i, j) = self.candidates[k];
                 let board = &mut self.stack[depth];
-                if (board.lines(pl, i) | board.crosses(pl, i)).has(j) {
+                if !board.undecided(frame, pl, i).has(j) {
                     continue;
                 }
                 // A probe pair is counted only if it fits in the budget.
@@ -370,7 +370,7 @@ impl<const W: usize> Engine<W> {
         let edges = &self.stack[depth];
         for p in [Plane::H, Plane::V] {
             for i in 0..frame.plane_rows(p) {
-                let open = !(edges.lines(p, i) | edges.crosses(p, i)) & frame.plane_bits(p);
+                let open = edges.undecided(frame, p, i);
                 self.candidates.extend(open.ones().map(|j| (p, i, j)));
             }
         }
@@ -409,7 +409,7 @@ impl<const W: usize> Engine<W> {
     fn choose(&self, frame: &Frame<W>, depth: usize) -> EdgeId {
         let edges = &self.stack[depth];
         if let Some(((p, i, j), _)) = self.best {
-            if !(edges.lines(p, i) | edges.crosses(p, i)).has(j) {
+            if edges.undecided(frame, p, i).has(j) {
                 return (p, i, j);
             }
         }
@@ -437,7 +437,7 @@ impl<const W: usize> Engine<W> {
         }
         for p in [Plane::H, Plane::V] {
             for i in 0..frame.plane_rows(p) {
-                let open = !(edges.lines(p, i) | edges.crosses(p, i)) & frame.plane_bits(p);
+                let open = edges.undecided(frame, p, i);
                 if let Some(j) = open.first() {
                     return (p, i, j);
                 }

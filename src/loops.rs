@@ -27,6 +27,8 @@ pub enum LoopStep {
 pub struct Walker<const W: usize> {
     seen_h: Vec<Row<W>>,
     seen_v: Vec<Row<W>>,
+    /// A copy of the board with one more line, to test a closing edge.
+    trial: Edges<W>,
 }
 
 /// A vertex `(i, j)`.
@@ -78,6 +80,25 @@ impl<const W: usize> Walker<W> {
         }
     }
 
+    /// Whether the lines plus edge `p(ei, ej)` satisfy every clue exactly.
+    fn closes_solution(
+        &mut self,
+        frame: &Frame<W>,
+        clues: &Clues<W>,
+        edges: &Edges<W>,
+        p: Plane,
+        ei: usize,
+        ej: usize,
+    ) -> bool {
+        let with = &mut self.trial;
+        with.copy_from(edges);
+        with.add_lines(p, ei, Row::single(ej));
+        (0..frame.rows).all(|i| {
+            let lines = Count::of(Side::ALL.map(|s| with.read(frame, i, s.at()).line));
+            (0..4).all(|n| (clues.eq(n, i) & !lines.eq(n)).is_empty())
+        })
+    }
+
     /// Applies loop reasoning to `edges` once.
     pub fn apply(
         &mut self,
@@ -105,7 +126,8 @@ impl<const W: usize> Walker<W> {
                 on_paths += len;
                 if let Some((p, ei, ej)) = joining_edge((i, j), end) {
                     let decided = edges.lines(p, ei).has(ej) || edges.crosses(p, ei).has(ej);
-                    if !(decided || len == total && closes_solution(frame, clues, edges, p, ei, ej))
+                    if !(decided
+                        || len == total && self.closes_solution(frame, clues, edges, p, ei, ej))
                     {
                         edges.add_crosses(p, ei, Row::single(ej));
                         crossed += 1;
@@ -156,21 +178,4 @@ fn first_line<const W: usize>(edges: &Edges<W>, frame: &Frame<W>) -> Option<Vert
     (0..=frame.rows)
         .find_map(|i| edges.lines(Plane::H, i).first().map(|j| (i, j)))
         .or_else(|| (0..frame.rows).find_map(|i| edges.lines(Plane::V, i).first().map(|j| (i, j))))
-}
-
-/// Whether the lines plus edge `p(ei, ej)` satisfy every clue exactly.
-fn closes_solution<const W: usize>(
-    frame: &Frame<W>,
-    clues: &Clues<W>,
-    edges: &Edges<W>,
-    p: Plane,
-    ei: usize,
-    ej: usize,
-) -> bool {
-    let mut with = edges.clone();
-    with.add_lines(p, ei, Row::single(ej));
-    (0..frame.rows).all(|i| {
-        let lines = Count::of(Side::ALL.map(|s| with.read(frame, i, s.at()).line));
-        (0..4).all(|n| (clues.eq(n, i) & !lines.eq(n)).is_empty())
-    })
 }

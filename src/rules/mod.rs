@@ -209,10 +209,8 @@ impl<'a, const W: usize> Ctx<'a, W> {
                 continue;
             }
             let (r, c) = (r as usize, c as usize);
-            if c >= Row::<W>::BITS || !frame.plane_bits(at.plane).has(c) {
-                continue;
-            }
-            if (self.edges.lines(at.plane, r) | self.edges.crosses(at.plane, r)).has(c) {
+            // Off the grid, or decided already: nothing new to log.
+            if c >= Row::<W>::BITS || !self.edges.undecided(frame, at.plane, r).has(c) {
                 continue;
             }
             t.events.push(Event::Decided {
