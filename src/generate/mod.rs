@@ -27,7 +27,7 @@
 //! ```
 
 mod region;
-mod rng;
+pub mod rng;
 
 pub use region::{Region, Shape};
 pub use rng::{splitmix64, Rng};
