@@ -18,7 +18,8 @@ pub enum LoopStep {
     Nothing,
     /// Crossed this many edges that would have closed a loop too early.
     Crossed(u32),
-    /// A loop is closed holding every line: every other edge is now crossed.
+    /// A loop is closed holding every line, and the edges it left
+    /// undecided are now crossed.
     Closed,
 }
 
@@ -151,13 +152,19 @@ impl<const W: usize> Walker<W> {
         if len != total {
             return Err(Contradiction::PrematureLoop);
         }
+        let mut new = false;
         for p in [Plane::H, Plane::V] {
             for r in 0..frame.plane_rows(p) {
                 let open = !edges.lines(p, r) & frame.plane_bits(p);
-                edges.add_crosses(p, r, open);
+                new |= edges.add_crosses(p, r, open);
             }
         }
-        Ok(LoopStep::Closed)
+        // A board the rules finished has nothing left to cross: no news.
+        Ok(if new {
+            LoopStep::Closed
+        } else {
+            LoopStep::Nothing
+        })
     }
 }
 
