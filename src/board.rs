@@ -101,6 +101,29 @@ impl<const W: usize> Frame<W> {
         }
     }
 
+    /// The frame of `n` boards of `rows x cols` side by side in one row of
+    /// bits: board `k` takes the cells from bit `k * (cols + 1)`, and the
+    /// bit after its last cell is no cell and no `H` edge, so each board
+    /// reads its neighbours as off the grid. `n * (cols + 1) <= 64 * W`.
+    pub fn packed(rows: usize, cols: usize, n: usize) -> Self {
+        let stride = cols + 1;
+        assert!(
+            n >= 1 && n * stride <= Row::<W>::BITS,
+            "{n} boards of {cols} columns"
+        );
+        let (mut cells, mut vertices) = (Row::EMPTY, Row::EMPTY);
+        for k in 0..n {
+            cells |= Row::low(cols).shift((k * stride) as i32, false);
+            vertices |= Row::low(stride).shift((k * stride) as i32, false);
+        }
+        Frame {
+            rows,
+            cols: n * stride - 1,
+            cells,
+            vertices,
+        }
+    }
+
     /// Rows of edges in a plane.
     #[inline]
     pub fn plane_rows(&self, p: Plane) -> usize {
@@ -198,6 +221,13 @@ impl<const W: usize> Edges<W> {
     /// Returns the scratch row set.
     pub fn put_scratch(&mut self, work: Vec<u64>) {
         self.work = work;
+    }
+
+    /// Records that the rules are at a fixpoint on this board, clue-only
+    /// rules included: nothing is due until something changes.
+    pub fn settle(&mut self) {
+        self.dirty.iter_mut().for_each(|w| *w = 0);
+        self.seeded = true;
     }
 
     /// Marks every row as changed.
@@ -460,6 +490,36 @@ impl<const W: usize> Clues<W> {
             for (j, &c) in chunk.iter().enumerate() {
                 if c != BLANK {
                     self.by_value[c as usize][k].set(j);
+                }
+            }
+        }
+    }
+
+    /// Loads the clues of `puzzles`, all of one shape, side by side as
+    /// [`Frame::packed`] lays them out.
+    pub fn load_packed(&mut self, puzzles: &[&Puzzle]) {
+        let Some(first) = puzzles.first() else {
+            return;
+        };
+        let (rows, cols) = (first.rows(), first.cols());
+        self.rows = rows;
+        self.domino_loop_fits = false;
+        for v in &mut self.by_value {
+            v.clear();
+            v.resize(rows, Row::EMPTY);
+        }
+        for (k, p) in puzzles.iter().enumerate() {
+            assert!(
+                p.rows() == rows && p.cols() == cols,
+                "packed puzzles differ in shape"
+            );
+            self.domino_loop_fits |= crate::rules::threes::domino_loop_fits(p);
+            let base = k * (cols + 1);
+            for (i, chunk) in p.clue_bytes().chunks(cols).enumerate() {
+                for (j, &c) in chunk.iter().enumerate() {
+                    if c != BLANK {
+                        self.by_value[c as usize][i].set(base + j);
+                    }
                 }
             }
         }

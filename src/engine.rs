@@ -145,12 +145,29 @@ enum End {
 impl<const W: usize> Engine<W> {
     /// Solves `p` into `out`.
     pub fn solve(&mut self, p: &Puzzle, o: &Options, out: &mut Outcome) {
+        self.solve_from(p, None, o, out);
+    }
+
+    /// Solves `p` into `out`, from `start` if given: a board of `p` that
+    /// holds only what the judge's rules deduce from its clues (as
+    /// [`crate::pack::Pack`] leaves it), so that the outcome is the same as
+    /// from an empty board.
+    pub fn solve_from(
+        &mut self,
+        p: &Puzzle,
+        start: Option<&Edges<W>>,
+        o: &Options,
+        out: &mut Outcome,
+    ) {
         let frame = Frame::<W>::new(p.rows(), p.cols());
         self.clues.load(p);
         if self.stack.is_empty() {
             self.stack.push(Edges::default());
         }
-        self.stack[0].reset(p.rows());
+        match start {
+            Some(board) => self.stack[0].copy_from(board),
+            None => self.stack[0].reset(p.rows()),
+        }
         let status = match self.search(&frame, p, o, out) {
             End::GaveUp => Status::GaveUp,
             End::Stalled(undecided) => Status::Stalled { undecided },

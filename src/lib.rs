@@ -24,6 +24,7 @@ pub mod generate;
 pub mod geometry;
 pub mod judge;
 pub mod loops;
+pub mod pack;
 pub mod parse;
 pub mod puzzle;
 pub mod render;

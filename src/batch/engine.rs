@@ -28,7 +28,7 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{mpsc, Mutex, MutexGuard, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Estimated output bytes (judge drawings) in flight, beyond which no
 /// batch is started unless fewer than two per thread are in flight.
@@ -86,6 +86,26 @@ impl Default for Item {
 struct Worker {
     solver: Solver,
     puzzle: Puzzle,
+    /// The puzzles of a batch, read before they are solved together.
+    puzzles: Vec<Puzzle>,
+}
+
+impl Worker {
+    /// The worker of this thread, made anew if `shared` asks for other
+    /// options.
+    fn get<'w>(worker: &'w mut Option<Worker>, shared: &Shared<'_>) -> &'w mut Worker {
+        if worker
+            .as_ref()
+            .is_some_and(|w| *w.solver.options() != shared.options)
+        {
+            *worker = None;
+        }
+        worker.get_or_insert_with(|| Worker {
+            solver: Solver::new(shared.options),
+            puzzle: Puzzle::default(),
+            puzzles: Vec::new(),
+        })
+    }
 }
 
 thread_local! {
@@ -555,12 +575,7 @@ impl<'c> Engine<'c> {
                     let (tx, shared, batch) = (tx.clone(), &shared, &batch[..n]);
                     scope.spawn_fifo(move |_| {
                         let _finished = Finished(tx, b);
-                        WORKER.with(|w| {
-                            let mut w = w.borrow_mut();
-                            for slot in batch {
-                                work(&mut lock(slot), shared, &mut w);
-                            }
-                        });
+                        WORKER.with(|w| work_batch(batch, shared, &mut w.borrow_mut()));
                     });
                 }
                 if count == 0 {
@@ -607,20 +622,82 @@ impl<'c> Engine<'c> {
     }
 }
 
+/// Reads, solves and formats the slots of a batch on the current worker
+/// thread. The data sets that read well are solved together
+/// ([`Solver::solve_all`]: small puzzles of one shape share their
+/// deduction). If that panics, the batch is done again one slot at a time,
+/// so that the failure is reported at its own data set.
+fn work_batch(batch: &[Mutex<Slot>], shared: &Shared<'_>, worker: &mut Option<Worker>) {
+    let mut slots: Vec<MutexGuard<'_, Slot>> = batch.iter().map(lock).collect();
+    let w = Worker::get(worker, shared);
+    if catch_unwind(AssertUnwindSafe(|| together(&mut slots, w, shared))).is_err() {
+        *worker = None;
+        for slot in &mut slots {
+            work(slot, shared, worker);
+        }
+    }
+}
+
+/// Reads every slot, solves those that read well together, and formats
+/// each in place. With timing on, a data set's time is its reading plus
+/// the solver's time from the previous outcome to its own (so the first
+/// of puzzles deduced side by side carries their shared deduction).
+fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, shared: &Shared<'_>) {
+    if w.puzzles.len() < slots.len() {
+        w.puzzles.resize_with(slots.len(), Puzzle::default);
+    }
+    // The slots that read well, with the time their reading took.
+    let mut read: Vec<(usize, Option<Duration>)> = Vec::with_capacity(slots.len());
+    for (k, slot) in slots.iter_mut().enumerate() {
+        let slot = &mut **slot;
+        slot.out.clear();
+        slot.diag.clear();
+        let started = shared.timing.then(Instant::now);
+        let (out, diag) = (&mut slot.out, &mut slot.diag);
+        let kind = match &slot.item {
+            Item::Span(span) => match parse_body(shared.src, span, &mut w.puzzles[k]) {
+                Ok(()) => {
+                    read.push((k, started.map(|t| t.elapsed())));
+                    continue;
+                }
+                Err(e) => {
+                    let took = started.map(|t| t.elapsed());
+                    let result = format::Result::Invalid(&e);
+                    emit(&slot.item, shared, result, took, out, diag)
+                }
+            },
+            Item::Error(e) => emit(
+                &slot.item,
+                shared,
+                format::Result::Invalid(e),
+                None,
+                out,
+                diag,
+            ),
+        };
+        slot.kind = Some(kind);
+    }
+    let puzzles: Vec<&Puzzle> = read.iter().map(|&(k, _)| &w.puzzles[k]).collect();
+    let mut last = shared.timing.then(Instant::now);
+    w.solver.solve_all(&puzzles, |t, outcome| {
+        let (k, reading) = read[t];
+        let took = last.map(|l| l.elapsed() + reading.unwrap_or_default());
+        let slot = &mut *slots[k];
+        let result = format::Result::Solved {
+            puzzle: puzzles[t],
+            outcome,
+        };
+        let (out, diag) = (&mut slot.out, &mut slot.diag);
+        slot.kind = Some(emit(&slot.item, shared, result, took, out, diag));
+        last = shared.timing.then(Instant::now);
+    });
+}
+
 /// Reads, solves and formats one slot on the current worker thread.
 fn work(slot: &mut Slot, shared: &Shared<'_>, worker: &mut Option<Worker>) {
     slot.out.clear();
     slot.diag.clear();
-    if worker
-        .as_ref()
-        .is_some_and(|w| *w.solver.options() != shared.options)
-    {
-        *worker = None;
-    }
-    let w = worker.get_or_insert_with(|| Worker {
-        solver: Solver::new(shared.options),
-        puzzle: Puzzle::default(),
-    });
+    let w = Worker::get(worker, shared);
     let (item, out, diag) = (&slot.item, &mut slot.out, &mut slot.diag);
     let done = catch_unwind(AssertUnwindSafe(|| one(item, w, shared, out, diag)));
     slot.kind = Some(match done {
@@ -630,21 +707,8 @@ fn work(slot: &mut Slot, shared: &Shared<'_>, worker: &mut Option<Worker>) {
             *worker = None;
             slot.out.clear();
             slot.diag.clear();
-            let (number, line, size) = match &slot.item {
-                Item::Span(s) => (s.number, s.header_line, Some((s.rows, s.cols))),
-                Item::Error(e) => (e.data_set, e.line, None),
-            };
-            let rec = Record {
-                file: shared.file,
-                input: shared.input,
-                number,
-                line,
-                size,
-                result: format::Result::Failed,
-                micros: None,
-            };
-            shared.format.record(&rec, &mut slot.out, &mut slot.diag);
-            rec.kind()
+            let (out, diag) = (&mut slot.out, &mut slot.diag);
+            emit(&slot.item, shared, format::Result::Failed, None, out, diag)
         }
     });
 }
@@ -659,19 +723,39 @@ fn one(
 ) -> Kind {
     let started = shared.timing.then(Instant::now);
     let mut parse_error = None;
-    let (number, line, size, result) = match item {
-        Item::Span(span) => {
-            let size = Some((span.rows, span.cols));
-            let result = match parse_body(shared.src, span, &mut w.puzzle) {
-                Ok(()) => format::Result::Solved {
-                    puzzle: &w.puzzle,
-                    outcome: w.solver.solve(&w.puzzle),
-                },
-                Err(e) => format::Result::Invalid(parse_error.insert(e)),
-            };
-            (span.number, span.header_line, size, result)
-        }
-        Item::Error(e) => (e.data_set, e.line, None, format::Result::Invalid(e)),
+    let result = match item {
+        Item::Span(span) => match parse_body(shared.src, span, &mut w.puzzle) {
+            Ok(()) => format::Result::Solved {
+                puzzle: &w.puzzle,
+                outcome: w.solver.solve(&w.puzzle),
+            },
+            Err(e) => format::Result::Invalid(parse_error.insert(e)),
+        },
+        Item::Error(e) => format::Result::Invalid(e),
+    };
+    emit(
+        item,
+        shared,
+        result,
+        started.map(|t| t.elapsed()),
+        out,
+        diag,
+    )
+}
+
+/// Formats the record of the data set `item` into `out` and `diag`;
+/// returns its kind. `took` is the time spent reading and solving it.
+fn emit(
+    item: &Item,
+    shared: &Shared<'_>,
+    result: format::Result<'_>,
+    took: Option<Duration>,
+    out: &mut Vec<u8>,
+    diag: &mut Vec<u8>,
+) -> Kind {
+    let (number, line, size) = match item {
+        Item::Span(s) => (s.number, s.header_line, Some((s.rows, s.cols))),
+        Item::Error(e) => (e.data_set, e.line, None),
     };
     let rec = Record {
         file: shared.file,
@@ -680,7 +764,7 @@ fn one(
         line,
         size,
         result,
-        micros: started.map(|t| u64::try_from(t.elapsed().as_micros()).unwrap_or(u64::MAX)),
+        micros: took.map(|t| u64::try_from(t.as_micros()).unwrap_or(u64::MAX)),
     };
     shared.format.record(&rec, out, diag);
     rec.kind()

@@ -7,11 +7,17 @@
 
 use super::{Ctx, Rule};
 use crate::geometry::{Corner, Side};
-use crate::puzzle::{Clue, Puzzle};
+use crate::puzzle::{Clue, Puzzle, BLANK};
 
 /// Whether the rectangle around two side-by-side 3s satisfies every clue
 /// of `p` (so that it may be the solution and R4 would be unsound).
 pub fn domino_loop_fits(p: &Puzzle) -> bool {
+    // The rectangle leaves at most 8 cells with lines: its two 3s and the
+    // (at most six) cells beside it. More non-zero clues rule it out.
+    let numbered = |&&c: &&u8| c != 0 && c != BLANK;
+    if p.clue_bytes().iter().filter(numbered).nth(8).is_some() {
+        return false;
+    }
     let (r, c) = (p.rows(), p.cols());
     let three = |i: usize, j: usize| p.clue(i, j) == Clue::Number(3);
     // The rectangle covering cells (i0..=i1, j0..=j1): the clue each cell

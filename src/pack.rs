@@ -1,0 +1,225 @@
+//! Several small puzzles of one shape deduced side by side in one board.
+//!
+//! A 20x20 puzzle uses 21 of a row word's 64 bits, so a sweep of the
+//! rules over one board leaves most of every mask operation idle. A
+//! [`Pack`] lays up to `64 / (cols + 1)` puzzles of one shape next to each
+//! other ([`Frame::packed`]): the bit after a puzzle's last cell is no
+//! cell and no horizontal edge, so every puzzle reads its neighbours as
+//! off the grid, exactly as at the border of a board of its own. The
+//! judge's rules look only at nearby cells, so one propagation over the
+//! packed board reaches, for each puzzle, the fixpoint it would reach
+//! alone; [`Pack::unpack`] then hands each puzzle its board, from which
+//! the solver goes on (loop reasoning, search) as usual.
+
+use crate::bits::Row;
+use crate::board::{Clues, Edges, Frame, Plane};
+use crate::puzzle::Puzzle;
+use crate::rules::{self, threes, Contradiction, Ctx};
+
+/// Puzzles of one shape, deduced together with the judge's rules.
+#[derive(Default)]
+pub struct Pack {
+    frame: Option<Frame<1>>,
+    clues: Clues<1>,
+    edges: Edges<1>,
+    rows: usize,
+    cols: usize,
+    len: usize,
+}
+
+impl Pack {
+    /// How many `rows x cols` puzzles fit side by side in one pack (0 or 1
+    /// when packing would not pay).
+    pub fn capacity(rows: usize, cols: usize) -> usize {
+        if rows == 0 || cols == 0 {
+            return 0;
+        }
+        Row::<1>::BITS / (cols + 1)
+    }
+
+    /// Whether `p` may share a pack: not when the rectangle around two of
+    /// its 3s may be the solution, where R4 is left out for it alone (see
+    /// [`threes`]).
+    pub fn admits(p: &Puzzle) -> bool {
+        Pack::capacity(p.rows(), p.cols()) >= 2 && !threes::domino_loop_fits(p)
+    }
+
+    /// Deduces `puzzles` (one shape, each admitted, at most
+    /// [`Pack::capacity`]) side by side to the fixpoint of the judge's
+    /// rules; returns the number of sweeps. A contradiction in any of them
+    /// fails the whole pack (it does not say which puzzle).
+    pub fn deduce(&mut self, puzzles: &[&Puzzle]) -> Result<u32, Contradiction> {
+        let first = puzzles.first().expect("a pack of at least one puzzle");
+        let (rows, cols) = (first.rows(), first.cols());
+        assert!(
+            puzzles.len() <= Pack::capacity(rows, cols),
+            "{} puzzles of {cols} columns do not fit in a pack",
+            puzzles.len()
+        );
+        let frame = Frame::packed(rows, cols, puzzles.len());
+        self.clues.load_packed(puzzles);
+        assert!(
+            !self.clues.domino_loop_fits,
+            "a puzzle the pack does not admit"
+        );
+        self.edges.reset(rows);
+        (self.rows, self.cols, self.len) = (rows, cols, puzzles.len());
+        self.frame = Some(frame);
+        rules::propagate(&mut Ctx::new(&frame, &self.clues, &mut self.edges))
+    }
+
+    /// Puts the board of puzzle `k` of the last [`Pack::deduce`] into
+    /// `board`, marked as at the rules' fixpoint.
+    pub fn unpack(&self, k: usize, board: &mut Edges<1>) {
+        assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
+        let shift = -((k * (self.cols + 1)) as i32);
+        board.reset(self.rows);
+        for (plane, rows, bits) in [
+            (Plane::H, self.rows + 1, Row::low(self.cols)),
+            (Plane::V, self.rows, Row::low(self.cols + 1)),
+        ] {
+            for r in 0..rows {
+                let take = |m: Row<1>| m.shift(shift, false) & bits;
+                board.add_lines(plane, r, take(self.edges.lines(plane, r)));
+                board.add_crosses(plane, r, take(self.edges.crosses(plane, r)));
+            }
+        }
+        board.settle();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::rng::splitmix64;
+    use crate::generate::Region;
+
+    /// A random puzzle of `rows x cols` from a random single-loop region,
+    /// with about one clue in ten blank, and one in five puzzles given a
+    /// wrong clue (so that some have no solution).
+    fn random_puzzle(rows: usize, cols: usize, seed: &mut u64) -> Puzzle {
+        let mut region = Region::new(rows, cols);
+        let mut pick = |n: usize| (splitmix64(seed) % n as u64) as usize;
+        region.add(pick(rows), pick(cols));
+        for _ in 0..2 * rows * cols {
+            region.add(pick(rows), pick(cols));
+        }
+        let at = |i: isize, j: isize| i >= 0 && j >= 0 && region.contains(i as usize, j as usize);
+        let spoil = pick(5) == 0;
+        let mut text = String::new();
+        for i in 0..rows as isize {
+            for j in 0..cols as isize {
+                let here = at(i, j);
+                let mut n = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                    .iter()
+                    .filter(|(di, dj)| at(i + di, j + dj) != here)
+                    .count();
+                if spoil && pick(rows * cols) == 0 {
+                    n = (n + 1) % 4;
+                }
+                text.push(if n == 4 || pick(10) == 0 {
+                    '.'
+                } else {
+                    char::from(b'0' + n as u8)
+                });
+            }
+            text.push('/');
+        }
+        text.pop();
+        Puzzle::from_rows(&text).expect("a well-formed puzzle")
+    }
+
+    /// The board the rules alone reach for `p`, or the contradiction.
+    fn alone(p: &Puzzle) -> Result<Edges<1>, Contradiction> {
+        let frame = Frame::<1>::new(p.rows(), p.cols());
+        let mut clues = Clues::default();
+        clues.load(p);
+        let mut edges = Edges::default();
+        edges.reset(p.rows());
+        rules::propagate(&mut Ctx::new(&frame, &clues, &mut edges))?;
+        Ok(edges)
+    }
+
+    #[test]
+    fn packed_boards_reach_each_puzzles_own_fixpoint() {
+        let mut seed = 7;
+        let (mut packs, mut failed) = (0, 0);
+        for (rows, cols) in [(1, 1), (3, 4), (5, 5), (6, 9), (4, 20), (2, 31)] {
+            for _ in 0..40 {
+                let n = Pack::capacity(rows, cols);
+                let puzzles: Vec<Puzzle> = (0..n)
+                    .map(|_| random_puzzle(rows, cols, &mut seed))
+                    .filter(Pack::admits)
+                    .collect();
+                let refs: Vec<&Puzzle> = puzzles.iter().collect();
+                let singles: Vec<_> = refs.iter().map(|p| alone(p)).collect();
+                let mut pack = Pack::default();
+                match pack.deduce(&refs) {
+                    Ok(_) => {
+                        packs += 1;
+                        for (k, single) in singles.iter().enumerate() {
+                            let mut board = Edges::default();
+                            pack.unpack(k, &mut board);
+                            let single = single.as_ref().expect("no contradiction alone");
+                            assert_eq!(&board, single, "{rows}x{cols}, puzzle {k}");
+                        }
+                    }
+                    // A pack fails exactly when one of its puzzles does.
+                    Err(_) => {
+                        failed += 1;
+                        assert!(singles.iter().any(Result::is_err), "{rows}x{cols}");
+                    }
+                }
+            }
+        }
+        // Both ways are exercised.
+        assert!(
+            packs > 60 && failed > 10,
+            "{packs} packs deduced, {failed} failed"
+        );
+    }
+
+    #[test]
+    fn solving_in_packs_gives_each_puzzles_own_outcome() {
+        use crate::solver::{Options, Solver, Status};
+        let mut seed = 11;
+        // Runs of one shape broken by other shapes, in uneven lengths.
+        let mut puzzles = Vec::new();
+        for (rows, cols, n) in [(5, 5, 13), (6, 7, 4), (5, 5, 2), (3, 40, 3), (8, 8, 9)] {
+            puzzles.extend((0..n).map(|_| random_puzzle(rows, cols, &mut seed)));
+        }
+        let refs: Vec<&Puzzle> = puzzles.iter().collect();
+        for options in [Options::default(), Options::rules_only()] {
+            let mut single = Solver::new(options);
+            let mut packed = Solver::new(options);
+            let mut seen = 0;
+            let mut statuses = Vec::new();
+            packed.solve_all(&refs, |k, got| {
+                assert_eq!(k, seen, "outcomes in input order");
+                seen += 1;
+                let want = single.solve(refs[k]);
+                assert_eq!(got.status(), want.status(), "puzzle {k}");
+                assert_eq!(got.solutions(), want.solutions(), "puzzle {k}");
+                assert_eq!(got.stats.nodes, want.stats.nodes, "puzzle {k}");
+                assert_eq!(got.stats.probes, want.stats.probes, "puzzle {k}");
+                statuses.push(got.status());
+            });
+            assert_eq!(seen, refs.len());
+            // The random puzzles cover more than one kind of outcome.
+            let kinds = statuses
+                .iter()
+                .map(Status::name)
+                .collect::<std::collections::BTreeSet<_>>();
+            assert!(kinds.len() >= 2, "only {kinds:?}");
+        }
+    }
+
+    #[test]
+    fn capacity_fills_a_word() {
+        assert_eq!(Pack::capacity(20, 20), 3);
+        assert_eq!(Pack::capacity(10, 10), 5);
+        assert_eq!(Pack::capacity(5, 31), 2);
+        assert_eq!(Pack::capacity(5, 63), 1);
+        assert_eq!(Pack::capacity(0, 5), 0);
+    }
+}
