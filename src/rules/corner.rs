@@ -20,16 +20,18 @@ pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &Corner
         ctx.clue(3, i, 0, 0),
     );
     unroll4!(Corner::ALL, |n, k| 'corner: {
-        let [eh, ev] = exits.0[n];
+        let [eh, ev] = exits.exits[n];
         let closed = eh.cross & ev.cross;
         if closed.is_empty() {
             break 'corner;
         }
-        unroll2!(k.sides(), |side| {
+        let known = exits.sides_of(k);
+        let sides = k.sides();
+        unroll2!([0, 1], |s| {
             // R9: the loop must pass a 3 through its closed corner.
-            ctx.line(Rule::R9, i, side, three & closed);
+            ctx.line(Rule::R9, i, sides[s], three & closed & !known[s].line);
             // R11: a 1 cannot use either side at a closed corner.
-            ctx.cross(Rule::R11, i, side, one & closed);
+            ctx.cross(Rule::R11, i, sides[s], one & closed & !known[s].cross);
         });
         // R10: a 2 with a closed corner: at an adjacent corner with one exit
         // crossed, the other exit is a line.
@@ -39,9 +41,9 @@ pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &Corner
         }
         unroll2!(k.adjacent(), |adj| {
             let [ah, av] = adj.exits();
-            let [h, v] = exits.0[corner_index(adj)];
-            ctx.line(Rule::R10, i, ah, two_closed & v.cross);
-            ctx.line(Rule::R10, i, av, two_closed & h.cross);
+            let [h, v] = exits.exits[corner_index(adj)];
+            ctx.line(Rule::R10, i, ah, two_closed & v.cross & !h.line);
+            ctx.line(Rule::R10, i, av, two_closed & h.cross & !v.line);
         });
     });
 }

@@ -2,6 +2,7 @@
 
 use super::{Ctx, Rule};
 use crate::geometry::Corner;
+use crate::{unroll2, unroll4};
 
 /// Applies R13 to the 1s of row `i`, in both directions: for a 1 with a 3
 /// across its corner `k`, the 3's far corner is its own corner `k` (same
@@ -14,11 +15,11 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     if one.is_empty() {
         return;
     }
-    for k in Corner::ALL {
+    unroll4!(Corner::ALL, |_n, k| 'corner: {
         let (dr, dc) = k.diagonal();
         let pair = one & ctx.clue(3, i, dr, dc);
         if pair.is_empty() {
-            continue;
+            break 'corner;
         }
         // The 3 sits across corner k; its corner farthest from the 1 has the
         // same orientation as k. The 1's farthest corner is k's opposite.
@@ -28,11 +29,11 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
         let [sh, sv] = one_sides.map(|a| ctx.edge(i, a));
         let exits_closed = pair & th.cross & tv.cross;
         let sides_crossed = pair & sh.cross & sv.cross;
-        for side in one_sides {
-            ctx.cross(Rule::R13, i, side, exits_closed);
-        }
-        for exit in three_exits {
-            ctx.cross(Rule::R13, i, exit, sides_crossed);
-        }
-    }
+        unroll2!(one_sides, |side| {
+            ctx.cross(Rule::R13, i, side, exits_closed & !sides_crossed);
+        });
+        unroll2!(three_exits, |exit| {
+            ctx.cross(Rule::R13, i, exit, sides_crossed & !exits_closed);
+        });
+    });
 }

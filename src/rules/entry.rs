@@ -30,17 +30,19 @@ pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &Corner
         ctx.clue(3, i, 0, 0),
     );
     unroll4!(Corner::ALL, |n, k| 'corner: {
-        let [eh, ev] = exits.0[n];
+        let [eh, ev] = exits.exits[n];
         let enter = entered(eh, ev);
         if enter.is_empty() {
             break 'corner;
         }
         let far = k.opposite();
-        unroll2!(far.sides(), |side| {
+        let known = exits.sides_of(far);
+        let sides = far.sides();
+        unroll2!([0, 1], |s| {
             // R12: the 3 takes one side here, so both far sides.
-            ctx.line(Rule::R12, i, side, three & enter);
+            ctx.line(Rule::R12, i, sides[s], three & enter & !known[s].line);
             // R15: the 1 takes its one line here, so none at the far corner.
-            ctx.cross(Rule::R15, i, side, one & enter);
+            ctx.cross(Rule::R15, i, sides[s], one & enter & !known[s].cross);
         });
         // R14: the 2 takes one side here and must leave through the far
         // corner: if one far exit is crossed, the other is a line.
@@ -49,8 +51,8 @@ pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &Corner
             break 'corner;
         }
         let [fh, fv] = far.exits();
-        let [h, v] = exits.0[corner_index(far)];
-        ctx.line(Rule::R14, i, fh, two_in & v.cross);
-        ctx.line(Rule::R14, i, fv, two_in & h.cross);
+        let [h, v] = exits.exits[corner_index(far)];
+        ctx.line(Rule::R14, i, fh, two_in & v.cross & !h.line);
+        ctx.line(Rule::R14, i, fv, two_in & h.cross & !v.line);
     });
 }

@@ -228,19 +228,36 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 }
 
-/// The exits of the four corners of every cell of a row, read once and
-/// shared by the families that look at corners.
+/// The sides of every cell of a row and the exits of their four corners,
+/// read once and shared by the families that look at corners. A family
+/// leaves out the conclusions these show it already has (a line where a
+/// line is known), so that re-deriving known edges costs nothing; one that
+/// contradicts them is still made, and is found as a conflict.
 #[derive(Clone, Copy, Debug)]
-pub struct CornerExits<const W: usize>(pub [[Edge<W>; 2]; 4]);
+pub struct CornerExits<const W: usize> {
+    /// The exits of each corner, in the order of `Corner::ALL`.
+    pub exits: [[Edge<W>; 2]; 4],
+    /// The sides, in the order of `Side::ALL`.
+    pub sides: [Edge<W>; 4],
+}
 
 impl<const W: usize> CornerExits<W> {
-    /// Reads the exits of cell row `i`, in the order of `Corner::ALL`.
+    /// Reads the sides and exits of cell row `i`.
     #[inline(always)]
     pub fn read(ctx: &Ctx<'_, W>, i: usize) -> Self {
-        CornerExits(crate::map4!(crate::geometry::Corner::ALL, |k| {
-            let [h, v] = k.exits();
-            [ctx.edge(i, h), ctx.edge(i, v)]
-        }))
+        CornerExits {
+            exits: crate::map4!(crate::geometry::Corner::ALL, |k| {
+                let [h, v] = k.exits();
+                [ctx.edge(i, h), ctx.edge(i, v)]
+            }),
+            sides: crate::map4!(crate::geometry::Side::ALL, |s| ctx.edge(i, s.at())),
+        }
+    }
+
+    /// The sides of corner `k` (horizontal, vertical), as `k.sides()` names them.
+    #[inline(always)]
+    pub fn sides_of(&self, k: crate::geometry::Corner) -> [Edge<W>; 2] {
+        [self.sides[k.dy as usize], self.sides[2 + k.dx as usize]]
     }
 }
 

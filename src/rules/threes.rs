@@ -8,6 +8,7 @@
 use super::{Ctx, Rule};
 use crate::geometry::{Corner, Side};
 use crate::puzzle::{Clue, Puzzle, BLANK};
+use crate::{unroll2, unroll4};
 
 /// Whether the rectangle around two side-by-side 3s satisfies every clue
 /// of `p` (so that it may be the solution and R4 would be unsound).
@@ -59,21 +60,20 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     }
     // R4: a 3 with a 3 across side `s`: `s` and the side opposite are lines
     // (the neighbour marks its own far side when its turn comes).
-    for s in Side::ALL
-        .into_iter()
-        .filter(|_| !ctx.clues.domino_loop_fits)
-    {
-        let (dr, dc) = s.neighbour();
-        let pair = three & ctx.clue(3, i, dr, dc);
-        ctx.line(Rule::R4, i, s.at(), pair);
-        ctx.line(Rule::R4, i, s.opposite().at(), pair);
+    if !ctx.clues.domino_loop_fits {
+        unroll4!(Side::ALL, |_n, s| {
+            let (dr, dc) = s.neighbour();
+            let pair = three & ctx.clue(3, i, dr, dc);
+            ctx.line(Rule::R4, i, s.at(), pair);
+            ctx.line(Rule::R4, i, s.opposite().at(), pair);
+        });
     }
     // R5: a 3 with a 3 across corner `k`: the sides at the far corner are lines.
-    for k in Corner::ALL {
+    unroll4!(Corner::ALL, |_n, k| {
         let (dr, dc) = k.diagonal();
         let pair = three & ctx.clue(3, i, dr, dc);
-        for side in k.opposite().sides() {
+        unroll2!(k.opposite().sides(), |side| {
             ctx.line(Rule::R5, i, side, pair);
-        }
-    }
+        });
+    });
 }
