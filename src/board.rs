@@ -288,7 +288,7 @@ impl<const W: usize> Edges<W> {
     #[inline]
     pub fn add_color(&mut self, i: usize, inside: bool, m: Row<W>) -> bool {
         let k = if inside { 4 } else { 5 } * self.rows + 2 + i;
-        self.add_at(k, m)
+        self.add_at(k, i, m)
     }
 
     /// Inside and outside masks of the cells of row `i + dr`, aligned so that
@@ -333,24 +333,24 @@ impl<const W: usize> Edges<W> {
     #[inline]
     pub fn add_lines(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
         let k = self.base(p, false) + i;
-        self.add_at(k, m)
+        self.add_at(k, i, m)
     }
 
     /// Adds cross bits to plane row `i`; true if any bit is new.
     #[inline]
     pub fn add_crosses(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
         let k = self.base(p, true) + i;
-        self.add_at(k, m)
+        self.add_at(k, i, m)
     }
 
-    /// Adds bits `m` to word `k`, marking its row if any is new.
+    /// Adds bits `m` to word `k`, which holds a row of plane row `row`,
+    /// marking the row if any bit is new.
     #[inline(always)]
-    fn add_at(&mut self, k: usize, m: Row<W>) -> bool {
+    fn add_at(&mut self, k: usize, row: usize, m: Row<W>) -> bool {
         let new = (m & !self.data[k]).any();
         if new {
             self.data[k] |= m;
-            let b = self.band(k);
-            self.mark(b);
+            self.mark(row);
         }
         new
     }
@@ -370,7 +370,7 @@ impl<const W: usize> Edges<W> {
     pub fn adopt_common(&mut self, a: &Self, b: &Self) -> bool {
         let mut new = false;
         for k in 0..self.data.len() {
-            new |= self.add_at(k, a.data[k] & b.data[k]);
+            new |= self.add_at(k, self.band(k), a.data[k] & b.data[k]);
         }
         new
     }
@@ -486,12 +486,24 @@ impl<const W: usize> Clues<W> {
             v.clear();
             v.resize(p.rows(), Row::EMPTY);
         }
-        for (k, chunk) in p.clue_bytes().chunks(p.cols()).enumerate() {
-            for (j, &c) in chunk.iter().enumerate() {
-                if c != BLANK {
-                    self.by_value[c as usize][k].set(j);
-                }
-            }
+        for (i, clues) in p.clue_bytes().chunks(p.cols()).enumerate() {
+            self.add_row(i, clues, 0);
+        }
+    }
+
+    /// Adds one row of clue bytes to row `i`: the clue of column `j` at
+    /// bit `base + j`.
+    #[inline]
+    fn add_row(&mut self, i: usize, clues: &[u8], base: usize) {
+        let mut masks = [Row::<W>::EMPTY; 4];
+        for (j, &c) in clues.iter().enumerate() {
+            // Clues are 0..=3; a blank adds nothing.
+            let keep = u64::from(c != BLANK);
+            let b = base + j;
+            masks[usize::from(c & 3)].0[b / 64] |= keep << (b % 64);
+        }
+        for (rows, m) in self.by_value.iter_mut().zip(masks) {
+            rows[i] |= m;
         }
     }
 
@@ -514,13 +526,8 @@ impl<const W: usize> Clues<W> {
                 "packed puzzles differ in shape"
             );
             self.domino_loop_fits |= crate::rules::threes::domino_loop_fits(p);
-            let base = k * (cols + 1);
-            for (i, chunk) in p.clue_bytes().chunks(cols).enumerate() {
-                for (j, &c) in chunk.iter().enumerate() {
-                    if c != BLANK {
-                        self.by_value[c as usize][i].set(base + j);
-                    }
-                }
+            for (i, clues) in p.clue_bytes().chunks(cols).enumerate() {
+                self.add_row(i, clues, k * (cols + 1));
             }
         }
     }
