@@ -127,6 +127,18 @@ impl<const W: usize> Row<W> {
         }
     }
 
+    /// The 64 bits from bit `start` on (bits past the row read as 0).
+    #[inline]
+    pub fn word_at(self, start: usize) -> u64 {
+        let (w, o) = (start / 64, start % 64);
+        let low = self.0.get(w).map_or(0, |x| x >> o);
+        let high = match (o, self.0.get(w + 1)) {
+            (1.., Some(x)) => x << (64 - o),
+            _ => 0,
+        };
+        low | high
+    }
+
     /// Iterates over the set bits, lowest first.
     #[inline]
     pub fn ones(self) -> Ones<W> {

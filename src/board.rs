@@ -113,8 +113,12 @@ impl<const W: usize> Frame<W> {
         );
         let (mut cells, mut vertices) = (Row::EMPTY, Row::EMPTY);
         for k in 0..n {
-            cells |= Row::low(cols).shift((k * stride) as i32, false);
-            vertices |= Row::low(stride).shift((k * stride) as i32, false);
+            for j in 0..stride {
+                cells.set(k * stride + j);
+                vertices.set(k * stride + j);
+            }
+            // The bit after a board's last cell is a vertex but no cell.
+            cells.0[(k * stride + cols) / 64] &= !(1 << ((k * stride + cols) % 64));
         }
         Frame {
             rows,

@@ -2,8 +2,9 @@
 //!
 //! A 20x20 puzzle uses 21 of a row word's 64 bits, so a sweep of the
 //! rules over one board leaves most of every mask operation idle. A
-//! [`Pack`] lays up to `64 / (cols + 1)` puzzles of one shape next to each
-//! other ([`Frame::packed`]): the bit after a puzzle's last cell is no
+//! [`Pack`] lays up to `64 * W / (cols + 1)` puzzles of one shape next to
+//! each other on `W`-word rows ([`Frame::packed`]; a puzzle may straddle
+//! two words, as shifts carry between words): the bit after a puzzle's last cell is no
 //! cell and no horizontal edge, so every puzzle reads its neighbours as
 //! off the grid, exactly as at the border of a board of its own. The
 //! judge's rules look only at nearby cells, so one propagation over the
@@ -16,32 +17,35 @@ use crate::board::{Clues, Edges, Frame, Plane};
 use crate::puzzle::Puzzle;
 use crate::rules::{self, threes, Contradiction, Ctx};
 
+/// Widest puzzle a pack takes: each goes on alone on one-word rows.
+const MAX_COLS: usize = Row::<1>::BITS - 2;
+
 /// Puzzles of one shape, deduced together with the judge's rules.
 #[derive(Default)]
-pub struct Pack {
-    frame: Option<Frame<1>>,
-    clues: Clues<1>,
-    edges: Edges<1>,
+pub struct Pack<const W: usize> {
+    frame: Option<Frame<W>>,
+    clues: Clues<W>,
+    edges: Edges<W>,
     rows: usize,
     cols: usize,
     len: usize,
 }
 
-impl Pack {
+impl<const W: usize> Pack<W> {
     /// How many `rows x cols` puzzles fit side by side in one pack (0 or 1
     /// when packing would not pay).
     pub fn capacity(rows: usize, cols: usize) -> usize {
-        if rows == 0 || cols == 0 {
+        if rows == 0 || cols == 0 || cols > MAX_COLS {
             return 0;
         }
-        Row::<1>::BITS / (cols + 1)
+        Row::<W>::BITS / (cols + 1)
     }
 
     /// Whether `p` may share a pack: not when the rectangle around two of
     /// its 3s may be the solution, where R4 is left out for it alone (see
     /// [`threes`]).
     pub fn admits(p: &Puzzle) -> bool {
-        Pack::capacity(p.rows(), p.cols()) >= 2 && !threes::domino_loop_fits(p)
+        Self::capacity(p.rows(), p.cols()) >= 2 && !threes::domino_loop_fits(p)
     }
 
     /// Deduces `puzzles` (one shape, each admitted, at most
@@ -52,7 +56,7 @@ impl Pack {
         let first = puzzles.first().expect("a pack of at least one puzzle");
         let (rows, cols) = (first.rows(), first.cols());
         assert!(
-            puzzles.len() <= Pack::capacity(rows, cols),
+            puzzles.len() <= Self::capacity(rows, cols),
             "{} puzzles of {cols} columns do not fit in a pack",
             puzzles.len()
         );
@@ -72,14 +76,14 @@ impl Pack {
     /// `board`, marked as at the rules' fixpoint.
     pub fn unpack(&self, k: usize, board: &mut Edges<1>) {
         assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
-        let shift = -((k * (self.cols + 1)) as i32);
+        let origin = k * (self.cols + 1);
         board.reset(self.rows);
         for (plane, rows, bits) in [
             (Plane::H, self.rows + 1, Row::low(self.cols)),
             (Plane::V, self.rows, Row::low(self.cols + 1)),
         ] {
             for r in 0..rows {
-                let take = |m: Row<1>| m.shift(shift, false) & bits;
+                let take = |m: Row<W>| Row([m.word_at(origin)]) & bits;
                 board.add_lines(plane, r, take(self.edges.lines(plane, r)));
                 board.add_crosses(plane, r, take(self.edges.crosses(plane, r)));
             }
@@ -140,20 +144,24 @@ mod tests {
         Ok(edges)
     }
 
-    #[test]
-    fn packed_boards_reach_each_puzzles_own_fixpoint() {
-        let mut seed = 7;
+    /// Packs of random puzzles on `W`-word rows reach, for each puzzle,
+    /// the board it reaches alone, and fail exactly when one fails alone.
+    fn packs_match_puzzles_alone<const W: usize>(seed: u64) {
+        let mut seed = seed;
         let (mut packs, mut failed) = (0, 0);
-        for (rows, cols) in [(1, 1), (3, 4), (5, 5), (6, 9), (4, 20), (2, 31)] {
+        for (rows, cols) in [(1, 1), (3, 4), (5, 5), (6, 9), (4, 20), (2, 31), (3, 62)] {
             for _ in 0..40 {
-                let n = Pack::capacity(rows, cols);
+                let n = Pack::<W>::capacity(rows, cols);
                 let puzzles: Vec<Puzzle> = (0..n)
                     .map(|_| random_puzzle(rows, cols, &mut seed))
-                    .filter(Pack::admits)
+                    .filter(Pack::<W>::admits)
                     .collect();
+                if puzzles.is_empty() {
+                    continue;
+                }
                 let refs: Vec<&Puzzle> = puzzles.iter().collect();
                 let singles: Vec<_> = refs.iter().map(|p| alone(p)).collect();
-                let mut pack = Pack::default();
+                let mut pack = Pack::<W>::default();
                 match pack.deduce(&refs) {
                     Ok(_) => {
                         packs += 1;
@@ -161,22 +169,32 @@ mod tests {
                             let mut board = Edges::default();
                             pack.unpack(k, &mut board);
                             let single = single.as_ref().expect("no contradiction alone");
-                            assert_eq!(&board, single, "{rows}x{cols}, puzzle {k}");
+                            assert_eq!(&board, single, "W {W}, {rows}x{cols}, puzzle {k}");
                         }
                     }
-                    // A pack fails exactly when one of its puzzles does.
                     Err(_) => {
                         failed += 1;
-                        assert!(singles.iter().any(Result::is_err), "{rows}x{cols}");
+                        assert!(singles.iter().any(Result::is_err), "W {W}, {rows}x{cols}");
                     }
                 }
             }
         }
         // Both ways are exercised.
         assert!(
-            packs > 60 && failed > 10,
-            "{packs} packs deduced, {failed} failed"
+            packs > 30 && failed > 10,
+            "W {W}: {packs} packs deduced, {failed} failed"
         );
+    }
+
+    #[test]
+    fn packed_boards_reach_each_puzzles_own_fixpoint() {
+        packs_match_puzzles_alone::<1>(7);
+    }
+
+    #[test]
+    fn wider_packs_straddle_words_soundly() {
+        packs_match_puzzles_alone::<2>(8);
+        packs_match_puzzles_alone::<4>(9);
     }
 
     #[test]
@@ -215,11 +233,13 @@ mod tests {
     }
 
     #[test]
-    fn capacity_fills_a_word() {
-        assert_eq!(Pack::capacity(20, 20), 3);
-        assert_eq!(Pack::capacity(10, 10), 5);
-        assert_eq!(Pack::capacity(5, 31), 2);
-        assert_eq!(Pack::capacity(5, 63), 1);
-        assert_eq!(Pack::capacity(0, 5), 0);
+    fn capacity_fills_the_row() {
+        assert_eq!(Pack::<1>::capacity(20, 20), 3);
+        assert_eq!(Pack::<1>::capacity(10, 10), 5);
+        assert_eq!(Pack::<1>::capacity(5, 31), 2);
+        assert_eq!(Pack::<1>::capacity(5, 63), 0);
+        assert_eq!(Pack::<1>::capacity(0, 5), 0);
+        assert_eq!(Pack::<4>::capacity(20, 20), 12);
+        assert_eq!(Pack::<4>::capacity(5, 62), 4);
     }
 }
