@@ -1,5 +1,6 @@
 //! Solving, puzzle by puzzle, with a reused [`Solver`] (no parsing, no
-//! drawing): rule-solvable Slink from 5x5 to 60x60, Slitherlink with
+//! drawing), and for the rule-solvable sets also all at once
+//! ([`Solver::solve_all`], small puzzles deduced side by side): rule-solvable Slink from 5x5 to 60x60, Slitherlink with
 //! blanks, puzzles that need search, and puzzles with several solutions
 //! or none. One iteration solves every puzzle of the set; the throughput
 //! is in puzzles.
@@ -30,6 +31,20 @@ fn bench_set(
     g.bench_function(id, |b| b.iter(|| common::solve_all(&mut solver, set)));
 }
 
+/// [`bench_set`] with the puzzles handed over all at once
+/// ([`Solver::solve_all`]: small puzzles deduced side by side).
+fn bench_side_by_side(
+    g: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: &str,
+    set: &Set,
+) {
+    let mut solver = Solver::new(Options::default());
+    g.throughput(Throughput::Elements(set.len() as u64));
+    g.bench_function(id, |b| {
+        b.iter(|| common::solve_side_by_side(&mut solver, set))
+    });
+}
+
 /// Easy Slink the judge's rules finish, by size: the complete solver
 /// (default options) and the judge's rules only.
 fn rules(c: &mut Criterion) {
@@ -37,6 +52,7 @@ fn rules(c: &mut Criterion) {
     for (n, count) in [(5, 2000), (10, 1000), (20, 300), (60, 20)] {
         let set = common::rules(n, count);
         bench_set(&mut g, &set.name, &set, Options::default());
+        bench_side_by_side(&mut g, &format!("{} side by side", set.name), &set);
         bench_set(
             &mut g,
             &format!("{} rules-only", set.name),

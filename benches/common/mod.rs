@@ -206,3 +206,14 @@ pub fn solve_all(solver: &mut Solver, set: &Set) -> usize {
         .filter(|p| solver.solve(p).status() == Status::Unique)
         .count()
 }
+
+/// Solves every puzzle of `set` with [`Solver::solve_all`] (runs of small
+/// puzzles of one shape deduced side by side); returns how many are unique.
+pub fn solve_side_by_side(solver: &mut Solver, set: &Set) -> usize {
+    let refs: Vec<&slink::Puzzle> = set.puzzles.iter().collect();
+    let mut unique = 0;
+    solver.solve_all(&refs, |_, o| {
+        unique += usize::from(o.status() == Status::Unique)
+    });
+    unique
+}
