@@ -256,32 +256,39 @@ fn run_judge(input: &[u8], options: Options) -> Result<(Run, Census), String> {
 const CHUNK: usize = 64;
 
 /// Parses, solves and draws the data sets `spans` of `input`, appending
-/// the judge output to `buf`; returns the counts per outcome.
+/// the judge output to `buf`; returns the counts per outcome. The data
+/// sets that read well are solved together ([`Solver::solve_all`]).
 fn solve_chunk(
     input: &[u8],
     spans: &[Span],
     solver: &mut Solver,
-    puzzle: &mut Puzzle,
+    puzzles: &mut Vec<Puzzle>,
     buf: &mut Vec<u8>,
 ) -> [usize; 3] {
     let mut counts = [0; 3];
     let mut num = itoa::Buffer::new();
-    for span in spans {
-        if parse_body(input, span, puzzle).is_err() {
+    if puzzles.len() < spans.len() {
+        puzzles.resize_with(spans.len(), Puzzle::default);
+    }
+    // The data sets that read well.
+    let mut read = Vec::with_capacity(spans.len());
+    for (k, (span, puzzle)) in spans.iter().zip(puzzles.iter_mut()).enumerate() {
+        if parse_body(input, span, puzzle).is_ok() {
+            read.push(k);
+        } else {
             counts[2] += 1;
-            continue;
-        }
-        let outcome = solver.solve(puzzle);
-        match outcome.solution() {
-            Some(s) => {
-                counts[0] += 1;
-                buf.extend_from_slice(num.format(span.number).as_bytes());
-                buf.push(b'\n');
-                slink::render::draw(puzzle, s, buf);
-            }
-            None => counts[1] += 1,
         }
     }
+    let refs: Vec<&Puzzle> = read.iter().map(|&k| &puzzles[k]).collect();
+    solver.solve_all(&refs, |k, outcome| match outcome.solution() {
+        Some(s) => {
+            counts[0] += 1;
+            buf.extend_from_slice(num.format(spans[read[k]].number).as_bytes());
+            buf.push(b'\n');
+            slink::render::draw(refs[k], s, buf);
+        }
+        None => counts[1] += 1,
+    });
     counts
 }
 
@@ -300,13 +307,13 @@ fn run_direct(
                 || {
                     (
                         Solver::new(options),
-                        Puzzle::default(),
+                        Vec::new(),
                         Vec::with_capacity(1 << 16),
                     )
                 },
-                |(solver, puzzle, buf), chunk| {
+                |(solver, puzzles, buf), chunk| {
                     buf.clear();
-                    let c = solve_chunk(input, chunk, solver, puzzle, buf);
+                    let c = solve_chunk(input, chunk, solver, puzzles, buf);
                     (c, buf.len() as u64)
                 },
             )
