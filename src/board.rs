@@ -475,6 +475,8 @@ impl<const W: usize> Edges<W> {
 pub struct Clues<const W: usize> {
     /// `by_value[n][i]`: the cells of row `i` whose clue is `n`.
     by_value: [Vec<Row<W>>; 4],
+    /// `sliced[i]`: the clues of row `i` as bits (see [`Clues::sliced`]).
+    sliced: Vec<ClueBits<W>>,
     rows: usize,
     /// Whether the rectangle around two side-by-side 3s may be the whole
     /// solution (then R4 does not hold: see [`crate::rules::threes`]).
@@ -493,6 +495,18 @@ impl<const W: usize> Clues<W> {
         for (i, clues) in p.clue_bytes().chunks(p.cols()).enumerate() {
             self.add_row(i, clues, 0);
         }
+        self.slice();
+    }
+
+    /// Fills `sliced` from `by_value`.
+    fn slice(&mut self) {
+        let [zero, one, two, three] = &self.by_value;
+        self.sliced.clear();
+        self.sliced.extend((0..self.rows).map(|i| ClueBits {
+            low: one[i] | three[i],
+            high: two[i] | three[i],
+            any: zero[i] | one[i] | two[i] | three[i],
+        }));
     }
 
     /// Adds one row of clue bytes to row `i`: the clue of column `j` at
@@ -534,6 +548,7 @@ impl<const W: usize> Clues<W> {
                 self.add_row(i, clues, k * (cols + 1));
             }
         }
+        self.slice();
     }
 
     /// The cells of row `i + dr` whose clue is `n`, aligned so that the
@@ -552,6 +567,25 @@ impl<const W: usize> Clues<W> {
     pub fn eq(&self, n: usize, i: usize) -> Row<W> {
         self.by_value[n][i]
     }
+
+    /// The clues of row `i` as binary digits, for arithmetic on whole rows.
+    #[inline]
+    pub fn sliced(&self, i: usize) -> ClueBits<W> {
+        self.sliced[i]
+    }
+}
+
+/// The clues of a row written in binary, one mask per digit: clue `n` of
+/// the cell in bit `j` is `2 * high[j] + low[j]`, where `any[j]` says there
+/// is a clue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClueBits<const W: usize> {
+    /// The ones digit.
+    pub low: Row<W>,
+    /// The twos digit.
+    pub high: Row<W>,
+    /// Cells with a clue.
+    pub any: Row<W>,
 }
 
 #[cfg(test)]

@@ -12,20 +12,20 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     let sides = map4!(Side::ALL, |s| ctx.edge(i, s.at()));
     let lines = Count::of(map4!(sides, |e| e.line));
     let crosses = Count::of(map4!(sides, |e| e.cross));
-    let (mut full, mut open) = (Row::EMPTY, Row::EMPTY);
-    for n in 0..4 {
-        let clue = ctx.clue(n, i, 0, 0);
-        if lines.gt(n) & clue != Row::EMPTY {
-            return Err(Contradiction::CellOver);
-        }
-        if crosses.gt(4 - n) & clue != Row::EMPTY {
-            return Err(Contradiction::CellUnder);
-        }
-        // R3: as many lines as the clue; R2: as many open sides as the clue.
-        full |= clue & lines.eq(n);
-        open |= clue & crosses.eq(4 - n);
+    let c = ctx.clues.sliced(i);
+    let clue = [c.low, c.high, Row::EMPTY];
+    // Sides not lines that a clue allows, 4 - clue: 4, 3, 2, 1 for 0..=3.
+    let rest = [c.low, c.high ^ c.low, c.any & !(c.low | c.high)];
+    if (lines.above(clue) & c.any).any() {
+        return Err(Contradiction::CellOver);
     }
-    let zero = ctx.clue(0, i, 0, 0);
+    if (crosses.above(rest) & c.any).any() {
+        return Err(Contradiction::CellUnder);
+    }
+    // R3: as many lines as the clue; R2: as many open sides as the clue.
+    let full = lines.equals(clue) & c.any;
+    let open = crosses.equals(rest) & c.any;
+    let zero = c.any & !(c.low | c.high);
     unroll4!(Side::ALL, |k, s| {
         let unknown = sides[k].unknown();
         // R1 is R3 for a 0 with no lines yet: named on its own, as the judge does.

@@ -291,6 +291,23 @@ impl<const W: usize> Count<W> {
         pick(n & 1 != 0, self.ones) & pick(n & 2 != 0, self.twos) & pick(n & 4 != 0, self.fours)
     }
 
+    /// Bits where the count equals the number `n` there, given in binary
+    /// (ones, twos and fours digits).
+    #[inline(always)]
+    pub fn equals(&self, n: [Row<W>; 3]) -> Row<W> {
+        let [n1, n2, n4] = n;
+        !(self.ones ^ n1) & !(self.twos ^ n2) & !(self.fours ^ n4)
+    }
+
+    /// Bits where the count is more than the number `n` there, given in
+    /// binary (ones, twos and fours digits).
+    #[inline(always)]
+    pub fn above(&self, n: [Row<W>; 3]) -> Row<W> {
+        let [n1, n2, n4] = n;
+        let (same4, same2) = (!(self.fours ^ n4), !(self.twos ^ n2));
+        (self.fours & !n4) | (same4 & ((self.twos & !n2) | (same2 & self.ones & !n1)))
+    }
+
     /// Bits where the count is more than `n`.
     #[inline(always)]
     pub fn gt(&self, n: usize) -> Row<W> {
@@ -423,6 +440,19 @@ mod tests {
                     "pattern {p:04b}, n {n}"
                 );
                 assert_eq!(c.gt(n).has(0), p.count_ones() as usize > n);
+                for m in 0..8 {
+                    let digit = |d: usize| {
+                        if m >> d & 1 == 1 {
+                            Row::<1>::single(0)
+                        } else {
+                            Row::EMPTY
+                        }
+                    };
+                    let m_bits = [digit(0), digit(1), digit(2)];
+                    let count = p.count_ones() as usize;
+                    assert_eq!(c.equals(m_bits).has(0), count == m, "{p:04b} = {m}");
+                    assert_eq!(c.above(m_bits).has(0), count > m, "{p:04b} > {m}");
+                }
             }
         }
     }
