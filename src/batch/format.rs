@@ -45,7 +45,9 @@ pub enum Format {
     ///   search found a loop before the budget ran out; for `multiple` it is one of the
     ///   solutions): the loop's edges, see [`LoopHex`];
     /// - `micros`: microseconds spent reading and solving the data set
-    ///   (left out with `--no-timing`);
+    ///   (left out with `--no-timing`); small puzzles of one shape are
+    ///   deduced side by side, and the first of each such group carries
+    ///   the group's shared deduction;
     /// - `error` (with `invalid`, `none`, `gave-up`): what went wrong; for
     ///   `invalid`, `LINE:COL: data set K: message`.
     ///
