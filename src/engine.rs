@@ -23,6 +23,15 @@ const PROBE_STREAK: usize = 100;
 /// An edge: plane, row, column.
 type EdgeId = (Plane, usize, usize);
 
+/// What board [`deduce`] works on.
+enum Mode<'t> {
+    /// A search node's board: loop reasoning indexes its paths; each
+    /// decision is logged to the trace (with the search depth) if given.
+    Node(Option<(&'t mut Vec<Event>, u32)>),
+    /// A probe: a board extending the last node board deduced.
+    Probe,
+}
+
 /// Deduces `edges` to a fixpoint of the rules and, if enabled, loop
 /// reasoning; logs each decision to `trace` if given.
 fn deduce<const W: usize>(
@@ -32,8 +41,12 @@ fn deduce<const W: usize>(
     o: &Options,
     stats: &mut Stats,
     edges: &mut Edges<W>,
-    mut trace: Option<(&mut Vec<Event>, u32)>,
+    mode: Mode<'_>,
 ) -> Result<(), Contradiction> {
+    let (indexed, mut trace) = match mode {
+        Mode::Node(trace) => (true, trace),
+        Mode::Probe => (false, None),
+    };
     // The judge's rules first: a puzzle they finish never pays for colours.
     loop {
         let mut ctx = Ctx::new(frame, clues, edges);
@@ -61,7 +74,11 @@ fn deduce<const W: usize>(
         if trace.is_some() {
             scratch.before.copy_from(edges);
         }
-        let step = scratch.walker.apply(frame, clues, edges)?;
+        let step = if indexed {
+            scratch.walker.apply_indexed(frame, clues, edges)?
+        } else {
+            scratch.walker.apply_incremental(frame, clues, edges)?
+        };
         if let Some((events, depth)) = trace.as_mut() {
             let reason = if step == LoopStep::Closed {
                 Reason::LoopClosed
@@ -197,7 +214,7 @@ impl<const W: usize> Engine<W> {
                 o,
                 &mut out.stats,
                 &mut self.stack[depth],
-                trace,
+                Mode::Node(trace),
             )
             .and_then(|()| {
                 if o.search {
@@ -307,7 +324,7 @@ impl<const W: usize> Engine<W> {
                     o,
                     &mut out.stats,
                     &mut self.probe_line,
-                    None,
+                    Mode::Probe,
                 );
                 self.probe_cross.copy_from(&self.stack[depth]);
                 self.probe_cross.add_crosses(pl, i, Row::single(j));
@@ -318,7 +335,7 @@ impl<const W: usize> Engine<W> {
                     o,
                     &mut out.stats,
                     &mut self.probe_cross,
-                    None,
+                    Mode::Probe,
                 );
                 let board = &mut self.stack[depth];
                 if o.trace {
@@ -371,7 +388,7 @@ impl<const W: usize> Engine<W> {
                     o,
                     &mut out.stats,
                     board,
-                    trace,
+                    Mode::Node(trace),
                 )?;
                 progress = true;
             }

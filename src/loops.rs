@@ -24,12 +24,95 @@ pub enum LoopStep {
 }
 
 /// Scratch space for walking paths, reused between calls.
+///
+/// [`Walker::apply_indexed`] also remembers the paths of the board it
+/// looked at (the *base*): for each path end, the other end and the
+/// path's length. [`Walker::apply_incremental`] then reasons about a board
+/// that extends the base (a probe) by walking only the paths that hold a
+/// line the base lacks, crossing each path of the base in one jump: a base
+/// path is still part of a path there (its inner vertices already have two
+/// lines), and the paths without a new line were checked on the base.
 #[derive(Default, Clone, Debug)]
 pub struct Walker<const W: usize> {
     seen_h: Vec<Row<W>>,
     seen_v: Vec<Row<W>>,
     /// A copy of the board with one more line, to test a closing edge.
     trial: Edges<W>,
+    /// The paths of the base board.
+    index: PathIndex<W>,
+}
+
+/// The paths of a base board: its lines and, per path end, the other end.
+#[derive(Default, Clone, Debug)]
+struct PathIndex<const W: usize> {
+    /// Whether the index describes a base board that incremental reasoning
+    /// may extend: one where loop reasoning found nothing to add.
+    valid: bool,
+    /// Line rows of the base.
+    lines_h: Vec<Row<W>>,
+    lines_v: Vec<Row<W>>,
+    /// Vertices per row (`cols + 1`).
+    stride: usize,
+    /// Per vertex `i * stride + j` that ends a base path (where `stamp`
+    /// equals `gen`): the other end, and the path's length.
+    partner: Vec<u32>,
+    length: Vec<u32>,
+    stamp: Vec<u32>,
+    gen: u32,
+    /// Per vertex: the incremental call (`call`) that used the base path
+    /// ending there.
+    used: Vec<u32>,
+    call: u32,
+}
+
+impl<const W: usize> PathIndex<W> {
+    /// Starts an index of a board of `frame`'s size, with no path.
+    fn begin(&mut self, frame: &Frame<W>, edges: &Edges<W>) {
+        self.valid = false;
+        self.stride = frame.cols + 1;
+        let n = (frame.rows + 1) * self.stride;
+        if self.stamp.len() < n {
+            self.stamp.resize(n, 0);
+            self.partner.resize(n, 0);
+            self.length.resize(n, 0);
+            self.used.resize(n, 0);
+        }
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.gen = 1;
+        }
+        self.lines_h.clear();
+        self.lines_h
+            .extend((0..=frame.rows).map(|i| edges.lines(Plane::H, i)));
+        self.lines_v.clear();
+        self.lines_v
+            .extend((0..frame.rows).map(|i| edges.lines(Plane::V, i)));
+    }
+
+    /// Records a base path from `a` to `b` of `len` edges.
+    fn add(&mut self, a: Vertex, b: Vertex, len: u32) {
+        let (ka, kb) = (a.0 * self.stride + a.1, b.0 * self.stride + b.1);
+        for (k, other) in [(ka, kb), (kb, ka)] {
+            self.stamp[k] = self.gen;
+            self.partner[k] = other as u32;
+            self.length[k] = len;
+        }
+    }
+
+    /// The other end and length of the unused base path ending at `v`, if
+    /// any; marks it used.
+    #[inline]
+    fn jump(&mut self, v: Vertex) -> Option<(Vertex, u32)> {
+        let k = v.0 * self.stride + v.1;
+        if self.stamp[k] != self.gen || self.used[k] == self.call {
+            return None;
+        }
+        let p = self.partner[k] as usize;
+        self.used[k] = self.call;
+        self.used[p] = self.call;
+        Some(((p / self.stride, p % self.stride), self.length[k]))
+    }
 }
 
 /// A vertex `(i, j)`.
@@ -42,7 +125,16 @@ impl<const W: usize> Walker<W> {
 
     /// The other end of the line edge leaving `v` in direction `d` (0 left,
     /// 1 right, 2 up, 3 down), marking the edge seen; or `None`.
-    fn step(&mut self, edges: &Edges<W>, frame: &Frame<W>, v: Vertex, d: usize) -> Option<Vertex> {
+    /// With `fresh`, only lines the base board lacks count.
+    #[inline(always)]
+    fn step(
+        &mut self,
+        edges: &Edges<W>,
+        frame: &Frame<W>,
+        v: Vertex,
+        d: usize,
+        fresh: bool,
+    ) -> Option<Vertex> {
         let (i, j) = v;
         let (p, ei, ej, to) = match d {
             0 if j > 0 => (Plane::H, i, j - 1, (i, j - 1)),
@@ -53,6 +145,15 @@ impl<const W: usize> Walker<W> {
         };
         if !Self::line_at(edges, p, ei, ej) {
             return None;
+        }
+        if fresh {
+            let base = match p {
+                Plane::H => &self.index.lines_h[ei],
+                Plane::V => &self.index.lines_v[ei],
+            };
+            if base.has(ej) {
+                return None;
+            }
         }
         let seen = match p {
             Plane::H => &mut self.seen_h[ei],
@@ -66,12 +167,28 @@ impl<const W: usize> Walker<W> {
     }
 
     /// Walks from `start` along lines until it cannot go on; returns the last
-    /// vertex and the number of edges walked.
-    fn walk(&mut self, edges: &Edges<W>, frame: &Frame<W>, start: Vertex) -> (Vertex, u32) {
+    /// vertex and the number of edges walked. With `fresh`, on a board
+    /// extending the indexed base: steps along new lines one by one and
+    /// along base paths in one jump.
+    #[inline(always)]
+    fn walk(
+        &mut self,
+        edges: &Edges<W>,
+        frame: &Frame<W>,
+        start: Vertex,
+        fresh: bool,
+    ) -> (Vertex, u32) {
         let (mut v, mut n) = (start, 0);
         'outer: loop {
+            if fresh {
+                if let Some((w, len)) = self.index.jump(v) {
+                    v = w;
+                    n += len;
+                    continue;
+                }
+            }
             for d in 0..4 {
-                if let Some(w) = self.step(edges, frame, v, d) {
+                if let Some(w) = self.step(edges, frame, v, d, fresh) {
                     v = w;
                     n += 1;
                     continue 'outer;
@@ -79,6 +196,14 @@ impl<const W: usize> Walker<W> {
             }
             return (v, n);
         }
+    }
+
+    /// Clears the marks of walked edges.
+    fn clear_seen(&mut self, frame: &Frame<W>) {
+        self.seen_h.clear();
+        self.seen_h.resize(frame.rows + 1, Row::EMPTY);
+        self.seen_v.clear();
+        self.seen_v.resize(frame.rows, Row::EMPTY);
     }
 
     /// Whether the lines plus edge `p(ei, ej)` satisfy every clue exactly.
@@ -107,29 +232,62 @@ impl<const W: usize> Walker<W> {
         clues: &Clues<W>,
         edges: &mut Edges<W>,
     ) -> Result<LoopStep, Contradiction> {
+        self.apply_full(frame, clues, edges, false)
+    }
+
+    /// Applies loop reasoning to `edges` once, and remembers its paths as
+    /// the base of [`Walker::apply_incremental`].
+    pub fn apply_indexed(
+        &mut self,
+        frame: &Frame<W>,
+        clues: &Clues<W>,
+        edges: &mut Edges<W>,
+    ) -> Result<LoopStep, Contradiction> {
+        self.apply_full(frame, clues, edges, true)
+    }
+
+    fn apply_full(
+        &mut self,
+        frame: &Frame<W>,
+        clues: &Clues<W>,
+        edges: &mut Edges<W>,
+        index: bool,
+    ) -> Result<LoopStep, Contradiction> {
+        if index {
+            self.index.begin(frame, edges);
+        }
         let total = edges.line_count();
         if total == 0 {
+            if index {
+                self.index.valid = true;
+            }
             return Ok(LoopStep::Nothing);
         }
-        self.seen_h.clear();
-        self.seen_h.resize(frame.rows + 1, Row::EMPTY);
-        self.seen_v.clear();
-        self.seen_v.resize(frame.rows, Row::EMPTY);
+        self.clear_seen(frame);
         let mut crossed = 0;
         let mut on_paths = 0;
+        // Whether a path's closing edge was left open (it may close the
+        // solution): a board extending this one must check it again.
+        let mut open_close = false;
         for i in 0..=frame.rows {
             let lines = Count::of(ARMS.map(|a| edges.read(frame, i, a).line));
             for j in (lines.eq(1) & frame.vertices).ones() {
-                let (end, len) = self.walk(edges, frame, (i, j));
+                let (end, len) = self.walk(edges, frame, (i, j), false);
                 if len == 0 {
                     continue; // the other end of a path already walked
                 }
                 on_paths += len;
+                if index {
+                    self.index.add((i, j), end, len);
+                }
                 if let Some((p, ei, ej)) = joining_edge((i, j), end) {
                     let decided = edges.lines(p, ei).has(ej) || edges.crosses(p, ei).has(ej);
-                    if !(decided
-                        || len == total && self.closes_solution(frame, clues, edges, p, ei, ej))
-                    {
+                    if decided {
+                        continue;
+                    }
+                    if len == total && self.closes_solution(frame, clues, edges, p, ei, ej) {
+                        open_close = true;
+                    } else {
                         edges.add_crosses(p, ei, Row::single(ej));
                         crossed += 1;
                     }
@@ -137,6 +295,9 @@ impl<const W: usize> Walker<W> {
             }
         }
         if on_paths == total {
+            if index {
+                self.index.valid = crossed == 0 && !open_close;
+            }
             return Ok(if crossed > 0 {
                 LoopStep::Crossed(crossed)
             } else {
@@ -148,23 +309,99 @@ impl<const W: usize> Walker<W> {
             return Err(Contradiction::PrematureLoop);
         }
         let start = first_line(edges, frame).expect("lines exist");
-        let (_, len) = self.walk(edges, frame, start);
+        let (_, len) = self.walk(edges, frame, start, false);
         if len != total {
             return Err(Contradiction::PrematureLoop);
         }
-        let mut new = false;
+        Ok(close(frame, edges))
+    }
+
+    /// Applies loop reasoning to `edges`, a board that extends the base
+    /// indexed by the last [`Walker::apply_indexed`] (same size, every line
+    /// of the base a line here): the same result as [`Walker::apply`], but
+    /// it walks only the paths that hold a new line.
+    pub fn apply_incremental(
+        &mut self,
+        frame: &Frame<W>,
+        clues: &Clues<W>,
+        edges: &mut Edges<W>,
+    ) -> Result<LoopStep, Contradiction> {
+        if !self.index.valid {
+            return self.apply(frame, clues, edges);
+        }
+        self.index.call = self.index.call.wrapping_add(1);
+        if self.index.call == 0 {
+            self.index.used.iter_mut().for_each(|u| *u = 0);
+            self.index.call = 1;
+        }
+        let total = edges.line_count();
+        self.clear_seen(frame);
+        let mut crossed = 0;
         for p in [Plane::H, Plane::V] {
             for r in 0..frame.plane_rows(p) {
-                let open = !edges.lines(p, r) & frame.plane_bits(p);
-                new |= edges.add_crosses(p, r, open);
+                let base = match p {
+                    Plane::H => self.index.lines_h[r],
+                    Plane::V => self.index.lines_v[r],
+                };
+                let fresh = edges.lines(p, r) & !base;
+                for c in fresh.ones() {
+                    let seen = match p {
+                        Plane::H => &mut self.seen_h[r],
+                        Plane::V => &mut self.seen_v[r],
+                    };
+                    if seen.has(c) {
+                        continue;
+                    }
+                    seen.set(c);
+                    let (a, b) = match p {
+                        Plane::H => ((r, c), (r, c + 1)),
+                        Plane::V => ((r, c), (r + 1, c)),
+                    };
+                    let (end_b, len_b) = self.walk(edges, frame, b, true);
+                    if end_b == a {
+                        // The new line closes a loop: it must hold every line.
+                        if len_b + 1 != total {
+                            return Err(Contradiction::PrematureLoop);
+                        }
+                        return Ok(close(frame, edges));
+                    }
+                    let (end_a, len_a) = self.walk(edges, frame, a, true);
+                    let len = len_a + len_b + 1;
+                    if let Some((q, ei, ej)) = joining_edge(end_a, end_b) {
+                        let decided = edges.lines(q, ei).has(ej) || edges.crosses(q, ei).has(ej);
+                        if !(decided
+                            || len == total && self.closes_solution(frame, clues, edges, q, ei, ej))
+                        {
+                            edges.add_crosses(q, ei, Row::single(ej));
+                            crossed += 1;
+                        }
+                    }
+                }
             }
         }
-        // A board the rules finished has nothing left to cross: no news.
-        Ok(if new {
-            LoopStep::Closed
+        Ok(if crossed > 0 {
+            LoopStep::Crossed(crossed)
         } else {
             LoopStep::Nothing
         })
+    }
+}
+
+/// Crosses every edge of `edges` that is not a line, the loop being
+/// closed: [`LoopStep::Closed`] if that crossed anything, else (a board
+/// the rules finished) [`LoopStep::Nothing`].
+fn close<const W: usize>(frame: &Frame<W>, edges: &mut Edges<W>) -> LoopStep {
+    let mut new = false;
+    for p in [Plane::H, Plane::V] {
+        for r in 0..frame.plane_rows(p) {
+            let open = !edges.lines(p, r) & frame.plane_bits(p);
+            new |= edges.add_crosses(p, r, open);
+        }
+    }
+    if new {
+        LoopStep::Closed
+    } else {
+        LoopStep::Nothing
     }
 }
 
@@ -185,4 +422,118 @@ fn first_line<const W: usize>(edges: &Edges<W>, frame: &Frame<W>) -> Option<Vert
     (0..=frame.rows)
         .find_map(|i| edges.lines(Plane::H, i).first().map(|j| (i, j)))
         .or_else(|| (0..frame.rows).find_map(|i| edges.lines(Plane::V, i).first().map(|j| (i, j))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::rng::splitmix64;
+    use crate::puzzle::{Clue, Puzzle};
+
+    /// A random set of lines on a `rows x cols` board with no vertex of
+    /// three or more lines (it may hold loops).
+    fn random_lines(
+        rows: usize,
+        cols: usize,
+        n: usize,
+        seed: &mut u64,
+    ) -> Vec<(Plane, usize, usize)> {
+        let mut degree = vec![0u8; (rows + 1) * (cols + 1)];
+        let mut lines = Vec::new();
+        for _ in 0..n {
+            let r = splitmix64(seed);
+            let (p, i, j, a, b) = if r & 1 == 0 {
+                let (i, j) = ((r >> 8) as usize % (rows + 1), (r >> 32) as usize % cols);
+                (Plane::H, i, j, (i, j), (i, j + 1))
+            } else {
+                let (i, j) = ((r >> 8) as usize % rows, (r >> 32) as usize % (cols + 1));
+                (Plane::V, i, j, (i, j), (i + 1, j))
+            };
+            let (ka, kb) = (a.0 * (cols + 1) + a.1, b.0 * (cols + 1) + b.1);
+            if degree[ka] < 2 && degree[kb] < 2 && !lines.contains(&(p, i, j)) {
+                degree[ka] += 1;
+                degree[kb] += 1;
+                lines.push((p, i, j));
+            }
+        }
+        lines
+    }
+
+    /// The lines of a random rectangle's outline: one loop.
+    fn rectangle(rows: usize, cols: usize, seed: &mut u64) -> Vec<(Plane, usize, usize)> {
+        let r = splitmix64(seed) as usize;
+        let (i0, j0) = (r % rows, (r >> 16) % cols);
+        let (i1, j1) = (
+            i0 + 1 + (r >> 32) % (rows - i0),
+            j0 + 1 + (r >> 48) % (cols - j0),
+        );
+        let mut lines = Vec::new();
+        for j in j0..j1 {
+            lines.extend([(Plane::H, i0, j), (Plane::H, i1, j)]);
+        }
+        for i in i0..i1 {
+            lines.extend([(Plane::V, i, j0), (Plane::V, i, j1)]);
+        }
+        lines
+    }
+
+    #[test]
+    fn incremental_reasoning_matches_a_full_walk() {
+        let mut seed = 7;
+        let mut compared = [0usize; 4];
+        for case in 0..3000 {
+            let (rows, cols) = (2 + case % 7, 2 + case % 11);
+            let p = Puzzle::new(rows, cols, &vec![Clue::Blank; rows * cols]).unwrap();
+            let frame = Frame::<1>::new(rows, cols);
+            let mut clues = Clues::<1>::default();
+            clues.load(&p);
+            let n = splitmix64(&mut seed) as usize % (2 * rows * cols);
+            let lines = if case % 4 == 0 {
+                rectangle(rows, cols, &mut seed)
+            } else {
+                random_lines(rows, cols, n, &mut seed)
+            };
+            // The base: a random part of the lines, at a fixpoint of loop reasoning.
+            let mut base = Edges::<1>::default();
+            base.reset(rows);
+            for &(pl, i, j) in &lines {
+                if splitmix64(&mut seed) % 3 != 0 {
+                    base.add_lines(pl, i, Row::single(j));
+                }
+            }
+            let mut w = Walker::<1>::default();
+            let step = loop {
+                match w.apply_indexed(&frame, &clues, &mut base) {
+                    Ok(LoopStep::Crossed(_)) => continue,
+                    other => break other,
+                }
+            };
+            if step != Ok(LoopStep::Nothing) {
+                continue;
+            }
+            // The probe: the base and the other lines it has not crossed.
+            let mut probe = base.clone();
+            for &(pl, i, j) in &lines {
+                if !base.crosses(pl, i).has(j) {
+                    probe.add_lines(pl, i, Row::single(j));
+                }
+            }
+            let (mut full, mut inc) = (probe.clone(), probe.clone());
+            let want = Walker::<1>::default().apply(&frame, &clues, &mut full);
+            let got = w.apply_incremental(&frame, &clues, &mut inc);
+            assert_eq!(got, want, "case {case}");
+            if want.is_ok() {
+                // (On a contradiction the board is thrown away.)
+                assert_eq!(inc, full, "case {case}");
+            }
+            compared[match want {
+                Ok(LoopStep::Nothing) => 0,
+                Ok(LoopStep::Crossed(_)) => 1,
+                Ok(LoopStep::Closed) => 2,
+                Err(_) => 3,
+            }] += 1;
+        }
+        // Every kind of outcome was met.
+        assert!(compared.iter().all(|&k| k > 10), "{compared:?}");
+    }
 }

@@ -38,10 +38,29 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
         outside |= clue & (cout.gt(n) | cin.gt(4 - n));
         inside |= clue & (cin.gt(n) | cout.gt(4 - n));
     }
+    // Along the row: colours spread across decided sides in one go.
+    let (left, right) = (ctx.edge(i, Side::Left.at()), ctx.edge(i, Side::Right.at()));
+    loop {
+        let out = outside | !cells;
+        let (li, lo) = (inside.shift(1, false), out.shift(1, true));
+        let (ri, ro) = (inside.shift(-1, false), out.shift(-1, true));
+        let more_in = (left.line & lo) | (left.cross & li) | (right.line & ro) | (right.cross & ri);
+        let more_out =
+            (left.line & li) | (left.cross & lo) | (right.line & ri) | (right.cross & ro);
+        let (more_in, more_out) = (more_in & cells & !inside, more_out & cells & !outside);
+        if (more_in | more_out).is_empty() {
+            break;
+        }
+        inside |= more_in;
+        outside |= more_out;
+    }
     ctx.color(i, true, inside & cells);
     ctx.color(i, false, outside & cells);
     let (inside, outside) = (ctx.edges.inside(i), ctx.edges.outside(i));
     for (k, s) in Side::ALL.into_iter().enumerate() {
+        if matches!(s, Side::Left | Side::Right) {
+            (nb_in[k], nb_out[k]) = ctx.edges.color(ctx.frame, i, 0, s.neighbour().1);
+        }
         let differ = (inside & nb_out[k]) | (outside & nb_in[k]);
         let same = (inside & nb_in[k]) | (outside & nb_out[k]);
         let e = ctx.edge(i, s.at());
