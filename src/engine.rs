@@ -15,7 +15,7 @@ use crate::rules::{self, Contradiction, Count, Ctx};
 use crate::solution::Solution;
 use crate::solver::{Options, Outcome, Stats, Status};
 use crate::trace::{EdgeRef, Event, Reason};
-use crate::verify::verify;
+use crate::verify::{verify, Invalid};
 
 /// Probes in a row that decide nothing before a probing round ends.
 const PROBE_STREAK: usize = 100;
@@ -65,11 +65,19 @@ fn deduce<const W: usize>(
         if !o.loop_reasoning {
             return Ok(());
         }
-        if !edges.stalled() && edges.decided_count(frame) as usize != frame.edge_count() {
+        let complete = edges.decided_count(frame) as usize == frame.edge_count();
+        if !edges.stalled() && !complete {
             // Stalled: bring in the colour rules, from every row.
             edges.set_stalled();
             edges.mark_all();
             continue;
+        }
+        if complete && indexed && trace.is_none() {
+            // A node board the rules finished: the solution check (`verify`,
+            // in `record`) tells one loop from several, so loop reasoning
+            // has nothing to add. (A probe board still gets it: a probe that
+            // closes two loops must be refuted here.)
+            return Ok(());
         }
         if trace.is_some() {
             scratch.before.copy_from(edges);
@@ -431,8 +439,12 @@ impl<const W: usize> Engine<W> {
                 s.set_v(i, j, true);
             }
         }
-        if verify(p, s).is_err() {
+        if let Err(e) = verify(p, s) {
             out.pop_solution();
+            // What loop reasoning would have said of the root's board.
+            if depth == 0 && matches!(e, Invalid::SeveralLoops) {
+                out.contradiction = Some(Contradiction::PrematureLoop);
+            }
         } else if o.trace {
             out.trace.push(Event::Solution);
         }
