@@ -112,6 +112,20 @@ impl Solution {
         &self.v[i * self.stride..(i + 1) * self.stride]
     }
 
+    /// Every row of horizontal edges, [`Solution::stride`] words each:
+    /// `H(i, j)` is bit `j % 64` of word `i * stride + j / 64`.
+    #[inline]
+    pub fn h_words(&self) -> &[u64] {
+        &self.h
+    }
+
+    /// Every row of vertical edges, [`Solution::stride`] words each:
+    /// `V(i, j)` is bit `j % 64` of word `i * stride + j / 64`.
+    #[inline]
+    pub fn v_words(&self) -> &[u64] {
+        &self.v
+    }
+
     /// Sets the horizontal edges of vertex row `i` at once from row words
     /// (bit `j` of `words` for `H(i, j)`; bits from `cols` on, and words
     /// beyond [`Solution::stride`], are ignored). A fast way to build a

@@ -61,10 +61,11 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
         return Err(Invalid::Size);
     }
     check_clues(p, s)?;
-    let start = check_vertices(s)?.ok_or(Invalid::NoLoop)?;
-    // Every vertex has 0 or 2 lines, so the lines are disjoint cycles: walk
-    // the one through `start` and compare its length with the line count.
-    let lines = s.len();
+    let (start, lines) = check_vertices(s)?;
+    let start = start.ok_or(Invalid::NoLoop)?;
+    // Every vertex has 0 or 2 lines, so the lines are disjoint cycles, with
+    // as many lines as vertices on them: walk the one through `start` and
+    // compare its length with the number of vertices with lines.
     if walk(s, start, lines) != lines {
         return Err(Invalid::SeveralLoops);
     }
@@ -83,14 +84,23 @@ fn gather(x: u64, k: u32) -> u64 {
 #[inline]
 fn clue_planes(clues: &[u8]) -> [u64; 3] {
     let mut planes = [0; 3];
-    for (k, chunk) in clues.chunks(8).enumerate() {
-        let mut bytes = [BLANK; 8];
-        bytes[..chunk.len()].copy_from_slice(chunk);
-        let x = u64::from_le_bytes(bytes);
+    let mut add = |k: usize, x: u64| {
         // A clue is 0-3; a blank is 0xff, the only byte with bit 7 set.
         planes[0] |= gather(x, 0) << (8 * k);
         planes[1] |= gather(x, 1) << (8 * k);
         planes[2] |= (gather(x, 7) ^ 0xff) << (8 * k);
+    };
+    let mut eights = clues.chunks_exact(8);
+    for (k, chunk) in (&mut eights).enumerate() {
+        add(k, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+    }
+    let rest = eights.remainder();
+    if !rest.is_empty() {
+        let mut bytes = [BLANK; 8];
+        for (b, &x) in bytes.iter_mut().zip(rest) {
+            *b = x;
+        }
+        add(clues.len() / 8, u64::from_le_bytes(bytes));
     }
     planes
 }
@@ -145,10 +155,11 @@ fn check_clues(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
 }
 
 /// Checks that every vertex has 0 or 2 lines, 64 vertices at a time; returns
-/// the first vertex in row-major order with lines, if any.
-fn check_vertices(s: &Solution) -> Result<Option<(usize, usize)>, Invalid> {
+/// the first vertex in row-major order with lines, if any, and the number
+/// of vertices with lines.
+fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Invalid> {
     let r = s.rows();
-    let mut first = None;
+    let (mut first, mut count) = (None, 0);
     for i in 0..=r {
         let h = s.h_row(i);
         let mut carry = 0;
@@ -169,12 +180,15 @@ fn check_vertices(s: &Solution) -> Result<Option<(usize, usize)>, Invalid> {
                 });
             }
             let any = left | right | up | down;
-            if any != 0 && first.is_none() {
-                first = Some((i, w * 64 + any.trailing_zeros() as usize));
+            if any != 0 {
+                count += any.count_ones() as usize;
+                if first.is_none() {
+                    first = Some((i, w * 64 + any.trailing_zeros() as usize));
+                }
             }
         }
     }
-    Ok(first)
+    Ok((first, count))
 }
 
 /// Number of set bits of `row` from bit `j` up, before the first clear one.
@@ -220,70 +234,54 @@ fn ones_below(row: &[u64], j: usize) -> usize {
     n
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Dir {
-    Left,
-    Right,
-    Up,
-    Down,
-}
-
 /// The length of the loop through `start`, the first vertex with lines in
 /// row-major order, on a solution whose every vertex has 0 or 2 lines
 /// (more than `lines`, the number of lines, if the walk is lost).
-/// Horizontal stretches are crossed a whole run of line bits at a time.
+///
+/// The loop is crossed a run at a time: a run of horizontal lines (a run
+/// of set bits in a row word), then one of vertical lines (the same bit in
+/// successive rows), and so on, each run ending where the loop turns.
 fn walk(s: &Solution, start: (usize, usize), lines: usize) -> usize {
-    let (r, c) = (s.rows(), s.cols());
+    let (r, stride) = (s.rows(), s.stride());
+    let (h, v) = (s.h_words(), s.v_words());
     // Nothing lies above or left of `start`: its lines go right and down.
     // The walk leaves to the right and comes back from below.
     let (mut i, mut j) = start;
-    let (mut dir, mut walked) = (Dir::Right, 0);
-    // A vertex reached going up or down: leave straight on, else left or right.
-    let turn = |i: usize, j: usize| {
-        if j > 0 && s.h(i, j - 1) {
-            Dir::Left
-        } else {
-            Dir::Right
-        }
-    };
+    let (mut right, mut walked) = (true, 0);
     loop {
-        match dir {
-            Dir::Right => {
-                let n = ones_from(s.h_row(i), j);
-                j += n;
-                walked += n;
-            }
-            Dir::Left => {
-                let n = ones_below(s.h_row(i), j);
-                j -= n;
-                walked += n;
-            }
-            Dir::Up => {
+        let row = &h[i * stride..(i + 1) * stride];
+        let n = if right {
+            ones_from(row, j)
+        } else {
+            ones_below(row, j)
+        };
+        j = if right { j + n } else { j - n };
+        walked += n;
+        // The loop turns at `(i, j)`: its other line there goes up or down.
+        // `V(i, j)` is `v[k] & bit` for `k = i * stride + j / 64`.
+        let (mut k, bit, from) = (i * stride + j / 64, 1u64 << (j % 64), i);
+        if i > 0 && v[k - stride] & bit != 0 {
+            i -= 1;
+            k -= stride;
+            while i > 0 && v[k - stride] & bit != 0 {
                 i -= 1;
-                walked += 1;
+                k -= stride;
             }
-            Dir::Down => {
+            walked += from - i;
+        } else {
+            i += 1;
+            k += stride;
+            while i < r && v[k] & bit != 0 {
                 i += 1;
-                walked += 1;
+                k += stride;
             }
+            walked += i - from;
         }
         if (i, j) == start || walked > lines {
             return walked;
         }
-        dir = match dir {
-            // At the end of a horizontal run, the other line is vertical.
-            Dir::Left | Dir::Right => {
-                if i > 0 && s.v(i - 1, j) {
-                    Dir::Up
-                } else {
-                    Dir::Down
-                }
-            }
-            Dir::Down if i < r && s.v(i, j) => Dir::Down,
-            Dir::Up if i > 0 && s.v(i - 1, j) => Dir::Up,
-            Dir::Up | Dir::Down => turn(i, j),
-        };
-        debug_assert!(j <= c);
+        // And turns again: left if there is a line on the left.
+        right = !(j > 0 && h[i * stride + (j - 1) / 64] >> ((j - 1) % 64) & 1 == 1);
     }
 }
 
