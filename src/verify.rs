@@ -94,13 +94,18 @@ fn clue_planes(clues: &[u8]) -> [u64; 3] {
     for (k, chunk) in (&mut eights).enumerate() {
         add(k, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
     }
-    let rest = eights.remainder();
-    if !rest.is_empty() {
-        let mut bytes = [BLANK; 8];
-        for (b, &x) in bytes.iter_mut().zip(rest) {
-            *b = x;
-        }
-        add(clues.len() / 8, u64::from_le_bytes(bytes));
+    let (n, rest) = (clues.len(), eights.remainder().len());
+    if rest > 0 {
+        // The last `rest` clues, the bytes above them blank.
+        let x = if n >= 8 {
+            let last = u64::from_le_bytes(clues[n - 8..].try_into().expect("8 bytes"));
+            last >> (8 * (8 - rest)) | !0 << (8 * rest)
+        } else {
+            let mut bytes = [BLANK; 8];
+            bytes[..n].copy_from_slice(clues);
+            u64::from_le_bytes(bytes)
+        };
+        add(n / 8, x);
     }
     planes
 }
