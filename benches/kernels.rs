@@ -1,5 +1,5 @@
 //! The solver's kernels on their own: parsing, each rule family over a
-//! whole board, rule propagation to a fixpoint, and drawing.
+//! whole board, rule propagation to a fixpoint, drawing and verifying.
 //!
 //! Run with `cargo bench --bench kernels` (add a filter, e.g.
 //! `cargo bench --bench kernels -- rules/`). The data is generated at
@@ -182,32 +182,61 @@ fn rule_families(c: &mut Criterion) {
     }
 }
 
-fn render(c: &mut Criterion) {
-    let mut g = c.benchmark_group("render");
-    for set in [
+/// The solved puzzles the render and verify benchmarks use, per set.
+fn solved_sets() -> Vec<(String, Vec<(Puzzle, Solution)>)> {
+    [
         common::rules(5, 200),
         common::rules(20, 100),
         common::rules(60, 10),
-    ] {
+    ]
+    .into_iter()
+    .map(|set| {
         let mut solver = Solver::new(Options::default());
-        let solved: Vec<(&Puzzle, Solution)> = set
+        let solved = set
             .puzzles
             .iter()
-            .filter_map(|p| solver.solve(p).solution().cloned().map(|s| (p, s)))
+            .filter_map(|p| {
+                let s = solver.solve(p).solution().cloned();
+                s.map(|s| (p.clone(), s))
+            })
             .collect();
+        (set.name, solved)
+    })
+    .collect()
+}
+
+fn render(c: &mut Criterion) {
+    let mut g = c.benchmark_group("render");
+    for (name, solved) in solved_sets() {
         let mut out = Vec::with_capacity(1 << 20);
         let bytes: usize = solved
             .iter()
             .map(|(p, _)| slink::render::drawing_len(p.rows(), p.cols()))
             .sum();
         g.throughput(Throughput::Bytes(bytes as u64));
-        g.bench_function(BenchmarkId::from_parameter(&set.name), |b| {
+        g.bench_function(BenchmarkId::from_parameter(&name), |b| {
             b.iter(|| {
                 out.clear();
                 for (p, s) in &solved {
                     slink::render::draw(p, s, &mut out);
                 }
                 out.len()
+            })
+        });
+    }
+    g.finish();
+}
+
+fn verify(c: &mut Criterion) {
+    let mut g = c.benchmark_group("verify");
+    for (name, solved) in solved_sets() {
+        g.throughput(Throughput::Elements(solved.len() as u64));
+        g.bench_function(BenchmarkId::from_parameter(&name), |b| {
+            b.iter(|| {
+                solved
+                    .iter()
+                    .filter(|(p, s)| slink::verify(black_box(p), black_box(s)).is_ok())
+                    .count()
             })
         });
     }
@@ -225,6 +254,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = kernels;
     config = config();
-    targets = parse, rule_families, render
+    targets = parse, rule_families, render, verify
 }
 criterion_main!(kernels);

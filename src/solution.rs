@@ -1,22 +1,32 @@
-//! A solved board: the set of line edges, as bit vectors.
+//! A solved board: the set of line edges, as rows of bits.
 
-use bitvec::prelude::*;
-
-/// Bit `k` of `bits`, read from its backing words (`Lsb0`: bit `k` is bit
-/// `k % 64` of word `k / 64`).
-#[inline]
-fn bit(bits: &BitVec<u64, Lsb0>, k: usize) -> bool {
-    bits.as_raw_slice()[k / 64] >> (k % 64) & 1 == 1
-}
-
-/// The line edges of a solution: `H(i, j)` at `i * cols + j` of `h`,
-/// `V(i, j)` at `i * (cols + 1) + j` of `v`.
+/// The line edges of a solution, one row of words per plane row: bit `j`
+/// of vertex row `i`'s words is `H(i, j)`, bit `j` of cell row `i`'s words
+/// is `V(i, j)` (bit `j` of a row is bit `j % 64` of its word `j / 64`).
+/// Every row takes [`Solution::stride`] words, enough for `cols + 1` bits;
+/// the bits beyond a row's edges are always 0.
 #[derive(Clone, PartialEq, Eq, Hash, Default, Debug)]
 pub struct Solution {
     rows: usize,
     cols: usize,
-    h: BitVec<u64, Lsb0>,
-    v: BitVec<u64, Lsb0>,
+    stride: usize,
+    h: Vec<u64>,
+    v: Vec<u64>,
+}
+
+/// The bits `0..n` of a row of `words.len()` words.
+#[inline]
+fn low_bits(words: &mut [u64], n: usize) {
+    for (w, word) in words.iter_mut().enumerate() {
+        let lo = w * 64;
+        *word &= if n >= lo + 64 {
+            !0
+        } else if n > lo {
+            (1u64 << (n - lo)) - 1
+        } else {
+            0
+        };
+    }
 }
 
 impl Solution {
@@ -24,10 +34,11 @@ impl Solution {
     pub fn reset(&mut self, rows: usize, cols: usize) {
         self.rows = rows;
         self.cols = cols;
+        self.stride = (cols + 1).div_ceil(64);
         self.h.clear();
-        self.h.resize((rows + 1) * cols, false);
+        self.h.resize((rows + 1) * self.stride, 0);
         self.v.clear();
-        self.v.resize(rows * (cols + 1), false);
+        self.v.resize(rows * self.stride, 0);
     }
 
     /// An empty solution for `rows x cols`.
@@ -47,71 +58,120 @@ impl Solution {
         self.cols
     }
 
+    /// Words per row: `ceil((cols + 1) / 64)`.
+    #[inline]
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
     /// Whether `H(i, j)` is a line.
     #[inline]
     pub fn h(&self, i: usize, j: usize) -> bool {
         debug_assert!(i <= self.rows && j < self.cols);
-        bit(&self.h, i * self.cols + j)
+        self.h[i * self.stride + j / 64] >> (j % 64) & 1 == 1
     }
 
     /// Whether `V(i, j)` is a line.
     #[inline]
     pub fn v(&self, i: usize, j: usize) -> bool {
         debug_assert!(i < self.rows && j <= self.cols);
-        bit(&self.v, i * (self.cols + 1) + j)
+        self.v[i * self.stride + j / 64] >> (j % 64) & 1 == 1
     }
 
     /// Sets `H(i, j)`.
+    #[inline]
     pub fn set_h(&mut self, i: usize, j: usize, line: bool) {
-        let c = self.cols;
-        self.h.set(i * c + j, line);
+        assert!(
+            i <= self.rows && j < self.cols,
+            "H({i}, {j}) is off the board"
+        );
+        let w = &mut self.h[i * self.stride + j / 64];
+        *w = *w & !(1 << (j % 64)) | u64::from(line) << (j % 64);
     }
 
     /// Sets `V(i, j)`.
-    pub fn set_v(&mut self, i: usize, j: usize, line: bool) {
-        let c = self.cols + 1;
-        self.v.set(i * c + j, line);
-    }
-
-    /// The horizontal line edges of vertex row `i`, bit `j` for `H(i, j)`.
-    pub fn h_row(&self, i: usize) -> &BitSlice<u64, Lsb0> {
-        &self.h[i * self.cols..(i + 1) * self.cols]
-    }
-
-    /// The vertical line edges of cell row `i`, bit `j` for `V(i, j)`.
-    pub fn v_row(&self, i: usize) -> &BitSlice<u64, Lsb0> {
-        let c = self.cols + 1;
-        &self.v[i * c..(i + 1) * c]
-    }
-
-    /// A fast reader of the line bits, for loops over many edges.
     #[inline]
-    pub fn lines(&self) -> Lines<'_> {
-        Lines {
-            h: self.h.as_raw_slice(),
-            v: self.v.as_raw_slice(),
-            cols: self.cols,
-        }
+    pub fn set_v(&mut self, i: usize, j: usize, line: bool) {
+        assert!(
+            i < self.rows && j <= self.cols,
+            "V({i}, {j}) is off the board"
+        );
+        let w = &mut self.v[i * self.stride + j / 64];
+        *w = *w & !(1 << (j % 64)) | u64::from(line) << (j % 64);
     }
 
-    /// All horizontal edges, row-major.
-    pub fn h_bits(&self) -> &BitSlice<u64, Lsb0> {
+    /// The horizontal line edges of vertex row `i`: bit `j` for `H(i, j)`.
+    #[inline]
+    pub fn h_row(&self, i: usize) -> &[u64] {
+        &self.h[i * self.stride..(i + 1) * self.stride]
+    }
+
+    /// The vertical line edges of cell row `i`: bit `j` for `V(i, j)`.
+    #[inline]
+    pub fn v_row(&self, i: usize) -> &[u64] {
+        &self.v[i * self.stride..(i + 1) * self.stride]
+    }
+
+    /// Every row of horizontal edges, [`Solution::stride`] words each:
+    /// `H(i, j)` is bit `j % 64` of word `i * stride + j / 64`.
+    #[inline]
+    pub fn h_words(&self) -> &[u64] {
         &self.h
     }
 
-    /// All vertical edges, row-major.
-    pub fn v_bits(&self) -> &BitSlice<u64, Lsb0> {
+    /// Every row of vertical edges, [`Solution::stride`] words each:
+    /// `V(i, j)` is bit `j % 64` of word `i * stride + j / 64`.
+    #[inline]
+    pub fn v_words(&self) -> &[u64] {
         &self.v
+    }
+
+    /// Sets the horizontal edges of vertex row `i` at once from row words
+    /// (bit `j` of `words` for `H(i, j)`; bits from `cols` on, and words
+    /// beyond [`Solution::stride`], are ignored). A fast way to build a
+    /// solution from a board stored in rows of words.
+    #[inline]
+    pub fn set_h_row(&mut self, i: usize, words: &[u64]) {
+        let (s, n) = (self.stride, self.cols);
+        let row = &mut self.h[i * s..(i + 1) * s];
+        Self::copy_row(row, words, n);
+    }
+
+    /// Sets the vertical edges of cell row `i` at once from row words (bit
+    /// `j` of `words` for `V(i, j)`; bits from `cols + 1` on are ignored).
+    #[inline]
+    pub fn set_v_row(&mut self, i: usize, words: &[u64]) {
+        let (s, n) = (self.stride, self.cols + 1);
+        let row = &mut self.v[i * s..(i + 1) * s];
+        Self::copy_row(row, words, n);
+    }
+
+    #[inline]
+    fn copy_row(row: &mut [u64], words: &[u64], n: usize) {
+        row.fill(0);
+        let k = row.len().min(words.len());
+        row[..k].copy_from_slice(&words[..k]);
+        low_bits(row, n);
     }
 
     /// Number of line edges.
     pub fn len(&self) -> usize {
-        self.h.count_ones() + self.v.count_ones()
+        let ones = |w: &[u64]| w.iter().map(|x| x.count_ones() as usize).sum::<usize>();
+        ones(&self.h) + ones(&self.v)
     }
 
     /// Whether there is no line at all.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.h.iter().chain(&self.v).all(|&w| w == 0)
+    }
+
+    /// Every edge in the order of `SLINK.md`'s geometry: `H(i, j)` row by
+    /// row, then `V(i, j)` row by row; `true` for a line.
+    pub fn edges(&self) -> impl Iterator<Item = bool> + '_ {
+        let (r, c) = (self.rows, self.cols);
+        let h = (0..=r).flat_map(move |i| (0..c).map(move |j| self.h(i, j)));
+        let v = (0..r).flat_map(move |i| (0..=c).map(move |j| self.v(i, j)));
+        h.chain(v)
     }
 
     /// The same solution mirrored across the main diagonal.
@@ -131,26 +191,53 @@ impl Solution {
     }
 }
 
-/// Read access to a solution's line bits straight from their words.
-#[derive(Clone, Copy)]
-pub struct Lines<'a> {
-    h: &'a [u64],
-    v: &'a [u64],
-    cols: usize,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl Lines<'_> {
-    /// Whether `H(i, j)` is a line.
-    #[inline(always)]
-    pub fn h(&self, i: usize, j: usize) -> bool {
-        let k = i * self.cols + j;
-        self.h[k / 64] >> (k % 64) & 1 == 1
+    #[test]
+    fn rows_are_padded_to_whole_words() {
+        for (cols, stride) in [(1, 1), (62, 1), (63, 1), (64, 2), (127, 2), (128, 3)] {
+            let mut s = Solution::new(2, cols);
+            assert_eq!(s.stride(), stride, "{cols}");
+            s.set_h(2, cols - 1, true);
+            s.set_v(1, cols, true);
+            assert!(s.h(2, cols - 1) && s.v(1, cols));
+            assert_eq!(s.h_row(2)[(cols - 1) / 64], 1 << ((cols - 1) % 64));
+            assert_eq!(s.v_row(1)[cols / 64], 1 << (cols % 64));
+            assert_eq!(s.len(), 2);
+            s.set_h(2, cols - 1, false);
+            assert_eq!(s.len(), 1);
+        }
     }
 
-    /// Whether `V(i, j)` is a line.
-    #[inline(always)]
-    pub fn v(&self, i: usize, j: usize) -> bool {
-        let k = i * (self.cols + 1) + j;
-        self.v[k / 64] >> (k % 64) & 1 == 1
+    #[test]
+    fn row_setters_drop_bits_beyond_the_edges() {
+        let mut s = Solution::new(1, 64);
+        s.set_h_row(1, &[!0, !0, !0, !0]);
+        assert_eq!(s.h_row(1), [!0, 0]);
+        s.set_v_row(0, &[!0, !0]);
+        assert_eq!(s.v_row(0), [!0, 1]);
+        assert_eq!(s.len(), 64 + 65);
+        let mut t = Solution::new(1, 64);
+        for j in 0..64 {
+            t.set_h(1, j, true);
+        }
+        for j in 0..=64 {
+            t.set_v(0, j, true);
+        }
+        assert_eq!(s, t);
+        s.set_h_row(1, &[5]);
+        assert_eq!(s.h_row(1), [5, 0]);
+    }
+
+    #[test]
+    fn edges_list_h_then_v_rows() {
+        let mut s = Solution::new(1, 2);
+        s.set_h(0, 1, true);
+        s.set_v(0, 2, true);
+        let e: Vec<bool> = s.edges().collect();
+        assert_eq!(e, [false, true, false, false, false, false, true]);
+        assert_eq!(s.transposed().transposed(), s);
     }
 }

@@ -51,84 +51,243 @@ impl fmt::Display for Invalid {
 impl std::error::Error for Invalid {}
 
 /// Checks that `s` is a solution of `p`.
+///
+/// Errors come in this order: the size, then the first wrong cell in
+/// row-major order, then the first vertex with 1, 3 or 4 lines in
+/// row-major order, then no line at all, then several loops.
 pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     let (r, c) = (p.rows(), p.cols());
     if s.rows() != r || s.cols() != c {
         return Err(Invalid::Size);
     }
-    let lines = s.lines();
-    for (k, &clue) in p.clue_bytes().iter().enumerate() {
-        if clue == BLANK {
-            continue;
-        }
-        let (i, j) = (k / c, k % c);
-        let sides = lines.h(i, j) as u8
-            + lines.h(i + 1, j) as u8
-            + lines.v(i, j) as u8
-            + lines.v(i, j + 1) as u8;
-        if sides != clue {
-            return Err(Invalid::Clue {
-                row: i,
-                col: j,
-                clue,
-                lines: sides,
-            });
-        }
-    }
-    // Lines at vertex (i, j): left, right, up, down.
-    let arms = |i: usize, j: usize| {
-        [
-            j > 0 && lines.h(i, j - 1),
-            j < c && lines.h(i, j),
-            i > 0 && lines.v(i - 1, j),
-            i < r && lines.v(i, j),
-        ]
-    };
-    let mut start = None;
-    for i in 0..=r {
-        for j in 0..=c {
-            let [a, b, u, d] = arms(i, j);
-            let n = a as usize + b as usize + u as usize + d as usize;
-            if n != 0 && n != 2 {
-                return Err(Invalid::Vertex {
-                    row: i,
-                    col: j,
-                    lines: n as u8,
-                });
-            }
-            if n == 2 && start.is_none() {
-                start = Some((i, j));
-            }
-        }
-    }
-    let Some(start) = start else {
-        return Err(Invalid::NoLoop);
-    };
-    // Every vertex has 0 or 2 lines, so the lines are disjoint cycles: walk
-    // the one through `start` and compare its length with the line count.
-    let (mut here, mut came_from, mut walked) = (start, usize::MAX, 0);
-    loop {
-        let a = arms(here.0, here.1);
-        // Leave by the first line that is not the way we came in.
-        let d = (0..4)
-            .find(|&d| a[d] && d != came_from)
-            .expect("two lines at every loop vertex");
-        let (i, j) = here;
-        (here, came_from) = match d {
-            0 => ((i, j - 1), 1),
-            1 => ((i, j + 1), 0),
-            2 => ((i - 1, j), 3),
-            _ => ((i + 1, j), 2),
-        };
-        walked += 1;
-        if here == start {
-            break;
-        }
-    }
-    if walked != s.len() {
+    check_clues(p, s)?;
+    let (start, lines) = check_vertices(s)?;
+    let start = start.ok_or(Invalid::NoLoop)?;
+    // Every vertex has 0 or 2 lines, so the lines are disjoint cycles, with
+    // as many lines as vertices on them: walk the one through `start` and
+    // compare its length with the number of vertices with lines.
+    if walk(s, start, lines) != lines {
         return Err(Invalid::SeveralLoops);
     }
     Ok(())
+}
+
+/// Bit `k` (0-7) of each of the 8 bytes of `x`, gathered into bits 0-7.
+#[inline(always)]
+fn gather(x: u64, k: u32) -> u64 {
+    ((x >> k) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// The clues of up to 64 cells as bit planes: bit `j` of the first word is
+/// bit 0 of clue `j`, of the second bit 1, of the third whether cell `j`
+/// has a clue at all.
+#[inline]
+fn clue_planes(clues: &[u8]) -> [u64; 3] {
+    let mut planes = [0; 3];
+    let mut add = |k: usize, x: u64| {
+        // A clue is 0-3; a blank is 0xff, the only byte with bit 7 set.
+        planes[0] |= gather(x, 0) << (8 * k);
+        planes[1] |= gather(x, 1) << (8 * k);
+        planes[2] |= (gather(x, 7) ^ 0xff) << (8 * k);
+    };
+    let mut eights = clues.chunks_exact(8);
+    for (k, chunk) in (&mut eights).enumerate() {
+        add(k, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+    }
+    let (n, rest) = (clues.len(), eights.remainder().len());
+    if rest > 0 {
+        // The last `rest` clues, the bytes above them blank.
+        let x = if n >= 8 {
+            let last = u64::from_le_bytes(clues[n - 8..].try_into().expect("8 bytes"));
+            last >> (8 * (8 - rest)) | !0 << (8 * rest)
+        } else {
+            let mut bytes = [BLANK; 8];
+            bytes[..n].copy_from_slice(clues);
+            u64::from_le_bytes(bytes)
+        };
+        add(n / 8, x);
+    }
+    planes
+}
+
+/// The number of lines around cell `(i, j)`.
+fn sides(s: &Solution, i: usize, j: usize) -> u8 {
+    s.h(i, j) as u8 + s.h(i + 1, j) as u8 + s.v(i, j) as u8 + s.v(i, j + 1) as u8
+}
+
+/// The lines at vertex `(i, j)`: left, right, up, down.
+fn arms(s: &Solution, i: usize, j: usize) -> u8 {
+    let (r, c) = (s.rows(), s.cols());
+    (j > 0 && s.h(i, j - 1)) as u8
+        + (j < c && s.h(i, j)) as u8
+        + (i > 0 && s.v(i - 1, j)) as u8
+        + (i < r && s.v(i, j)) as u8
+}
+
+/// Checks every clue, 64 cells at a time: the four sides of each cell are
+/// added up bit-sliced and compared with the clue's bit planes.
+fn check_clues(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
+    let c = p.cols();
+    for (i, row) in p.clue_bytes().chunks_exact(c).enumerate() {
+        let (top, bottom, side) = (s.h_row(i), s.h_row(i + 1), s.v_row(i));
+        for (w, clues) in row.chunks(64).enumerate() {
+            let [c0, c1, clued] = clue_planes(clues);
+            // Cell `j` has `H(i, j)`, `H(i + 1, j)`, `V(i, j)`, `V(i, j + 1)`.
+            let (a, b) = (top[w], bottom[w]);
+            let (l, r) = (
+                side[w],
+                side[w] >> 1 | side.get(w + 1).map_or(0, |x| x << 63),
+            );
+            // The count n2 n1 n0 in binary: a + b and l + r are two-bit sums
+            // (at most one of their carry and their low bit is set).
+            let (ab, ab2, lr, lr2) = (a ^ b, a & b, l ^ r, l & r);
+            let n0 = ab ^ lr;
+            let n1 = ab2 ^ lr2 ^ (ab & lr);
+            let n2 = ab2 & lr2;
+            let wrong = clued & ((n0 ^ c0) | (n1 ^ c1) | n2);
+            if wrong != 0 {
+                let j = w * 64 + wrong.trailing_zeros() as usize;
+                return Err(Invalid::Clue {
+                    row: i,
+                    col: j,
+                    clue: clues[j % 64],
+                    lines: sides(s, i, j),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that every vertex has 0 or 2 lines, 64 vertices at a time; returns
+/// the first vertex in row-major order with lines, if any, and the number
+/// of vertices with lines.
+fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Invalid> {
+    let r = s.rows();
+    let (mut first, mut count) = (None, 0);
+    for i in 0..=r {
+        let h = s.h_row(i);
+        let mut carry = 0;
+        for (w, &right) in h.iter().enumerate() {
+            // Vertex `j` has `H(i, j - 1)` on its left and `H(i, j)` on its right.
+            let left = right << 1 | carry;
+            carry = right >> 63;
+            let up = if i > 0 { s.v_row(i - 1)[w] } else { 0 };
+            let down = if i < r { s.v_row(i)[w] } else { 0 };
+            // An odd count, or all four.
+            let wrong = (left ^ right ^ up ^ down) | (left & right & up & down);
+            if wrong != 0 {
+                let j = w * 64 + wrong.trailing_zeros() as usize;
+                return Err(Invalid::Vertex {
+                    row: i,
+                    col: j,
+                    lines: arms(s, i, j),
+                });
+            }
+            let any = left | right | up | down;
+            if any != 0 {
+                count += any.count_ones() as usize;
+                if first.is_none() {
+                    first = Some((i, w * 64 + any.trailing_zeros() as usize));
+                }
+            }
+        }
+    }
+    Ok((first, count))
+}
+
+/// Number of set bits of `row` from bit `j` up, before the first clear one.
+fn ones_from(row: &[u64], j: usize) -> usize {
+    let (mut w, b) = (j / 64, j % 64);
+    // The bits above the row's top shifted in as zeros stop the count.
+    let mut n = (!(row[w] >> b)).trailing_zeros() as usize;
+    if n < 64 - b {
+        return n;
+    }
+    loop {
+        w += 1;
+        let Some(&x) = row.get(w) else { return n };
+        let t = (!x).trailing_zeros() as usize;
+        n += t;
+        if t < 64 {
+            return n;
+        }
+    }
+}
+
+/// Number of set bits of `row` from bit `j - 1` down, before the first
+/// clear one.
+fn ones_below(row: &[u64], j: usize) -> usize {
+    let (mut w, b) = (j / 64, j % 64);
+    let mut n = 0;
+    if b > 0 {
+        // Bit `j - 1` to the top; the zeros shifted in stop the count.
+        let t = (!(row[w] << (64 - b))).leading_zeros() as usize;
+        if t < b {
+            return t;
+        }
+        n = b;
+    }
+    while w > 0 {
+        w -= 1;
+        let t = (!row[w]).leading_zeros() as usize;
+        n += t;
+        if t < 64 {
+            break;
+        }
+    }
+    n
+}
+
+/// The length of the loop through `start`, the first vertex with lines in
+/// row-major order, on a solution whose every vertex has 0 or 2 lines
+/// (more than `lines`, the number of lines, if the walk is lost).
+///
+/// The loop is crossed a run at a time: a run of horizontal lines (a run
+/// of set bits in a row word), then one of vertical lines (the same bit in
+/// successive rows), and so on, each run ending where the loop turns.
+fn walk(s: &Solution, start: (usize, usize), lines: usize) -> usize {
+    let (r, stride) = (s.rows(), s.stride());
+    let (h, v) = (s.h_words(), s.v_words());
+    // Nothing lies above or left of `start`: its lines go right and down.
+    // The walk leaves to the right and comes back from below.
+    let (mut i, mut j) = start;
+    let (mut right, mut walked) = (true, 0);
+    loop {
+        let row = &h[i * stride..(i + 1) * stride];
+        let n = if right {
+            ones_from(row, j)
+        } else {
+            ones_below(row, j)
+        };
+        j = if right { j + n } else { j - n };
+        walked += n;
+        // The loop turns at `(i, j)`: its other line there goes up or down.
+        // `V(i, j)` is `v[k] & bit` for `k = i * stride + j / 64`.
+        let (mut k, bit, from) = (i * stride + j / 64, 1u64 << (j % 64), i);
+        if i > 0 && v[k - stride] & bit != 0 {
+            i -= 1;
+            k -= stride;
+            while i > 0 && v[k - stride] & bit != 0 {
+                i -= 1;
+                k -= stride;
+            }
+            walked += from - i;
+        } else {
+            i += 1;
+            k += stride;
+            while i < r && v[k] & bit != 0 {
+                i += 1;
+                k += stride;
+            }
+            walked += i - from;
+        }
+        if (i, j) == start || walked > lines {
+            return walked;
+        }
+        // And turns again: left if there is a line on the left.
+        right = !(j > 0 && h[i * stride + (j - 1) / 64] >> ((j - 1) % 64) & 1 == 1);
+    }
 }
 
 #[cfg(test)]
@@ -175,5 +334,258 @@ mod tests {
         }
         assert_eq!(verify(&blank, &two), Err(Invalid::SeveralLoops));
         assert_eq!(verify(&blank, &Solution::new(1, 3)), Err(Invalid::NoLoop));
+    }
+
+    /// Widths around the 64-bit word boundaries of the row words.
+    const WIDTHS: [usize; 5] = [63, 64, 65, 127, 128];
+
+    /// The puzzle whose clues are the line counts of `s` (blank for 4).
+    fn clues_of(s: &Solution) -> Puzzle {
+        let (r, c) = (s.rows(), s.cols());
+        let clues: Vec<Clue> = (0..r * c)
+            .map(|k| match sides(s, k / c, k % c) {
+                4 => Clue::Blank,
+                n => Clue::Number(n),
+            })
+            .collect();
+        Puzzle::new(r, c, &clues).unwrap()
+    }
+
+    fn blank(rows: usize, cols: usize) -> Puzzle {
+        Puzzle::new(rows, cols, &vec![Clue::Blank; rows * cols]).unwrap()
+    }
+
+    /// Adds the four sides of cell `(i, j)`.
+    fn unit(s: &mut Solution, i: usize, j: usize) {
+        s.set_h(i, j, true);
+        s.set_h(i + 1, j, true);
+        s.set_v(i, j, true);
+        s.set_v(i, j + 1, true);
+    }
+
+    use crate::puzzle::Clue;
+
+    #[test]
+    fn border_loops_across_word_boundaries_verify() {
+        for c in WIDTHS {
+            let s = square(3, c);
+            assert_eq!(verify(&clues_of(&s), &s), Ok(()), "{c}");
+            assert_eq!(verify(&blank(3, c), &s), Ok(()), "{c}");
+        }
+    }
+
+    #[test]
+    fn wrong_clues_at_word_boundaries_are_found_where_they_are() {
+        for c in WIDTHS {
+            let s = square(3, c);
+            for j in [0, 62, 63, 64, 65, c - 1].into_iter().filter(|&j| j < c) {
+                for i in 0..3 {
+                    let mut p = clues_of(&s);
+                    let lines = sides(&s, i, j);
+                    let clue = (lines + 1) % 4;
+                    p.set_clue(i, j, Clue::Number(clue));
+                    let want = Invalid::Clue {
+                        row: i,
+                        col: j,
+                        clue,
+                        lines,
+                    };
+                    assert_eq!(verify(&p, &s), Err(want), "{c} ({i}, {j})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_vertices_at_word_boundaries_are_found_where_they_are() {
+        let vertex = |row, col, lines| Invalid::Vertex { row, col, lines };
+        for c in WIDTHS {
+            let p = blank(3, c);
+            for j in [1, 62, 63, 64, 65, c - 1].into_iter().filter(|&j| j < c) {
+                // A spur into the border loop: 3 lines at (0, j).
+                let mut s = square(3, c);
+                s.set_v(0, j, true);
+                assert_eq!(verify(&p, &s), Err(vertex(0, j, 3)), "{c} {j}");
+                // A lone edge: 1 line at (1, j) (and at (1, j + 1)).
+                let mut s = Solution::new(3, c);
+                s.set_h(1, j, true);
+                assert_eq!(verify(&p, &s), Err(vertex(1, j, 1)), "{c} {j}");
+                // Two unit squares touching at a corner: 4 lines at (1, j).
+                let mut s = Solution::new(3, c);
+                unit(&mut s, 0, j - 1);
+                unit(&mut s, 1, j);
+                assert_eq!(verify(&p, &s), Err(vertex(1, j, 4)), "{c} {j}");
+            }
+            // The last vertex of a row: a dead end at (2, c).
+            let mut s = Solution::new(3, c);
+            s.set_v(2, c, true);
+            assert_eq!(verify(&p, &s), Err(vertex(2, c, 1)), "{c}");
+        }
+    }
+
+    #[test]
+    fn several_loops_and_no_loop_at_word_boundaries() {
+        for c in WIDTHS {
+            let p = blank(2, c);
+            assert_eq!(verify(&p, &Solution::new(2, c)), Err(Invalid::NoLoop));
+            for j in [0, 61, 62, 63, 64, c - 3]
+                .into_iter()
+                .filter(|&j| j + 2 < c)
+            {
+                let mut s = Solution::new(2, c);
+                unit(&mut s, 1, j);
+                unit(&mut s, 0, j + 2);
+                assert_eq!(verify(&p, &s), Err(Invalid::SeveralLoops), "{c} {j}");
+                // One loop around both: the walk crosses the word boundary.
+                let mut s = Solution::new(2, c);
+                for k in j..j + 3 {
+                    s.set_h(0, k, true);
+                    s.set_h(2, k, true);
+                }
+                s.set_v(0, j, true);
+                s.set_v(1, j, true);
+                s.set_v(0, j + 3, true);
+                s.set_v(1, j + 3, true);
+                assert_eq!(verify(&p, &s), Ok(()), "{c} {j}");
+            }
+        }
+    }
+
+    /// The checker of the definition, one cell and one vertex at a time, as
+    /// slink had it before the word-parallel one: the oracle it must match.
+    fn reference(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
+        let (r, c) = (p.rows(), p.cols());
+        for i in 0..r {
+            for j in 0..c {
+                if let Clue::Number(clue) = p.clue(i, j) {
+                    let lines = sides(s, i, j);
+                    if lines != clue {
+                        let (row, col) = (i, j);
+                        return Err(Invalid::Clue {
+                            row,
+                            col,
+                            clue,
+                            lines,
+                        });
+                    }
+                }
+            }
+        }
+        let mut start = None;
+        for i in 0..=r {
+            for j in 0..=c {
+                let lines = arms(s, i, j);
+                if lines != 0 && lines != 2 {
+                    return Err(Invalid::Vertex {
+                        row: i,
+                        col: j,
+                        lines,
+                    });
+                }
+                if lines == 2 && start.is_none() {
+                    start = Some((i, j));
+                }
+            }
+        }
+        let start = start.ok_or(Invalid::NoLoop)?;
+        // Step one edge at a time, never straight back.
+        let (mut here, mut back, mut walked) = (start, (usize::MAX, usize::MAX), 0);
+        loop {
+            let (i, j) = here;
+            let mut next = vec![];
+            if j > 0 && s.h(i, j - 1) {
+                next.push((i, j - 1));
+            }
+            if j < c && s.h(i, j) {
+                next.push((i, j + 1));
+            }
+            if i > 0 && s.v(i - 1, j) {
+                next.push((i - 1, j));
+            }
+            if i < r && s.v(i, j) {
+                next.push((i + 1, j));
+            }
+            let to = *next.iter().find(|&&v| v != back).unwrap();
+            (back, here) = (here, to);
+            walked += 1;
+            if here == start {
+                break;
+            }
+        }
+        if walked != s.len() {
+            return Err(Invalid::SeveralLoops);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn agrees_with_the_reference_on_random_region_boundaries() {
+        use crate::generate::rng::Rng;
+        let mut rng = Rng::new(0x5eed);
+        let mut verdicts = [0usize; 5];
+        for c in [1, 2, 3, 5, 62, 63, 64, 65, 66, 127, 128, 129] {
+            for r in 1..=4 {
+                for _ in 0..60 {
+                    // The boundary of a random set of cells grown from one to
+                    // three cells: one loop, several, or vertices with 4 lines.
+                    let mut inside = vec![false; r * c];
+                    for _ in 0..rng.between(1, 3) {
+                        inside[rng.index(r * c)] = true;
+                    }
+                    for _ in 0..rng.index(3 * c) {
+                        let k = rng.index(r * c);
+                        let (i, j) = (k / c, k % c);
+                        let near = (i > 0 && inside[k - c])
+                            || (i + 1 < r && inside[k + c])
+                            || (j > 0 && inside[k - 1])
+                            || (j + 1 < c && inside[k + 1]);
+                        inside[k] |= near;
+                    }
+                    let at = |i: usize, j: usize| i < r && j < c && inside[i * c + j];
+                    let mut s = Solution::new(r, c);
+                    for i in 0..=r {
+                        for j in 0..c {
+                            s.set_h(i, j, (i > 0 && at(i - 1, j)) != at(i, j));
+                        }
+                    }
+                    for i in 0..r {
+                        for j in 0..=c {
+                            s.set_v(i, j, (j > 0 && at(i, j - 1)) != at(i, j));
+                        }
+                    }
+                    let mut p = match rng.index(3) {
+                        0 => blank(r, c),
+                        _ => clues_of(&s),
+                    };
+                    match rng.index(4) {
+                        // A wrong clue somewhere.
+                        0 => {
+                            p.set_clue(rng.index(r), rng.index(c), Clue::Number(rng.index(4) as u8))
+                        }
+                        // An edge flipped somewhere.
+                        1 => {
+                            let (i, j) = (rng.index(r + 1), rng.index(c));
+                            s.set_h(i, j, !s.h(i, j));
+                        }
+                        2 => {
+                            let (i, j) = (rng.index(r), rng.index(c + 1));
+                            s.set_v(i, j, !s.v(i, j));
+                        }
+                        _ => {}
+                    }
+                    let want = reference(&p, &s);
+                    assert_eq!(verify(&p, &s), want, "{r}x{c}\n{p:?}{s:?}");
+                    verdicts[match want {
+                        Ok(()) => 0,
+                        Err(Invalid::Clue { .. }) => 1,
+                        Err(Invalid::Vertex { .. }) => 2,
+                        Err(Invalid::SeveralLoops) => 3,
+                        Err(_) => 4,
+                    }] += 1;
+                }
+            }
+        }
+        // Every verdict but "no loop" (tested above) comes up many times.
+        assert!(verdicts[..4].iter().all(|&n| n > 20), "{verdicts:?}");
     }
 }

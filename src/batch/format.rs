@@ -230,13 +230,8 @@ impl Display for LoopHex<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const DIGITS: &[u8; 16] = b"0123456789abcdef";
         let s = self.0;
-        let bits = s
-            .h_bits()
-            .iter()
-            .by_vals()
-            .chain(s.v_bits().iter().by_vals());
         let (mut digit, mut n) = (0u8, 0);
-        for bit in bits {
+        for bit in s.edges() {
             digit = digit << 1 | u8::from(bit);
             n += 1;
             if n == 4 {
