@@ -430,14 +430,10 @@ impl<const W: usize> Engine<W> {
         let edges = &self.stack[depth];
         let s: &mut Solution = out.push_solution(frame.rows, frame.cols);
         for i in 0..=frame.rows {
-            for j in edges.lines(Plane::H, i).ones() {
-                s.set_h(i, j, true);
-            }
+            s.set_h_row(i, &edges.lines(Plane::H, i).0);
         }
         for i in 0..frame.rows {
-            for j in edges.lines(Plane::V, i).ones() {
-                s.set_v(i, j, true);
-            }
+            s.set_v_row(i, &edges.lines(Plane::V, i).0);
         }
         if let Err(e) = verify(p, s) {
             out.pop_solution();
