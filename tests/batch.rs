@@ -3,10 +3,12 @@
 //! loops, their clues, some blanked or scrambled), and JSON loops are
 //! checked by an independent decoder and checker, sharing no code with
 //! slink.
+mod common;
+use common::{Rng, Scratch};
 
 use serde_json::Value;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_slink");
@@ -35,45 +37,8 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// A scratch folder for one test, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("slink-batch-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str, content: &[u8]) -> String {
-        let p = self.0.join(name);
-        std::fs::write(&p, content).expect("a scratch file");
-        p.to_str().expect("a UTF-8 temp path").to_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 // ---------------------------------------------------------------------
 // An independent puzzle generator and loop checker.
-
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        slink::generate::rng::splitmix64(&mut self.0)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Line edges of an `r x c` board, as `SLINK.md` numbers them.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,21 +1,10 @@
 //! Boards wider than one machine word: 64..255 columns take two or four
 //! words per row. Puzzles are made here from random loops (independent of
 //! the library's generator) and must come back unique with their own loop.
+mod common;
+use common::Rng;
 
 use slink::{Clue, Puzzle, Solver, Status};
-
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        slink::generate::rng::splitmix64(&mut self.0)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A random region of cells without holes, grown from one cell: a cell is
 /// added only if it touches the region and adding it keeps the outside

@@ -9,9 +9,10 @@
 //! own (several solutions, none, or a search given up at a small budget,
 //! so that every status is exercised), boards wide enough for two and
 //! four machine words per row, and malformed data sets in between.
+mod common;
+use common::{Rng, Scratch};
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -79,44 +80,6 @@ fn run(args: &[&str], stdin: &[u8]) -> Run {
     );
     assert!((0..=2).contains(&run.code), "slink {args:?}: {run:?}");
     run
-}
-
-/// A scratch folder under the target's temporary directory.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("determinism-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> String {
-        let p = self.0.join(name);
-        std::fs::write(&p, bytes).expect("a scratch file");
-        p.to_str().expect("a UTF-8 path").to_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        slink::generate::rng::splitmix64(&mut self.0)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Puzzles from `slink gen ARGS` (without the final `0 0`), or `None`

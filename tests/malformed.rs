@@ -20,13 +20,14 @@
 //!
 //! Every run must end within a time limit, with an exit status from the
 //! documented ones, and with no `panicked` on stderr.
+mod common;
+use common::Scratch;
 
 use serde_json::Value;
 use std::fs::File;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_slink");
@@ -145,36 +146,6 @@ fn run(args: &[&str], stdin: Stdin<'_>) -> Run {
     };
     run.sane();
     run
-}
-
-/// A scratch folder under the target's temporary directory, removed when
-/// the test ends.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-            "malformed-{}-{}-{name}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let p = self.0.join(name);
-        std::fs::write(&p, bytes).expect("a scratch file");
-        p
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn path_str(p: &Path) -> &str {
@@ -786,7 +757,7 @@ fn check_batch_summary(case: &Case, r: &Run, name: &str) {
 
 /// The loops (JSON `loop` fields) of the sample's four data sets.
 fn sample_loops(scratch: &Scratch) -> Vec<String> {
-    let p = scratch.file("sample.in", &package_file("corpus/sample.in"));
+    let p = scratch.path("sample.in", &package_file("corpus/sample.in"));
     let r = run(
         &["solve", "--format", "json", "--no-timing", path_str(&p)],
         Stdin::Pipe(b""),
@@ -808,10 +779,10 @@ fn sample_loops(scratch: &Scratch) -> Vec<String> {
 /// Every check of a case: judge mode (LF and CRLF), batch mode on the
 /// file and on a pipe, JSON.
 fn check_case(case: &Case, scratch: &Scratch, loops: &[String], with_crlf: bool) {
-    let file = scratch.file("bad.in", &case.input);
+    let file = scratch.path("bad.in", &case.input);
     check_judge(case, &file, "LF");
     if with_crlf {
-        let twin = scratch.file("bad-crlf.in", &crlf(&case.input));
+        let twin = scratch.path("bad-crlf.in", &crlf(&case.input));
         check_judge(case, &twin, "CRLF");
     }
     let name = path_str(&file);
@@ -890,7 +861,7 @@ fn very_long_lines_of_blanks_are_accepted() {
         ),
     ] {
         let input = sandwich(&middle);
-        let p = scratch.file("blank.in", &input);
+        let p = scratch.path("blank.in", &input);
         let r = run(&[], Stdin::File(&p));
         assert_eq!(r.code, 0, "{what}: {}", r.stderr);
         assert_eq!(r.stderr, "", "{what}");
@@ -913,7 +884,7 @@ fn a_byte_order_mark_is_skipped() {
             [b"\xef\xbb\xbf".as_slice(), &crlf(&sample)].concat(),
         ),
     ] {
-        let p = scratch.file("bom.in", &input);
+        let p = scratch.path("bom.in", &input);
         let r = run(&[], Stdin::File(&p));
         assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{what}");
         assert_eq!(r.stdout_text(), expected, "{what}");
@@ -932,7 +903,7 @@ fn a_byte_order_mark_is_skipped() {
     // The error places of a file with a byte order mark are those of the
     // file without it: the mark has no column.
     let bad = [b"\xef\xbb\xbf".as_slice(), b"2 2\n2 4\n2 2\n0 0\n"].concat();
-    let p = scratch.file("bom-bad.in", &bad);
+    let p = scratch.path("bom-bad.in", &bad);
     let r = run(&[], Stdin::File(&p));
     assert_eq!(r.code, 2);
     assert!(
@@ -941,7 +912,7 @@ fn a_byte_order_mark_is_skipped() {
         r.stderr
     );
     let bad = [b"\xef\xbb\xbf".as_slice(), b"2 x\n"].concat();
-    let p = scratch.file("bom-bad2.in", &bad);
+    let p = scratch.path("bom-bad2.in", &bad);
     let r = run(&[], Stdin::File(&p));
     assert_eq!(r.code, 2);
     assert!(
@@ -967,7 +938,7 @@ fn a_missing_terminator_is_a_warning() {
         ("without a final newline", no_newline.as_str()),
         ("after blank lines", trailing_blank.as_str()),
     ] {
-        let p = scratch.file("noend.in", input.as_bytes());
+        let p = scratch.path("noend.in", input.as_bytes());
         let r = run(&[], Stdin::File(&p));
         assert_eq!(r.code, 0, "{what}: {}", r.stderr);
         assert_eq!(r.stdout_text(), expected, "{what}");
@@ -1000,7 +971,7 @@ fn an_empty_file_solves_nothing_and_says_so() {
         ("blank lines", b"\n\n   \n\t\r\n"),
         ("a byte order mark only", b"\xef\xbb\xbf"),
     ] {
-        let p = scratch.file("empty.in", input);
+        let p = scratch.path("empty.in", input);
         let r = run(&[], Stdin::File(&p));
         assert_eq!(r.code, 0, "{what}: {}", r.stderr);
         assert_eq!(r.stdout, b"", "{what}");
@@ -1030,7 +1001,7 @@ fn an_empty_file_solves_nothing_and_says_so() {
         );
     }
     // Only the terminator: no warning at all.
-    let p = scratch.file("zero.in", b"0 0\n");
+    let p = scratch.path("zero.in", b"0 0\n");
     let r = run(&[], Stdin::File(&p));
     assert_eq!((r.code, r.stdout.len(), r.stderr.as_str()), (0, 0, ""));
 }
@@ -1039,8 +1010,8 @@ fn an_empty_file_solves_nothing_and_says_so() {
 fn batch_mode_goes_on_with_the_next_file_after_a_bad_header() {
     let scratch = Scratch::new("files");
     let sets = sample_sets();
-    let bad = scratch.file("bad.in", &sandwich(b"-1 5\n1 1 1 1 1\n"));
-    let good = scratch.file("good.in", format!("{}{}0 0\n", sets[2], sets[3]).as_bytes());
+    let bad = scratch.path("bad.in", &sandwich(b"-1 5\n1 1 1 1 1\n"));
+    let good = scratch.path("good.in", format!("{}{}0 0\n", sets[2], sets[3]).as_bytes());
     let (bad_name, good_name) = (path_str(&bad), path_str(&good));
     let r = run(&["solve", bad_name, good_name], Stdin::Pipe(b""));
     assert_eq!(r.code, 1, "{}", r.stderr);
@@ -1066,7 +1037,7 @@ fn batch_mode_goes_on_with_the_next_file_after_a_bad_header() {
 fn fail_fast_stops_at_the_first_bad_data_set() {
     let scratch = Scratch::new("failfast");
     for bad in [&b"2 2\n2 2\n2 4\n"[..], b"0 5\n1 1 1 1 1\n"] {
-        let p = scratch.file("bad.in", &sandwich(bad));
+        let p = scratch.path("bad.in", &sandwich(bad));
         let name = path_str(&p);
         for threads in ["1", "2"] {
             let r = run(
@@ -1113,8 +1084,8 @@ fn a_line_longer_than_the_piece_limit_makes_the_input_unreadable() {
     let mut input = format!("{}{}", sets[0], sets[1]).into_bytes();
     input.extend(std::iter::repeat_n(b' ', 1 << 20));
     input.extend_from_slice(b"\n0 0\n");
-    let long = scratch.file("long.in", &input);
-    let good = scratch.file("good.in", format!("{}0 0\n", sets[3]).as_bytes());
+    let long = scratch.path("long.in", &input);
+    let good = scratch.path("good.in", format!("{}0 0\n", sets[3]).as_bytes());
     for stdin_too in [false, true] {
         let mut args = vec![
             "solve",
@@ -1154,8 +1125,8 @@ fn crlf_and_lf_give_the_same_places_for_every_small_case() {
     // for judge mode in `every_small_bad_data_set...`; here batch JSON).
     let scratch = Scratch::new("crlf");
     for case in small_cases() {
-        let lf = scratch.file("lf.in", &case.input);
-        let cr = scratch.file("crlf.in", &crlf(&case.input));
+        let lf = scratch.path("lf.in", &case.input);
+        let cr = scratch.path("crlf.in", &crlf(&case.input));
         let errors = |p: &Path| -> Vec<String> {
             let r = run(
                 &["solve", "--format", "json", "--no-timing", path_str(p)],
@@ -1191,7 +1162,7 @@ fn fuzz_a_budget_that_runs_out_after_a_first_solution() {
 2 1 1 . . . 2 . . 1 2 3\n2 1 . 1 2 . 1 . . . 2 .\n. . 0 1 3 . . 1 0 1 . 1\n\
 . . . 0 2 1 3 1 0 . . 3\n2 . 0 1 . 2 . . . . . 1\n2 . . 2 . 2 . . 0 2 3 1\n\
 0 1 . . . . 3 . . . 1 .\n0 . 3 . . 2 . 2 2 . . 0\n0 0\n";
-    let p = scratch.file("gaveup.in", input);
+    let p = scratch.path("gaveup.in", input);
     let name = path_str(&p);
     let r = run(&["--budget", "200"], Stdin::File(&p));
     assert_eq!(r.code, 1, "{}", r.stderr);
@@ -1320,7 +1291,7 @@ fn a_byte_order_mark_does_not_shift_the_column_of_an_early_end() {
         (b"\xef\xbb\xbf3 2", "stdin:1:4: data set 1: "),
         (b"\xef\xbb\xbf1 1", "stdin:1:4: data set 1: "),
     ] {
-        let p = scratch.file("bom-end.in", input);
+        let p = scratch.path("bom-end.in", input);
         let r = run(&[], Stdin::File(&p));
         assert_eq!(r.code, 2, "{input:?}");
         assert!(r.stderr.starts_with(want), "{input:?}: {:?}", r.stderr);
@@ -1338,7 +1309,7 @@ fn fuzz_nodes_and_probes_together_stay_within_the_budget() {
     // probes"), as the budget does; the last node counted may pass the
     // budget by one.
     let scratch = Scratch::new("fuzz-budget");
-    let p = scratch.file("budget.in", b"3 3\n. 2 .\n2 2 2\n. 2 .\n0 0\n");
+    let p = scratch.path("budget.in", b"3 3\n. 2 .\n2 2 2\n. 2 .\n0 0\n");
     for budget in [100u64, 150, 200] {
         let arg = budget.to_string();
         let r = run(&["--budget", &arg], Stdin::File(&p));

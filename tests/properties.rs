@@ -17,6 +17,8 @@
 //!   file's own, gives the same loop and the same clues.
 //!
 //! Case counts are modest so that the suite stays fast.
+mod common;
+use common::Rng;
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -25,19 +27,6 @@ use slink::{Clue, Options, Puzzle, Solution, Solver, Status};
 
 // ---------------------------------------------------------------------
 // An independent random loop: the boundary of a simply connected region.
-
-/// splitmix64, seeded by proptest.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        slink::generate::rng::splitmix64(&mut self.0)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A set of cells of an `r x c` board.
 #[derive(Clone, Debug)]

@@ -694,3 +694,55 @@ pub fn package_file(rel: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
 }
+
+/// The tests' small random generator: SplitMix64 (the library's step),
+/// so that every seed gives the same boards it always gave.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        slink::generate::rng::splitmix64(&mut self.0)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A scratch folder under the target's temporary directory, removed when
+/// the test ends.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    /// A fresh folder, its name unique to this process and call.
+    pub fn new(name: &str) -> Scratch {
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir)
+    }
+
+    /// Writes file `name` with `bytes`; returns its path.
+    pub fn path(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).expect("a scratch file");
+        p
+    }
+
+    /// Writes file `name` with `bytes`; returns its path as text.
+    pub fn file(&self, name: &str, bytes: &[u8]) -> String {
+        let p = self.path(name, bytes);
+        p.to_str().expect("a UTF-8 path").to_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
