@@ -127,6 +127,21 @@ impl<const W: usize> Row<W> {
         }
     }
 
+    /// Sets the bits of `bits` from bit `start` on (bits past the row are
+    /// dropped).
+    #[inline]
+    pub fn or_at(&mut self, start: usize, bits: u64) {
+        let (w, o) = (start / 64, start % 64);
+        if let Some(x) = self.0.get_mut(w) {
+            *x |= bits << o;
+        }
+        if o > 0 {
+            if let Some(x) = self.0.get_mut(w + 1) {
+                *x |= bits >> (64 - o);
+            }
+        }
+    }
+
     /// The 64 bits from bit `start` on (bits past the row read as 0).
     #[inline]
     pub fn word_at(self, start: usize) -> u64 {
@@ -239,6 +254,18 @@ mod tests {
         let r = Row::<2>::low(70);
         assert_eq!(r.0, [!0, 0b11_1111]);
         assert_eq!(r.count(), 70);
+    }
+
+    #[test]
+    fn or_at_spills_into_the_next_word_and_drops_past_the_row() {
+        let mut r = Row::<2>::EMPTY;
+        r.or_at(60, 0b1_0001);
+        assert_eq!(r.0, [1 << 60, 1]);
+        r.or_at(124, 0xff);
+        assert_eq!(r.0, [1 << 60, 1 | 0xf << 60]);
+        let mut one = Row::<1>::EMPTY;
+        one.or_at(62, 0b111);
+        assert_eq!(one.0, [0b11 << 62]);
     }
 
     #[test]

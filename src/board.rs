@@ -514,11 +514,12 @@ impl<const W: usize> Clues<W> {
     #[inline]
     fn add_row(&mut self, i: usize, clues: &[u8], base: usize) {
         let mut masks = [Row::<W>::EMPTY; 4];
-        for (j, &c) in clues.iter().enumerate() {
-            // Clues are 0..=3; a blank adds nothing.
-            let keep = u64::from(c != BLANK);
-            let b = base + j;
-            masks[usize::from(c & 3)].0[b / 64] |= keep << (b % 64);
+        for (t, chunk) in clues.chunks(8).enumerate() {
+            let [zero, one, two, three] = clue_byte_masks(chunk);
+            let b = base + 8 * t;
+            for (m, bits) in masks.iter_mut().zip([zero, one, two, three]) {
+                m.or_at(b, bits);
+            }
         }
         for (rows, m) in self.by_value.iter_mut().zip(masks) {
             rows[i] |= m;
@@ -575,6 +576,41 @@ impl<const W: usize> Clues<W> {
     }
 }
 
+/// Which of up to 8 clue bytes (values 0-3 or [`BLANK`]) hold each clue
+/// value: bit `j` of mask `n` is set when byte `j` is `n`.
+#[inline]
+fn clue_byte_masks(chunk: &[u8]) -> [u64; 4] {
+    debug_assert!(chunk.len() <= 8);
+    let x = match <[u8; 8]>::try_from(chunk) {
+        Ok(bytes) => u64::from_le_bytes(bytes),
+        // A short chunk, read as two overlapping halves; missing bytes read
+        // as blanks (0xff).
+        Err(_) => {
+            let n = chunk.len();
+            let halves = match n {
+                4.. => {
+                    let half = |k: usize| {
+                        u64::from(u32::from_le_bytes([0, 1, 2, 3].map(|b| chunk[k + b])))
+                    };
+                    half(0) | half(n - 4) << (8 * (n - 4))
+                }
+                2.. => {
+                    let half = |k: usize| u64::from(u16::from_le_bytes([chunk[k], chunk[k + 1]]));
+                    half(0) | half(n - 2) << (8 * (n - 2))
+                }
+                _ => chunk.first().map_or(0, |&c| u64::from(c)),
+            };
+            halves | u64::MAX << (8 * n)
+        }
+    };
+    // Bit 0 of each byte, gathered into bits 0..8 (one per byte).
+    let gather = |y: u64| (y & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    // A blank (0xff) has bit 7 set; a clue (0-3) does not.
+    let clue = gather(!x >> 7);
+    let (low, high) = (gather(x) & clue, gather(x >> 1) & clue);
+    [clue & !low & !high, low & !high, high & !low, low & high]
+}
+
 /// The clues of a row written in binary, one mask per digit: clue `n` of
 /// the cell in bit `j` is `2 * high[j] + low[j]`, where `any[j]` says there
 /// is a clue.
@@ -591,6 +627,28 @@ pub struct ClueBits<const W: usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clue_byte_masks_match_a_byte_by_byte_reading() {
+        let values = [0, 1, 2, 3, BLANK];
+        // Every sequence of up to 8 bytes over a few patterns, and every
+        // length from 0 to 8.
+        for seed in 0u64..2000 {
+            let len = (seed % 9) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|j| values[((seed / 9) >> (2 * j) & 7) as usize % 5])
+                .collect();
+            let masks = clue_byte_masks(&bytes);
+            for (n, &mask) in masks.iter().enumerate() {
+                let want = bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| usize::from(c) == n)
+                    .fold(0u64, |m, (j, _)| m | 1 << j);
+                assert_eq!(mask, want, "bytes {bytes:?}, value {n}");
+            }
+        }
+    }
 
     #[test]
     fn off_grid_edges_read_as_crossed() {
