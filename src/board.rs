@@ -600,7 +600,7 @@ fn clue_byte_masks(chunk: &[u8]) -> [u64; 4] {
                 }
                 _ => chunk.first().map_or(0, |&c| u64::from(c)),
             };
-            halves | u64::MAX << (8 * n)
+            halves | u64::from_le_bytes([BLANK; 8]) << (8 * n)
         }
     };
     // Bit 0 of each byte, gathered into bits 0..8 (one per byte).
