@@ -165,8 +165,8 @@ pub struct Edges<const W: usize> {
     rows: usize,
     /// Bit `r`: plane row `r` (of any plane) changed since the last fixpoint.
     dirty: Vec<u64>,
-    /// Scratch for propagation: the rows due in the current pass.
-    work: Vec<u64>,
+    /// Scratch for propagation: row sets (see [`Edges::take_scratch`]).
+    work: [Vec<u64>; 3],
     /// Whether the clue-only rules have been applied to this board.
     seeded: bool,
     /// Whether the judge's rules stalled on this board (or an ancestor), so
@@ -218,12 +218,12 @@ impl<const W: usize> Edges<W> {
     }
 
     /// Lends out the scratch row set (see [`Edges::put_scratch`]).
-    pub fn take_scratch(&mut self) -> Vec<u64> {
+    pub fn take_scratch(&mut self) -> [Vec<u64>; 3] {
         std::mem::take(&mut self.work)
     }
 
     /// Returns the scratch row set.
-    pub fn put_scratch(&mut self, work: Vec<u64>) {
+    pub fn put_scratch(&mut self, work: [Vec<u64>; 3]) {
         self.work = work;
     }
 
