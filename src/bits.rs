@@ -12,6 +12,17 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Row<const W: usize>(pub [u64; W]);
 
+/// Adds to the bit set `set` every bit of `bits` and the bits next to each
+/// (bit `i` of the set is bit `i % 64` of word `i / 64`). Bits past the end
+/// of `set` are dropped; `set` must be at least as long as `bits`.
+pub fn or_widened(set: &mut [u64], bits: &[u64]) {
+    for (w, &x) in bits.iter().enumerate() {
+        let below = if w > 0 { bits[w - 1] >> 63 } else { 0 };
+        let above = bits.get(w + 1).map_or(0, |&y| y << 63);
+        set[w] |= x | x << 1 | x >> 1 | below | above;
+    }
+}
+
 impl<const W: usize> Row<W> {
     /// No bit set.
     pub const EMPTY: Self = Row([0; W]);

@@ -167,6 +167,9 @@ pub struct Edges<const W: usize> {
     dirty: Vec<u64>,
     /// Scratch for propagation: row sets (see [`Edges::take_scratch`]).
     work: [Vec<u64>; 3],
+    /// Whether some edge is both line and cross, or some cell both inside
+    /// and outside (kept up to date by every change).
+    conflict: bool,
     /// Whether the clue-only rules have been applied to this board.
     seeded: bool,
     /// Whether the judge's rules stalled on this board (or an ancestor), so
@@ -193,6 +196,7 @@ impl<const W: usize> Edges<W> {
         self.dirty.clear();
         self.dirty.resize(rows / 64 + 1, 0);
         self.mark_all();
+        self.conflict = false;
         self.seeded = false;
         self.stalled = false;
     }
@@ -263,17 +267,21 @@ impl<const W: usize> Edges<W> {
     pub fn take_work(&mut self, reach: usize, work: &mut Vec<u64>) -> bool {
         work.clear();
         work.resize(self.dirty.len(), 0);
-        let mut any = false;
-        for r in 0..=self.rows {
-            if self.dirty[r / 64] >> (r % 64) & 1 == 1 {
-                any = true;
-                for t in r.saturating_sub(reach)..=(r + reach).min(self.rows) {
-                    work[t / 64] |= 1 << (t % 64);
-                }
-            }
+        if self.dirty.iter().all(|&w| w == 0) {
+            return false;
+        }
+        work.copy_from_slice(&self.dirty);
+        for _ in 0..reach {
+            std::mem::swap(work, &mut self.dirty);
+            crate::bits::or_widened(work, &self.dirty);
+        }
+        // Rows past the last plane row are no rows.
+        let last = self.rows;
+        if let Some(w) = work.get_mut(last / 64) {
+            *w &= u64::MAX >> (63 - last % 64);
         }
         self.dirty.iter_mut().for_each(|w| *w = 0);
-        any
+        true
     }
 
     /// The cells of row `i` known to be inside the loop.
@@ -291,8 +299,13 @@ impl<const W: usize> Edges<W> {
     /// Marks cells of row `i` inside (`inside` true) or outside; true if new.
     #[inline]
     pub fn add_color(&mut self, i: usize, inside: bool, m: Row<W>) -> bool {
-        let k = if inside { 4 } else { 5 } * self.rows + 2 + i;
-        self.add_at(k, i, m)
+        let (r, i) = (self.rows, i + 2);
+        let (k, other) = if inside {
+            (4 * r + i, 5 * r + i)
+        } else {
+            (5 * r + i, 4 * r + i)
+        };
+        self.add_at(k, other, i - 2, m)
     }
 
     /// Inside and outside masks of the cells of row `i + dr`, aligned so that
@@ -336,27 +349,39 @@ impl<const W: usize> Edges<W> {
     /// Adds line bits to plane row `i`; true if any bit is new.
     #[inline]
     pub fn add_lines(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
-        let k = self.base(p, false) + i;
-        self.add_at(k, i, m)
+        let (k, other) = (self.base(p, false) + i, self.base(p, true) + i);
+        self.add_at(k, other, i, m)
     }
 
     /// Adds cross bits to plane row `i`; true if any bit is new.
     #[inline]
     pub fn add_crosses(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
-        let k = self.base(p, true) + i;
-        self.add_at(k, i, m)
+        let (k, other) = (self.base(p, true) + i, self.base(p, false) + i);
+        self.add_at(k, other, i, m)
     }
 
     /// Adds bits `m` to word `k`, which holds a row of plane row `row`,
-    /// marking the row if any bit is new.
+    /// marking the row if any bit is new; word `other` holds the opposite
+    /// state (crosses for lines, outside for inside) of the same row.
     #[inline(always)]
-    fn add_at(&mut self, k: usize, row: usize, m: Row<W>) -> bool {
+    fn add_at(&mut self, k: usize, other: usize, row: usize, m: Row<W>) -> bool {
         let new = (m & !self.data[k]).any();
         if new {
             self.data[k] |= m;
             self.mark(row);
+            self.conflict |= (self.data[k] & self.data[other]).any();
         }
         new
+    }
+
+    /// The word holding the opposite state of the row in word `k` (see
+    /// [`Edges::add_at`]).
+    fn opposite(&self, k: usize) -> usize {
+        let r = self.rows;
+        let starts = [0, r + 1, 2 * r + 2, 3 * r + 2, 4 * r + 2, 5 * r + 2];
+        let part = starts.iter().rposition(|&s| s <= k).unwrap_or(0);
+        let (base, twin) = (starts[part], starts[part ^ 1]);
+        twin + (k - base)
     }
 
     /// Makes this a copy of `other`, reusing storage.
@@ -365,6 +390,7 @@ impl<const W: usize> Edges<W> {
         self.rows = other.rows;
         self.data.clone_from(&other.data);
         self.dirty.clone_from(&other.dirty);
+        self.conflict = other.conflict;
         self.seeded = other.seeded;
         self.stalled = other.stalled;
     }
@@ -374,13 +400,21 @@ impl<const W: usize> Edges<W> {
     pub fn adopt_common(&mut self, a: &Self, b: &Self) -> bool {
         let mut new = false;
         for k in 0..self.data.len() {
-            new |= self.add_at(k, self.band(k), a.data[k] & b.data[k]);
+            new |= self.add_at(k, self.opposite(k), self.band(k), a.data[k] & b.data[k]);
         }
         new
     }
 
-    /// Whether some edge is both line and cross.
+    /// Whether some edge is both line and cross, or some cell both inside
+    /// and outside.
+    #[inline]
     pub fn has_conflict(&self) -> bool {
+        debug_assert_eq!(self.conflict, self.scan_conflict());
+        self.conflict
+    }
+
+    /// [`Edges::has_conflict`], found by looking at every row.
+    fn scan_conflict(&self) -> bool {
         let r = self.rows;
         let (h, v) = self.data.split_at(2 * r + 2);
         let (hl, hx) = h.split_at(r + 1);
@@ -648,6 +682,39 @@ mod tests {
                 assert_eq!(mask, want, "bytes {bytes:?}, value {n}");
             }
         }
+    }
+
+    #[test]
+    fn the_conflict_flag_matches_a_scan_of_every_row() {
+        let mut seed = 0x5eed_u64;
+        let mut next = || crate::generate::rng::splitmix64(&mut seed);
+        let mut conflicts = 0;
+        for trial in 0..400 {
+            let rows = 1 + trial % 5;
+            let mut e = Edges::<1>::default();
+            e.reset(rows);
+            let mut other = Edges::<1>::default();
+            other.reset(rows);
+            for _ in 0..(trial % 13) {
+                let pick = next();
+                // Sparse random bits, so that conflicts are neither rare nor
+                // certain.
+                let m = Row([next() & next() & next() & 0x3f]);
+                let p = if pick & 1 == 0 { Plane::H } else { Plane::V };
+                let i = (pick >> 8) as usize % (rows + usize::from(p == Plane::H));
+                match pick >> 1 & 7 {
+                    0 | 1 => drop(e.add_lines(p, i, m)),
+                    2 | 3 => drop(e.add_crosses(p, i, m)),
+                    4 => drop(e.add_color(i % rows, pick >> 4 & 1 == 0, m)),
+                    5 => drop(other.add_lines(p, i, m) | other.add_crosses(p, i, m)),
+                    6 => drop(e.adopt_common(&other, &other.clone())),
+                    _ => e.copy_from(&other),
+                }
+                assert_eq!(e.has_conflict(), e.scan_conflict(), "trial {trial}");
+            }
+            conflicts += usize::from(e.has_conflict());
+        }
+        assert!(conflicts > 20 && conflicts < 380, "{conflicts} conflicts");
     }
 
     #[test]

@@ -321,8 +321,9 @@ impl<const W: usize> Count<W> {
     }
 }
 
-/// How many rows away from a cell or vertex row the rules look.
-const REACH: usize = 2;
+/// How many rows away from a changed row the cell, vertex, colour and
+/// corner rules look (R13 looks one row farther).
+const REACH: usize = 1;
 
 /// Applies every rule until nothing changes, revisiting only the rows near
 /// a change (the board tracks them; a fresh board has every row due).
@@ -351,10 +352,14 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
     let mut passes = 0;
     let result = loop {
         if ctx.edges.take_work(REACH, now) {
-            for later in [&mut *corners, &mut *diagonal] {
-                later.resize(now.len().max(later.len()), 0);
-                later.iter_mut().zip(now.iter()).for_each(|(l, n)| *l |= n);
-            }
+            // The corner families look as far as the cell rules; R13 looks
+            // at the far corner of a diagonal neighbour, a row farther.
+            corners.resize(now.len().max(corners.len()), 0);
+            corners
+                .iter_mut()
+                .zip(now.iter())
+                .for_each(|(c, n)| *c |= n);
+            widen_into(diagonal, now);
             passes += 1;
             // Sweeps alternate direction, so news travels both ways quickly.
             let sweep = if passes % 2 == 1 {
@@ -390,6 +395,12 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
         ctx.changed = true;
     }
     result
+}
+
+/// Adds the rows of `rows`, and the rows next to them, to the row set `set`.
+fn widen_into(set: &mut Vec<u64>, rows: &[u64]) {
+    set.resize(rows.len().max(set.len()), 0);
+    crate::bits::or_widened(set, rows);
 }
 
 /// Calls `visit` for each cell row below `rows` in the bit set `set`, in
@@ -464,6 +475,19 @@ pub(crate) mod testing;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn widening_a_row_set_adds_the_neighbours_across_words() {
+        let mut set = vec![0u64; 1];
+        widen_into(&mut set, &[1 << 63 | 1 << 5, 1, 1 << 63]);
+        // Rows 5, 63, 64 and 191, each with its neighbours (row 192 is past
+        // the set).
+        assert_eq!(set, [3 << 62 | 0b111 << 4, 0b11, 3 << 62]);
+        let mut seen = Vec::new();
+        for_each_row(&mut set, 191, |i| seen.push(i));
+        assert_eq!(seen, [4, 5, 6, 62, 63, 64, 65, 190], "rows below 191");
+        assert_eq!(set, [0, 0, 0], "visiting empties the set");
+    }
 
     #[test]
     fn count_is_exact_for_all_sixteen_patterns() {

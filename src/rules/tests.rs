@@ -1858,3 +1858,58 @@ fn brute_force_catches_r4_without_its_exception() {
     );
     assert_eq!(u.wrong, vec!["V(0, 1) made a line".to_string()], "{u}");
 }
+
+/// Propagation revisits only the rows near a change, and the corner
+/// families and R13 only once the cheaper ones stall: on tall boards (row
+/// sets of more than one word) with some of the solution revealed, it must
+/// reach exactly the fixpoint of full sweeps of every family.
+#[test]
+fn propagate_reaches_the_fixpoint_of_full_sweeps() {
+    use crate::generate::{Config, Generator, SizeRange};
+    let mut generator = Generator::new(Config {
+        rows: SizeRange::exactly(70),
+        cols: SizeRange::exactly(7),
+        ..Config::default()
+    });
+    let mut rng = Rng(0xf1_c5);
+    let mut compared = 0;
+    for index in 0..3 {
+        let g = generator.generate(11, index).expect("a 70 x 7 puzzle");
+        let (rows, cols) = (g.puzzle.rows(), g.puzzle.cols());
+        for _ in 0..40 {
+            let (blank, reveal) = ([0, 20, 50][rng.below(3)], [0, 3, 10, 30][rng.below(4)]);
+            let mut b = Board::blank(rows, cols);
+            for (k, c) in b.clues.iter_mut().enumerate() {
+                *c = match g.puzzle.clue(k / cols, k % cols) {
+                    Clue::Number(n) if !rng.percent(blank) => Some(n),
+                    _ => None,
+                };
+            }
+            let mark = |line: bool| if line { Mark::Line } else { Mark::Cross };
+            for (k, m) in b.h.iter_mut().enumerate() {
+                if rng.percent(reveal) {
+                    *m = mark(g.solution.h(k / cols, k % cols));
+                }
+            }
+            for (k, m) in b.v.iter_mut().enumerate() {
+                if rng.percent(reveal) {
+                    *m = mark(g.solution.v(k / (cols + 1), k % (cols + 1)));
+                }
+            }
+            let full = run::<1>(&b, Family::Pass, Mode::Fixpoint).expect("a solvable board");
+            let fast = run::<1>(&b, Family::Propagate, Mode::Once).expect("a solvable board");
+            assert!(
+                fast.board == full.board,
+                "propagate stopped short of full sweeps on\n{}got\n{}want\n{}",
+                b.render(),
+                fast.board.render(),
+                full.board.render()
+            );
+            compared += usize::from(full.board != b);
+        }
+    }
+    assert!(
+        compared > 60,
+        "only {compared} boards where the rules decided something"
+    );
+}
