@@ -441,6 +441,13 @@ impl<const W: usize> Edges<W> {
         !(self.lines(p, i) | self.crosses(p, i)) & frame.plane_bits(p)
     }
 
+    /// Whether every edge within `frame` is decided (line or cross).
+    pub fn is_complete(&self, frame: &Frame<W>) -> bool {
+        [Plane::H, Plane::V].into_iter().all(|p| {
+            (0..frame.plane_rows(p)).all(|i| self.undecided(frame, p, i).is_empty())
+        })
+    }
+
     /// Number of decided edges (line or cross) within `frame`.
     pub fn decided_count(&self, frame: &Frame<W>) -> u32 {
         let mut n = 0;

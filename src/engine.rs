@@ -65,7 +65,7 @@ fn deduce<const W: usize>(
         if !o.loop_reasoning {
             return Ok(());
         }
-        let complete = edges.decided_count(frame) as usize == frame.edge_count();
+        let complete = edges.is_complete(frame);
         if !edges.stalled() && !complete {
             // Stalled: bring in the colour rules, from every row.
             edges.set_stalled();
@@ -239,15 +239,14 @@ impl<const W: usize> Engine<W> {
                     }
                 }
                 Ok(true) => {
-                    let undecided =
-                        frame.edge_count() - self.stack[depth].decided_count(frame) as usize;
-                    if undecided == 0 {
+                    if self.stack[depth].is_complete(frame) {
                         self.record(frame, p, o, out, depth);
                         if out.found() >= o.max_solutions {
                             return End::Done;
                         }
                     } else if !o.search {
-                        return End::Stalled(undecided);
+                        let decided = self.stack[depth].decided_count(frame) as usize;
+                        return End::Stalled(frame.edge_count() - decided);
                     } else {
                         let e = self.choose(frame, depth);
                         if self.stack.len() <= depth + 1 {
