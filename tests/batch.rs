@@ -403,6 +403,42 @@ fn a_malformed_header_stops_its_file_but_not_the_others() {
 }
 
 #[test]
+fn a_truncated_data_set_keeps_its_size_and_the_place_of_its_error() {
+    // The second data set's header (line 3) reads; the input ends after
+    // two of its three rows.
+    let dir = Scratch::new("truncated");
+    let path = dir.file("cut.txt", b"1 1\n.\n3 2\n1 1\n2 2\n");
+    let message = "6:1: data set 2: the input ends inside the data set: expected 3 rows, found 2";
+
+    let json = slink(&["solve", "--format", "json", "--no-timing", &path], b"");
+    assert_eq!(json.code, 1, "{}", json.stderr);
+    assert!(json.stderr.is_empty(), "{}", json.stderr);
+    let recs = records(&json.stdout);
+    assert_eq!(recs.len(), 2, "{}", json.stdout);
+    assert_eq!(field(&recs[0], "status").as_str(), Some("solved"));
+    let bad = &recs[1];
+    assert_eq!(field(bad, "status").as_str(), Some("invalid"), "{bad}");
+    assert_eq!(field(bad, "file").as_str(), Some(path.as_str()), "{bad}");
+    assert_eq!(field(bad, "data_set").as_u64(), Some(2), "{bad}");
+    assert_eq!(field(bad, "rows").as_u64(), Some(3), "{bad}");
+    assert_eq!(field(bad, "cols").as_u64(), Some(2), "{bad}");
+    assert_eq!(field(bad, "error").as_str(), Some(message), "{bad}");
+    assert!(bad.get("loop").is_none(), "{bad}");
+
+    // The same from a pipe, and in the judge and summary formats.
+    let piped = slink(
+        &["solve", "--format", "json", "--no-timing", "-"],
+        &std::fs::read(&path).unwrap(),
+    );
+    assert_eq!(piped.stdout, json.stdout.replace(&path, "stdin"));
+    for format in ["judge", "summary"] {
+        let out = slink(&["solve", "--format", format, "--no-timing", &path], b"");
+        assert_eq!(out.code, 1, "{format}");
+        assert_eq!(out.stderr, format!("{path}:{message}\n"), "{format}");
+    }
+}
+
+#[test]
 fn an_unreadable_file_is_reported_and_the_others_are_solved() {
     let dir = Scratch::new("unreadable");
     let good = dir.file("good.txt", b"2 2\n2 2\n2 2\n0 0\n");

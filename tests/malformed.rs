@@ -626,8 +626,27 @@ fn check_batch_json(case: &Case, r: &Run, file: &str, loops: &[String]) {
                 "{}: line {line}: neither the header's nor the error's: {bad}",
                 case.name
             );
+            // The header was read before the input ended: its size.
+            let (rows, cols) = header_size(case);
+            assert!(
+                bad["rows"] == rows && bad["cols"] == cols,
+                "{}: the size {rows}x{cols} of a data set whose header was read: {bad}",
+                case.name
+            );
         }
     }
+}
+
+/// The size in the header of the bad data set (line [`BAD_LINE`]).
+fn header_size(case: &Case) -> (u64, u64) {
+    let text = String::from_utf8_lossy(&case.input);
+    let header = text.lines().nth(BAD_LINE - 1).expect("a header line");
+    let mut n = header
+        .split_whitespace()
+        .map(|t| t.parse().expect("a number in the header"));
+    let size = (n.next().expect("rows"), n.next().expect("columns"));
+    assert!(n.next().is_none(), "{}: header {header:?}", case.name);
+    size
 }
 
 /// Batch mode in the summary format: the error line on stderr as in the
