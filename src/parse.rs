@@ -39,6 +39,10 @@ pub struct ParseError {
     /// Whether reading can go on after this data set (its header was read
     /// and its rows skipped).
     pub recoverable: bool,
+    /// The data set's rows and columns when its header was read (the
+    /// error is in its rows, or the input ends inside them); `None` for an
+    /// error in the header.
+    pub size: Option<(usize, usize)>,
 }
 
 impl fmt::Display for ParseError {
@@ -157,6 +161,7 @@ impl<'a> Scanner<'a> {
             data_set: self.next_number,
             message: msg,
             recoverable,
+            size: None,
         }
     }
 
@@ -322,6 +327,7 @@ impl Iterator for Scanner<'_> {
                         "the input ends inside the data set: expected {rows} rows, found {found}"
                     ),
                     recoverable: false,
+                    size: Some((rows, cols)),
                 };
                 self.pos = pos;
                 return fail(self, e);
@@ -414,6 +420,7 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
         data_set: span.number,
         message: e.to_string(),
         recoverable: true,
+        size: Some((span.rows, span.cols)),
     })?;
     let cols = span.cols;
     let clues = out.clue_bytes_mut();
@@ -449,6 +456,7 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
                 data_set: span.number,
                 message,
                 recoverable: true,
+                size: Some((span.rows, span.cols)),
             })?;
         row += usize::from(filled);
         pos = le + 1;
@@ -554,6 +562,7 @@ mod tests {
         assert_eq!((e.line, e.col, e.data_set), (5, 3, 2));
         assert_eq!(e.message, "expected a clue 0-3, found '4'");
         assert!(e.recoverable);
+        assert_eq!(e.size, Some((2, 3)), "the header was read");
     }
 
     #[test]
@@ -585,6 +594,7 @@ mod tests {
             let (ps, end) = all(src);
             let e = ps[0].as_ref().unwrap_err();
             assert!(e.message.contains(msg), "{src:?}: {}", e.message);
+            assert_eq!(e.size, None, "{src:?}: a bad header gives no size");
             assert_eq!(end, Ending::Error);
         }
     }
@@ -595,6 +605,7 @@ mod tests {
         let e = ps[0].as_ref().unwrap_err();
         assert!(e.message.contains("expected 3 rows, found 2"));
         assert_eq!(e.line, 4);
+        assert_eq!(e.size, Some((3, 2)), "the header was read");
         assert_eq!(end, Ending::Error);
     }
 

@@ -1,266 +1,124 @@
 //! `slink solve`, the batch mode, run as a user runs it: the binary, real
 //! files, pipes. Puzzles come from an independent generator below (random
 //! loops, their clues, some blanked or scrambled), and JSON loops are
-//! checked by an independent decoder and checker, sharing no code with
-//! slink.
+//! checked by an independent decoder and by the tests' own checker
+//! (`common::check_loop`), sharing no code with slink.
 mod common;
-use common::{Rng, Scratch};
+use common::{check_loop, check_one_loop, run_slink as slink, Edges, Grid, Rng, Scratch};
 
 use serde_json::Value;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_slink");
 
-/// The output of `slink ARGS` with `stdin` on standard input.
-fn slink(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the slink binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let data = stdin.to_vec();
-    // Write from a thread: slink may answer before reading everything.
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("slink finishes");
-    writer.join().expect("the writer thread finishes");
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
 // ---------------------------------------------------------------------
-// An independent puzzle generator and loop checker.
+// An independent puzzle generator; loops are checked by `common`'s
+// checker, which shares no code with slink.
 
-/// Line edges of an `r x c` board, as `SLINK.md` numbers them.
-#[derive(Clone, Debug, PartialEq)]
-struct Edges {
-    r: usize,
-    c: usize,
-    /// `H(i, j)` at `i * c + j`, `(r + 1) * c` of them.
-    h: Vec<bool>,
-    /// `V(i, j)` at `i * (c + 1) + j`, `r * (c + 1)` of them.
-    v: Vec<bool>,
+/// Decodes the `loop` string of a JSON record (see `LoopHex` in
+/// `src/batch/format.rs`): H edges then V edges, row-major, four per hex
+/// digit, the first the most significant bit.
+fn decode_loop(r: usize, c: usize, hex: &str) -> Edges {
+    let n_h = (r + 1) * c;
+    let n = n_h + r * (c + 1);
+    assert_eq!(hex.len(), n.div_ceil(4), "loop string length");
+    let bits: Vec<bool> = hex
+        .chars()
+        .flat_map(|ch| {
+            let d = ch.to_digit(16).expect("a hex digit");
+            (0..4).rev().map(move |k| d >> k & 1 == 1)
+        })
+        .collect();
+    assert!(bits[n..].iter().all(|&b| !b), "padding bits are 0");
+    Edges {
+        rows: r,
+        cols: c,
+        h: bits[..n_h].to_vec(),
+        v: bits[n_h..n].to_vec(),
+    }
 }
 
-impl Edges {
-    /// The boundary of a set of cells.
-    fn around(r: usize, c: usize, inside: &[bool]) -> Edges {
-        let cell = |i: isize, j: isize| {
-            i >= 0
-                && j >= 0
-                && (i as usize) < r
-                && (j as usize) < c
-                && inside[i as usize * c + j as usize]
+/// A random loop's clues (all of them, or some blanked), or random clues
+/// (mostly unsolvable).
+fn random_grid(rng: &mut Rng, r: usize, c: usize) -> Grid {
+    let kind = rng.below(10);
+    if kind == 0 {
+        let clues = (0..r * c).map(|_| Some(rng.below(4) as u8)).collect();
+        return Grid {
+            rows: r,
+            cols: c,
+            clues,
         };
-        let mut e = Edges {
-            r,
-            c,
-            h: vec![false; (r + 1) * c],
-            v: vec![false; r * (c + 1)],
-        };
-        for i in 0..=r as isize {
-            for j in 0..c as isize {
-                e.h[i as usize * c + j as usize] = cell(i - 1, j) != cell(i, j);
-            }
-        }
-        for i in 0..r as isize {
-            for j in 0..=c as isize {
-                e.v[i as usize * (c + 1) + j as usize] = cell(i, j - 1) != cell(i, j);
-            }
-        }
-        e
     }
-
-    /// Lines around cell `(i, j)`.
-    fn around_cell(&self, i: usize, j: usize) -> usize {
-        let c = self.c;
-        [
-            self.h[i * c + j],
-            self.h[(i + 1) * c + j],
-            self.v[i * (c + 1) + j],
-            self.v[i * (c + 1) + j + 1],
-        ]
-        .iter()
-        .filter(|&&b| b)
-        .count()
-    }
-
-    /// The lines at vertex `(i, j)`, as the vertices they lead to.
-    fn neighbours(&self, i: usize, j: usize) -> Vec<(usize, usize)> {
-        let (r, c) = (self.r, self.c);
-        let mut n = Vec::new();
-        if j > 0 && self.h[i * c + j - 1] {
-            n.push((i, j - 1));
-        }
-        if j < c && self.h[i * c + j] {
-            n.push((i, j + 1));
-        }
-        if i > 0 && self.v[(i - 1) * (c + 1) + j] {
-            n.push((i - 1, j));
-        }
-        if i < r && self.v[i * (c + 1) + j] {
-            n.push((i + 1, j));
-        }
-        n
-    }
-
-    /// Whether the lines form exactly one closed loop.
-    fn is_one_loop(&self) -> bool {
-        let total = self.h.iter().chain(&self.v).filter(|&&b| b).count();
-        let mut start = None;
-        for i in 0..=self.r {
-            for j in 0..=self.c {
-                match self.neighbours(i, j).len() {
-                    0 => {}
-                    2 => start = start.or(Some((i, j))),
-                    _ => return false,
-                }
-            }
-        }
-        let Some(start) = start else { return false };
-        // Walk the loop from `start`; it must use every line.
-        let (mut prev, mut at, mut steps) = (start, self.neighbours(start.0, start.1)[0], 1);
-        while at != start {
-            let next = self
-                .neighbours(at.0, at.1)
-                .into_iter()
-                .find(|&n| n != prev)
-                .unwrap_or(prev);
-            (prev, at) = (at, next);
-            steps += 1;
-            if steps > total {
-                return false;
-            }
-        }
-        steps == total
-    }
-
-    /// Decodes the `loop` string of a JSON record (see `LoopHex` in
-    /// `src/batch/format.rs`): H edges then V edges, row-major, four per
-    /// hex digit, the first the most significant bit.
-    fn decode(r: usize, c: usize, hex: &str) -> Edges {
-        let n_h = (r + 1) * c;
-        let n = n_h + r * (c + 1);
-        assert_eq!(hex.len(), n.div_ceil(4), "loop string length");
-        let bits: Vec<bool> = hex
-            .chars()
-            .flat_map(|ch| {
-                let d = ch.to_digit(16).expect("a hex digit");
-                (0..4).rev().map(move |k| d >> k & 1 == 1)
+    // Grow a region of at least two cells whose boundary is one loop (so
+    // no clue is 4).
+    let mut inside = vec![false; r * c];
+    let first = rng.below(r * c);
+    inside[first] = true;
+    let target = 2 + rng.below(r * c * 2 / 3);
+    let (mut size, mut tries) = (1, 0);
+    while size < target && tries < r * c * 4 {
+        let frontier: Vec<usize> = (0..r * c)
+            .filter(|&k| {
+                let (i, j) = (k / c, k % c);
+                !inside[k]
+                    && ((i > 0 && inside[k - c])
+                        || (i + 1 < r && inside[k + c])
+                        || (j > 0 && inside[k - 1])
+                        || (j + 1 < c && inside[k + 1]))
             })
             .collect();
-        assert!(bits[n..].iter().all(|&b| !b), "padding bits are 0");
-        Edges {
-            r,
-            c,
-            h: bits[..n_h].to_vec(),
-            v: bits[n_h..n].to_vec(),
+        let k = frontier[rng.below(frontier.len())];
+        inside[k] = true;
+        // Two cells side by side always make one loop.
+        if size == 1 || check_one_loop(&Edges::around(r, c, &inside)).is_ok() {
+            size += 1;
+        } else {
+            inside[k] = false;
+            tries += 1;
         }
+    }
+    let e = Edges::around(r, c, &inside);
+    // Some puzzles lose a third of their clues (and often uniqueness).
+    let blanks = kind <= 2;
+    let clues = (0..r * c)
+        .map(|k| (!blanks || rng.below(3) != 0).then(|| e.lines_around(k / c, k % c)))
+        .collect();
+    Grid {
+        rows: r,
+        cols: c,
+        clues,
     }
 }
 
-/// A generated puzzle: clues 0-3, or `None` for a blank.
-#[derive(Clone, Debug)]
-struct Gen {
-    r: usize,
-    c: usize,
-    clues: Vec<Option<usize>>,
-}
-
-impl Gen {
-    /// A random loop's clues (all of them, or some blanked), or random
-    /// clues (mostly unsolvable).
-    fn random(rng: &mut Rng, r: usize, c: usize) -> Gen {
-        let kind = rng.below(10);
-        if kind == 0 {
-            let clues = (0..r * c).map(|_| Some(rng.below(4))).collect();
-            return Gen { r, c, clues };
-        }
-        // Grow a region of at least two cells whose boundary is one loop
-        // (so no clue is 4).
-        let mut inside = vec![false; r * c];
-        let first = rng.below(r * c);
-        inside[first] = true;
-        let target = 2 + rng.below(r * c * 2 / 3);
-        let (mut size, mut tries) = (1, 0);
-        while size < target && tries < r * c * 4 {
-            let frontier: Vec<usize> = (0..r * c)
-                .filter(|&k| {
-                    let (i, j) = (k / c, k % c);
-                    !inside[k]
-                        && ((i > 0 && inside[k - c])
-                            || (i + 1 < r && inside[k + c])
-                            || (j > 0 && inside[k - 1])
-                            || (j + 1 < c && inside[k + 1]))
-                })
-                .collect();
-            let k = frontier[rng.below(frontier.len())];
-            inside[k] = true;
-            // Two cells side by side always make one loop.
-            if size == 1 || Edges::around(r, c, &inside).is_one_loop() {
-                size += 1;
-            } else {
-                inside[k] = false;
-                tries += 1;
-            }
-        }
-        let e = Edges::around(r, c, &inside);
-        // Some puzzles lose a third of their clues (and often uniqueness).
-        let blanks = kind <= 2;
-        let clues = (0..r * c)
-            .map(|k| (!blanks || rng.below(3) != 0).then(|| e.around_cell(k / c, k % c)))
+/// Appends `g` in the judge format, with some of the mess real files have.
+fn write_messy(g: &Grid, rng: &mut Rng, out: &mut String) {
+    let eol = if rng.below(8) == 0 { "\r\n" } else { "\n" };
+    if rng.below(8) == 0 {
+        out.push_str(eol);
+    }
+    out.push_str(&format!("{} {}{eol}", g.rows, g.cols));
+    for i in 0..g.rows {
+        let row: Vec<String> = (0..g.cols)
+            .map(|j| g.clue(i, j).map_or(".".into(), |n| n.to_string()))
             .collect();
-        Gen { r, c, clues }
-    }
-
-    /// The judge-format text, with some of the mess real files have.
-    fn write(&self, rng: &mut Rng, out: &mut String) {
-        let eol = if rng.below(8) == 0 { "\r\n" } else { "\n" };
-        if rng.below(8) == 0 {
-            out.push_str(eol);
-        }
-        out.push_str(&format!("{} {}{eol}", self.r, self.c));
-        for i in 0..self.r {
-            let row: Vec<String> = (0..self.c)
-                .map(|j| self.clues[i * self.c + j].map_or(".".into(), |n| n.to_string()))
-                .collect();
-            let sep = if rng.below(10) == 0 { "\t" } else { " " };
-            out.push_str(&row.join(sep));
-            out.push_str(eol);
-        }
-    }
-
-    /// Whether `e` satisfies every clue and is one loop.
-    fn accepts(&self, e: &Edges) -> bool {
-        e.r == self.r
-            && e.c == self.c
-            && e.is_one_loop()
-            && (0..self.r * self.c).all(|k| match self.clues[k] {
-                Some(n) => n == e.around_cell(k / self.c, k % self.c),
-                None => true,
-            })
+        let sep = if rng.below(10) == 0 { "\t" } else { " " };
+        out.push_str(&row.join(sep));
+        out.push_str(eol);
     }
 }
 
 /// `count` random puzzles of sizes 2..=9 and their judge-format text
 /// (with the closing `0 0`).
-fn corpus(seed: u64, count: usize) -> (Vec<Gen>, String) {
+fn corpus(seed: u64, count: usize) -> (Vec<Grid>, String) {
     let mut rng = Rng(seed);
     let mut text = String::new();
-    let puzzles: Vec<Gen> = (0..count)
+    let puzzles: Vec<Grid> = (0..count)
         .map(|_| {
             let (r, c) = (2 + rng.below(8), 2 + rng.below(8));
-            let g = Gen::random(&mut rng, r, c);
-            g.write(&mut rng, &mut text);
+            let g = random_grid(&mut rng, r, c);
+            write_messy(&g, &mut rng, &mut text);
             g
         })
         .collect();
@@ -269,9 +127,8 @@ fn corpus(seed: u64, count: usize) -> (Vec<Gen>, String) {
 }
 
 /// The JSON records of an output.
-fn records(out: &[u8]) -> Vec<Value> {
-    text(out)
-        .lines()
+fn records(out: &str) -> Vec<Value> {
+    out.lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect()
 }
@@ -298,18 +155,14 @@ fn judge_format_is_judge_mode_byte_for_byte() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
         let input = std::fs::read(&path).unwrap();
         let judge = slink(&[], &input);
-        let expected = std::fs::read(path.with_extension("out")).unwrap();
-        assert_eq!(text(&judge.stdout), text(&expected), "judge mode on {name}");
+        let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
+        assert_eq!(judge.stdout, expected, "judge mode on {name}");
         let file = slink(&["solve", path.to_str().unwrap()], b"");
-        assert_eq!(text(&file.stdout), text(&expected), "slink solve {name}");
-        assert_eq!(file.status.code(), Some(0));
+        assert_eq!(file.stdout, expected, "slink solve {name}");
+        assert_eq!(file.code, 0);
         let piped = slink(&["solve", "--piece-bytes", "50", "--window", "2"], &input);
-        assert_eq!(
-            text(&piped.stdout),
-            text(&expected),
-            "cat {name} | slink solve"
-        );
-        assert_eq!(piped.status.code(), Some(0));
+        assert_eq!(piped.stdout, expected, "cat {name} | slink solve");
+        assert_eq!(piped.code, 0);
         // Standard input redirected from a file (mapped), after a shell
         // read its first line.
         let dir = Scratch::new("redirect");
@@ -323,8 +176,8 @@ fn judge_format_is_judge_mode_byte_for_byte() {
             .output()
             .expect("sh runs");
         assert_eq!(
-            text(&redirected.stdout),
-            text(&expected),
+            String::from_utf8_lossy(&redirected.stdout),
+            expected,
             "slink solve < {name}"
         );
     }
@@ -362,7 +215,7 @@ fn output_is_the_same_for_every_thread_count_window_and_piece_size() {
             file,
         ];
         let run = slink(&args, input.as_bytes());
-        assert_eq!(run.status.code(), judge.status.code(), "{args:?}");
+        assert_eq!(run.code, judge.code, "{args:?}");
         outputs.push(run.stdout);
     }
     assert!(
@@ -398,14 +251,16 @@ fn json_loops_decode_and_verify() {
     assert_eq!(recs.len(), puzzles.len());
     let mut verified = 0;
     for (g, rec) in puzzles.iter().zip(&recs) {
-        assert_eq!(field(rec, "rows").as_u64(), Some(g.r as u64));
-        assert_eq!(field(rec, "cols").as_u64(), Some(g.c as u64));
+        assert_eq!(field(rec, "rows").as_u64(), Some(g.rows as u64));
+        assert_eq!(field(rec, "cols").as_u64(), Some(g.cols as u64));
         assert_eq!(field(rec, "file").as_str(), Some("stdin"));
         assert!(field(rec, "micros").is_u64());
         match field(rec, "status").as_str().unwrap() {
             "solved" | "multiple" => {
-                let e = Edges::decode(g.r, g.c, field(rec, "loop").as_str().unwrap());
-                assert!(g.accepts(&e), "loop of {rec} does not solve {g:?}");
+                let e = decode_loop(g.rows, g.cols, field(rec, "loop").as_str().unwrap());
+                if let Err(why) = check_loop(&e, g) {
+                    panic!("loop of {rec} does not solve {g:?}: {why}");
+                }
                 verified += 1;
             }
             "none" | "gave-up" => {
@@ -435,7 +290,7 @@ fn several_files_and_stdin_in_order_numbered_per_file() {
     let expected = [&a, &c, &b]
         .map(|t| slink(&[], t.as_bytes()).stdout)
         .concat();
-    assert_eq!(text(&out.stdout), text(&expected));
+    assert_eq!(out.stdout, expected);
 
     let json = slink(&["solve", "--format", "json", &pa, "-", &pb], c.as_bytes());
     let keys: Vec<(u64, u64, String)> = records(&json.stdout)
@@ -480,10 +335,7 @@ fn several_files_and_stdin_in_order_numbered_per_file() {
     assert_eq!(numbers, (1..=12).collect::<Vec<_>>());
     let cont_judge = slink(&["solve", "--continuous-numbering", &pa, &pb], b"");
     let both = format!("{}{b}", a.strip_suffix("0 0\n").unwrap());
-    assert_eq!(
-        text(&cont_judge.stdout),
-        text(&slink(&[], both.as_bytes()).stdout)
-    );
+    assert_eq!(cont_judge.stdout, slink(&[], both.as_bytes()).stdout);
 }
 
 #[test]
@@ -492,13 +344,13 @@ fn an_invalid_data_set_in_the_middle_is_reported_in_place() {
     let dir = Scratch::new("invalid");
     let path = dir.file("bad.txt", input.as_bytes());
     let judge = slink(&["solve", &path], b"");
-    assert_eq!(judge.status.code(), Some(1));
-    let out = text(&judge.stdout);
+    assert_eq!(judge.code, 1);
+    let out = judge.stdout;
     assert!(out.starts_with("1\n#############\n"), "{out}");
     assert!(out.contains("\n3\n#########\n"), "{out}");
     assert!(!out.contains("\n2\n"), "{out}");
     assert_eq!(
-        text(&judge.stderr),
+        judge.stderr,
         format!("{path}:6:3: data set 2: expected a clue 0-3, found '4'\n")
     );
 
@@ -514,12 +366,12 @@ fn an_invalid_data_set_in_the_middle_is_reported_in_place() {
         Some("6:3: data set 2: expected a clue 0-3, found '4'")
     );
     assert_eq!(field(&recs[1], "line").as_u64(), Some(4));
-    assert!(json.stderr.is_empty(), "{}", text(&json.stderr));
+    assert!(json.stderr.is_empty(), "{}", json.stderr);
 
     let fast = slink(&["solve", "--fail-fast", &path, &path], b"");
-    assert_eq!(fast.status.code(), Some(1));
-    assert!(!text(&fast.stdout).contains("\n3\n"), "--fail-fast went on");
-    assert_eq!(text(&fast.stderr).lines().count(), 1);
+    assert_eq!(fast.code, 1);
+    assert!(!fast.stdout.contains("\n3\n"), "--fail-fast went on");
+    assert_eq!(fast.stderr.lines().count(), 1);
 }
 
 #[test]
@@ -542,12 +394,48 @@ fn a_malformed_header_stops_its_file_but_not_the_others() {
         .collect();
     assert_eq!(got, [(1, 1, "solved"), (1, 2, "invalid"), (2, 1, "solved")]);
     assert!(recs[1]["rows"].is_null());
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.code, 1);
     let judge = slink(&["solve", &pbad, &pgood], b"");
     assert_eq!(
-        text(&judge.stderr),
+        judge.stderr,
         format!("{pbad}:3:3: data set 2: expected the number of columns, found 'x'\n")
     );
+}
+
+#[test]
+fn a_truncated_data_set_keeps_its_size_and_the_place_of_its_error() {
+    // The second data set's header (line 3) reads; the input ends after
+    // two of its three rows.
+    let dir = Scratch::new("truncated");
+    let path = dir.file("cut.txt", b"1 1\n.\n3 2\n1 1\n2 2\n");
+    let message = "6:1: data set 2: the input ends inside the data set: expected 3 rows, found 2";
+
+    let json = slink(&["solve", "--format", "json", "--no-timing", &path], b"");
+    assert_eq!(json.code, 1, "{}", json.stderr);
+    assert!(json.stderr.is_empty(), "{}", json.stderr);
+    let recs = records(&json.stdout);
+    assert_eq!(recs.len(), 2, "{}", json.stdout);
+    assert_eq!(field(&recs[0], "status").as_str(), Some("solved"));
+    let bad = &recs[1];
+    assert_eq!(field(bad, "status").as_str(), Some("invalid"), "{bad}");
+    assert_eq!(field(bad, "file").as_str(), Some(path.as_str()), "{bad}");
+    assert_eq!(field(bad, "data_set").as_u64(), Some(2), "{bad}");
+    assert_eq!(field(bad, "rows").as_u64(), Some(3), "{bad}");
+    assert_eq!(field(bad, "cols").as_u64(), Some(2), "{bad}");
+    assert_eq!(field(bad, "error").as_str(), Some(message), "{bad}");
+    assert!(bad.get("loop").is_none(), "{bad}");
+
+    // The same from a pipe, and in the judge and summary formats.
+    let piped = slink(
+        &["solve", "--format", "json", "--no-timing", "-"],
+        &std::fs::read(&path).unwrap(),
+    );
+    assert_eq!(piped.stdout, json.stdout.replace(&path, "stdin"));
+    for format in ["judge", "summary"] {
+        let out = slink(&["solve", "--format", format, "--no-timing", &path], b"");
+        assert_eq!(out.code, 1, "{format}");
+        assert_eq!(out.stderr, format!("{path}:{message}\n"), "{format}");
+    }
 }
 
 #[test]
@@ -558,10 +446,10 @@ fn an_unreadable_file_is_reported_and_the_others_are_solved() {
     let missing = missing.to_str().unwrap();
     let folder = dir.0.to_str().unwrap();
     let out = slink(&["solve", &good, missing, folder, &good], b"");
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.code, 2);
     let one = slink(&["solve", &good], b"").stdout;
-    assert_eq!(text(&out.stdout), text(&[one.clone(), one].concat()));
-    let err = text(&out.stderr);
+    assert_eq!(out.stdout, [one.clone(), one].concat());
+    let err = out.stderr;
     assert!(
         err.contains(&format!("slink: cannot read {missing}: ")),
         "{err}"
@@ -583,11 +471,11 @@ fn an_unreadable_file_is_reported_and_the_others_are_solved() {
         ],
         b"",
     );
-    let s = text(&summary.stdout);
+    let s = summary.stdout;
     assert_eq!(summary_value(&s, "solved"), "1", "{s}");
     assert_eq!(summary_value(&s, "files"), "2", "{s}");
     assert_eq!(summary_value(&s, "unreadable"), "1", "{s}");
-    assert_eq!(summary.status.code(), Some(2));
+    assert_eq!(summary.code, 2);
 }
 
 #[test]
@@ -622,7 +510,7 @@ fn shards_merge_back_into_the_unsharded_output() {
             let num = field(&r, "data_set").as_u64().unwrap() as usize;
             assert_eq!((num - 1) % n + 1, k, "shard {shard} took data set {num}");
         }
-        parts.push(dir.file(&format!("part-{k}.jsonl"), &out));
+        parts.push(dir.file(&format!("part-{k}.jsonl"), out.as_bytes()));
     }
     // The README's merge command, literally.
     let merged = Command::new("sh")
@@ -634,7 +522,7 @@ fn shards_merge_back_into_the_unsharded_output() {
         .output()
         .expect("sh and sort run");
     assert!(merged.status.success());
-    assert_eq!(text(&merged.stdout), text(&all));
+    assert_eq!(String::from_utf8_lossy(&merged.stdout), all);
     assert_eq!(records(&all).len(), 277);
 }
 
@@ -649,38 +537,34 @@ fn pieces_cut_anywhere_keep_lines_numbers_and_byte_order_marks_right() {
             &["solve", "--piece-bytes", piece, "--window", "1"],
             input.as_bytes(),
         );
-        assert_eq!(text(&out.stdout), text(&judge.stdout), "piece {piece}");
-        assert_eq!(text(&out.stderr), text(&judge.stderr), "piece {piece}");
-        assert_eq!(
-            out.status.code(),
-            Some(1),
-            "piece {piece}: 1x1 '0' has no solution"
-        );
+        assert_eq!(out.stdout, judge.stdout, "piece {piece}");
+        assert_eq!(out.stderr, judge.stderr, "piece {piece}");
+        assert_eq!(out.code, 1, "piece {piece}: 1x1 '0' has no solution");
     }
     let bad = "1 1\n.\n\n2 2\n2 2\n2 5\n0 0\n";
     let judge = slink(&[], bad.as_bytes());
     for piece in ["1", "5", "100"] {
         let out = slink(&["solve", "--piece-bytes", piece], bad.as_bytes());
-        assert_eq!(text(&out.stderr), text(&judge.stderr), "piece {piece}");
+        assert_eq!(out.stderr, judge.stderr, "piece {piece}");
         assert_eq!(
-            text(&out.stderr),
+            out.stderr,
             "stdin:6:3: data set 2: expected a clue 0-3, found '5'\n"
         );
     }
     let unterminated = "2 2\n2 2\n2 2\n";
     let out = slink(&["solve", "--piece-bytes", "4"], unterminated.as_bytes());
     assert_eq!(
-        text(&out.stderr),
+        out.stderr,
         "stdin: warning: the input ends without the closing '0 0' line\n"
     );
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.code, 0);
     let cut = "2 2\n2 2\n";
     let out = slink(&["solve", "--piece-bytes", "3"], cut.as_bytes());
     assert_eq!(
-        text(&out.stderr),
+        out.stderr,
         "stdin:3:1: data set 1: the input ends inside the data set: expected 2 rows, found 1\n"
     );
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.code, 1);
 }
 
 #[test]
@@ -692,7 +576,7 @@ fn usage_errors_exit_with_2() {
         &["solve", "--format", "xml"],
     ] {
         let out = slink(args, b"");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(out.code, 2, "{args:?}");
         assert!(!out.stderr.is_empty());
     }
 }
@@ -707,16 +591,16 @@ fn summary_counts_every_status() {
         input.as_bytes(),
     );
     assert_eq!(
-        text(&out.stdout),
+        out.stdout,
         "data sets  4\nsolved     1\nmultiple   1\nnone       1\ninvalid    1\ngave-up    0\nfiles      1\n"
     );
     assert_eq!(
-        text(&out.stderr),
+        out.stderr,
         "stdin:10:3: data set 4: expected a clue 0-3, found '9'\n"
     );
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.code, 1);
     let timed = slink(&["solve", "--format", "summary"], input.as_bytes());
-    let s = text(&timed.stdout);
+    let s = timed.stdout;
     assert!(s.contains("puzzles/s") && s.contains("MB/s"), "{s}");
 }
 
@@ -732,12 +616,12 @@ fn a_data_set_that_never_ends_does_not_take_all_memory() {
     let piped = slink(&[&["solve", "-"][..], &limit[..]].concat(), &input);
     let mapped = slink(&[&["solve", &path, &good][..], &limit[..]].concat(), b"");
     for (out, name) in [(&piped, "stdin"), (&mapped, path.as_str())] {
-        assert_eq!(out.status.code(), Some(2));
-        assert!(text(&out.stdout).starts_with("1\n#########\n"));
+        assert_eq!(out.code, 2);
+        assert!(out.stdout.starts_with("1\n#########\n"));
         assert_eq!(
-            text(&out.stderr),
+            out.stderr,
             format!("slink: cannot read {name}: data set 2 does not end within 100000 bytes\n")
         );
     }
-    assert_eq!(text(&mapped.stdout).matches("1\n#########\n").count(), 2);
+    assert_eq!(mapped.stdout.matches("1\n#########\n").count(), 2);
 }

@@ -2,7 +2,7 @@
 //! words per row. Puzzles are made here from random loops (independent of
 //! the library's generator) and must come back unique with their own loop.
 mod common;
-use common::Rng;
+use common::{Edges, Rng};
 
 use slink::{Clue, Puzzle, Solver, Status};
 
@@ -73,24 +73,10 @@ fn outside_connected(rows: usize, cols: usize, inside: &[bool]) -> bool {
 
 /// The clues of the region's boundary loop, every cell clued.
 fn clues(rows: usize, cols: usize, inside: &[bool]) -> Vec<Clue> {
-    let at = |i: isize, j: isize| {
-        i >= 0
-            && j >= 0
-            && (i as usize) < rows
-            && (j as usize) < cols
-            && inside[i as usize * cols + j as usize]
-    };
-    let mut out = Vec::with_capacity(rows * cols);
-    for i in 0..rows as isize {
-        for j in 0..cols as isize {
-            let n = [(0, 1), (0, -1), (1, 0), (-1, 0)]
-                .iter()
-                .filter(|(di, dj)| at(i + di, j + dj) != at(i, j))
-                .count();
-            out.push(Clue::Number(n as u8));
-        }
-    }
-    out
+    let e = Edges::around(rows, cols, inside);
+    (0..rows * cols)
+        .map(|k| Clue::Number(e.lines_around(k / cols, k % cols)))
+        .collect()
 }
 
 /// Solves the region's puzzle and checks it comes back unique, as that loop.

@@ -10,76 +10,17 @@
 //! so that every status is exercised), boards wide enough for two and
 //! four machine words per row, and malformed data sets in between.
 mod common;
-use common::{Rng, Scratch};
+use common::{run_slink_within, Rng, Run, Scratch};
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_slink");
+use std::time::Duration;
 
 /// Longest a run may take.
 const LIMIT: Duration = Duration::from_secs(300);
 
-/// Status, standard output and standard error of a run.
-#[derive(Debug, PartialEq, Eq)]
-struct Run {
-    code: i32,
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
-}
-
-/// Runs `slink ARGS` with `stdin` on a pipe (fed by a thread).
+/// Runs `slink ARGS` with `stdin` on a pipe, within [`LIMIT`] (the
+/// shared runner also checks for a documented exit status and no panic).
 fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let started = Instant::now();
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the slink binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let mut out_pipe = child.stdout.take().expect("stdout is piped");
-    let mut err_pipe = child.stderr.take().expect("stderr is piped");
-    let out = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out_pipe.read_to_end(&mut v);
-        v
-    });
-    let err = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err_pipe.read_to_end(&mut v);
-        v
-    });
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("waiting for slink") {
-            break s;
-        }
-        if started.elapsed() > LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("slink {args:?}: still running after {LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    writer.join().expect("the writer ends");
-    let run = Run {
-        code: status.code().unwrap_or(-1),
-        stdout: out.join().expect("the stdout reader ends"),
-        stderr: err.join().expect("the stderr reader ends"),
-    };
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(
-        !stderr.contains("panicked"),
-        "slink {args:?} panicked: {stderr}"
-    );
-    assert!((0..=2).contains(&run.code), "slink {args:?}: {run:?}");
-    run
+    run_slink_within(args, stdin, LIMIT)
 }
 
 /// Puzzles from `slink gen ARGS` (without the final `0 0`), or `None`
@@ -88,15 +29,14 @@ fn generated(args: &[&str]) -> Option<String> {
     let mut full = vec!["gen", "--quiet"];
     full.extend_from_slice(args);
     let r = run(&full, b"");
-    let text = String::from_utf8(r.stdout).ok()?;
-    match text.strip_suffix("0 0\n") {
+    match r.stdout.strip_suffix("0 0\n") {
         Some(body) if r.code == 0 && !body.is_empty() => Some(body.to_owned()),
         _ => {
             eprintln!(
                 "NOTE: `slink {}` did not work (exit {}): {}; the test builds its own puzzles",
                 full.join(" "),
                 r.code,
-                String::from_utf8_lossy(&r.stderr)
+                r.stderr
             );
             None
         }
@@ -289,7 +229,7 @@ fn the_same_bytes_for_every_thread_count_and_every_run() {
                     // Every kind of outcome is in the input.
                     assert_eq!(r.code, 1, "some data sets are not unique");
                     if format == "json" {
-                        let text = String::from_utf8_lossy(&r.stdout);
+                        let text = &r.stdout;
                         assert_eq!(text.lines().count(), data_sets);
                         for status in ["solved", "multiple", "none", "invalid", "gave-up"] {
                             let key = format!("\"status\":\"{status}\"");
@@ -301,8 +241,16 @@ fn the_same_bytes_for_every_thread_count_and_every_run() {
                 Some(f) => {
                     let what = format!("{format}, {threads} threads, against the first run");
                     assert_eq!(r.code, f.code, "{what}");
-                    same(&r.stdout, &f.stdout, &format!("{what}: stdout"));
-                    same(&r.stderr, &f.stderr, &format!("{what}: stderr"));
+                    same(
+                        r.stdout.as_bytes(),
+                        f.stdout.as_bytes(),
+                        &format!("{what}: stdout"),
+                    );
+                    same(
+                        r.stderr.as_bytes(),
+                        f.stderr.as_bytes(),
+                        &format!("{what}: stderr"),
+                    );
                 }
             }
         }
@@ -325,16 +273,15 @@ fn the_same_bytes_for_every_thread_count_and_every_run() {
         assert_eq!(piped.code, first.code);
         // The file is named `stdin` there.
         let json_name = format!("\"file\":{}", serde_json::to_string(&file).expect("JSON"));
-        let out_file =
-            String::from_utf8_lossy(&first.stdout).replace(&json_name, "\"file\":\"stdin\"");
+        let out_file = first.stdout.replace(&json_name, "\"file\":\"stdin\"");
         same(
-            &piped.stdout,
+            piped.stdout.as_bytes(),
             out_file.as_bytes(),
             &format!("{format} from a pipe"),
         );
         let name = format!("{file}:");
-        let from_file = String::from_utf8_lossy(&first.stderr).replace(&name, "stdin:");
-        let from_pipe = String::from_utf8_lossy(&piped.stderr).replace(&name, "stdin:");
+        let from_file = first.stderr.replace(&name, "stdin:");
+        let from_pipe = piped.stderr.replace(&name, "stdin:");
         same(
             from_pipe.as_bytes(),
             from_file.as_bytes(),
@@ -357,8 +304,8 @@ fn the_same_bytes_for_every_thread_count_and_every_run() {
                     b"",
                 );
                 same(
-                    &without_micros(&timed.stdout),
-                    &first.stdout,
+                    &without_micros(timed.stdout.as_bytes()),
+                    first.stdout.as_bytes(),
                     &format!("json with timing, {threads} threads"),
                 );
             }
@@ -371,7 +318,7 @@ fn the_same_bytes_for_every_thread_count_and_every_run() {
                 first.stdout.starts_with(&judge.stdout) && !judge.stdout.is_empty(),
                 "judge mode's output is a prefix of batch mode's"
             );
-            let judge_err = String::from_utf8_lossy(&judge.stderr);
+            let judge_err = &judge.stderr;
             let (before, last) = judge_err
                 .trim_end_matches('\n')
                 .rsplit_once('\n')
@@ -407,14 +354,14 @@ fn the_generator_is_deterministic_too() {
         ]
     };
     let a = run(&args("1"), b"");
-    assert_eq!(a.code, 0, "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.code, 0, "{}", a.stderr);
     assert!(a.stdout.len() > 300 * 10, "300 puzzles");
     for threads in ["2", "3", "1"] {
         let b = run(&args(threads), b"");
         assert_eq!(a.code, b.code, "slink gen with {threads} threads");
         same(
-            &a.stdout,
-            &b.stdout,
+            a.stdout.as_bytes(),
+            b.stdout.as_bytes(),
             &format!("slink gen with {threads} threads"),
         );
     }

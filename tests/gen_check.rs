@@ -4,11 +4,12 @@
 //! puzzles are finished by the rules alone, and `check` gives the right
 //! verdicts.
 
+mod common;
+use common::{run_slink as slink, Input, Invocation, Run};
+
 use slink::parse::{parse_body, Scanner};
 use slink::{verify, Options, Puzzle, Solver, Status};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
 /// The corpus folder of generated puzzles.
 fn generated() -> PathBuf {
@@ -17,34 +18,14 @@ fn generated() -> PathBuf {
 
 /// Runs the slink binary with `args` and `stdin`, in `dir`, with extra
 /// environment variables.
-fn slink_in(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_slink"));
-    cmd.args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        cmd.env(k, v);
+fn slink_in(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
+    Invocation {
+        stdin: Input::Bytes(stdin),
+        dir: Some(dir),
+        env,
+        ..Invocation::new(args)
     }
-    let mut child = cmd.spawn().expect("the slink binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    // Feed stdin from a thread so a large output cannot deadlock us.
-    let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("slink finishes");
-    feeder.join().expect("stdin feeder");
-    out
-}
-
-fn slink(args: &[&str], stdin: &[u8]) -> Output {
-    slink_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin, &[])
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    .run()
 }
 
 /// Every puzzle of judge-format `input`, read with the library's parser.
@@ -93,9 +74,9 @@ fn generated_corpora_are_unique_and_solve_to_the_generators_loops() {
         }
         // Judge mode's drawing equals the generator's loop, byte for byte.
         let out = slink(&[], &input);
-        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        assert_eq!(out.code, 0, "{name}: {}", out.stderr);
         assert!(
-            out.stdout == expected,
+            out.stdout.as_bytes() == expected,
             "{name}: judge output differs from {name}.out"
         );
     }
@@ -113,12 +94,7 @@ fn the_readme_commands_regenerate_the_corpora() {
     for args in commands {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let out = slink_in(&dir, &args, b"", &[]);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
         for file in args
             .iter()
             .filter(|a| a.ends_with(".in") || a.ends_with(".out"))
@@ -143,7 +119,7 @@ fn same_seed_same_bytes_on_any_number_of_threads() {
     let run = |extra: &[&str], env: &[(&str, &str)]| {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
         let out = slink_in(&dir, &args, b"", env);
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(out.code, 0, "{}", out.stderr);
         out.stdout
     };
     let one = run(&["--seed", "9", "--threads", "1"], &[]);
@@ -153,8 +129,8 @@ fn same_seed_same_bytes_on_any_number_of_threads() {
     assert_eq!(one, two);
     assert_eq!(one, four);
     assert_eq!(one, env);
-    assert_eq!(puzzles(&one).len(), 40);
-    assert!(one.ends_with(b"0 0\n"));
+    assert_eq!(puzzles(one.as_bytes()).len(), 40);
+    assert!(one.ends_with("0 0\n"));
     let other = run(&["--seed", "10", "--threads", "2"], &[]);
     assert_ne!(one, other, "another seed, other puzzles");
     // With blanks and rules only too (small, for unoptimised builds).
@@ -167,9 +143,11 @@ fn same_seed_same_bytes_on_any_number_of_threads() {
     b.extend(["--threads", "2"]);
     let out_a = slink_in(&dir, &[&["gen"], &a[..]].concat(), b"", &[]);
     let out_b = slink_in(&dir, &[&["gen"], &b[..]].concat(), b"", &[]);
-    assert_eq!(out_a.status.code(), Some(0), "{}", text(&out_a.stderr));
+    assert_eq!(out_a.code, 0, "{}", out_a.stderr);
     assert_eq!(out_a.stdout, out_b.stdout);
-    assert!(puzzles(&out_a.stdout).iter().any(|p| p.blanks() > 0));
+    assert!(puzzles(out_a.stdout.as_bytes())
+        .iter()
+        .any(|p| p.blanks() > 0));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -181,8 +159,8 @@ fn gen_honours_sizes_and_every_puzzle_is_unique() {
         ],
         b"",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let ps = puzzles(&out.stdout);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let ps = puzzles(out.stdout.as_bytes());
     assert_eq!(ps.len(), 30);
     let mut solver = Solver::default();
     for p in &ps {
@@ -219,17 +197,17 @@ fn each_shape_and_the_answers_file() {
             b"",
             &[],
         );
-        assert_eq!(out.status.code(), Some(0), "{shape}: {}", text(&out.stderr));
+        assert_eq!(out.code, 0, "{shape}: {}", out.stderr);
         let answers = std::fs::read(dir.join("a.out")).unwrap();
-        let judged = slink(&[], &out.stdout);
-        assert_eq!(judged.status.code(), Some(0));
+        let judged = slink(&[], out.stdout.as_bytes());
+        assert_eq!(judged.code, 0);
         assert!(
-            judged.stdout == answers,
+            judged.stdout.as_bytes() == answers,
             "{shape}: solver and generator disagree"
         );
     }
     let out = slink(&["gen", "--shape", "round"], b"");
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.code, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -250,11 +228,14 @@ fn rules_only_puzzles_finish_with_the_rules_alone() {
         ],
         b"",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.code, 0, "{}", out.stderr);
     let committed = std::fs::read(generated().join("slink20.in")).unwrap();
     let mut rules = Solver::new(Options::rules_only());
     let mut n = 0;
-    for p in puzzles(&out.stdout).iter().chain(&puzzles(&committed)) {
+    for p in puzzles(out.stdout.as_bytes())
+        .iter()
+        .chain(&puzzles(&committed))
+    {
         let o = rules.solve(p);
         assert_eq!(o.status(), Status::Unique, "{p:?}");
         assert_eq!(verify(p, o.solution().unwrap()), Ok(()));
@@ -262,17 +243,17 @@ fn rules_only_puzzles_finish_with_the_rules_alone() {
     }
     assert_eq!(n, 60);
     // And `check` agrees: every one keeps the judge's promise.
-    let checked = slink(&["check"], &out.stdout);
-    assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stdout));
-    assert!(text(&checked.stdout).contains("promise kept 40 broken 0"));
+    let checked = slink(&["check"], out.stdout.as_bytes());
+    assert_eq!(checked.code, 0, "{}", checked.stdout);
+    assert!(checked.stdout.contains("promise kept 40 broken 0"));
 }
 
 #[test]
 fn tiny_and_impossible_requests() {
     // 1x1: the only loop needs a clue 4, so the cell is blank.
     let out = slink(&["gen", "--rows", "1", "--cols", "1", "--quiet"], b"");
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stdout), "1 1\n.\n0 0\n");
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stdout, "1 1\n.\n0 0\n");
     assert!(out.stderr.is_empty(), "--quiet");
     // The rules alone cannot finish it: no puzzle, exit 1, still `0 0`.
     let out = slink(
@@ -288,18 +269,18 @@ fn tiny_and_impossible_requests() {
         ],
         b"",
     );
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(text(&out.stdout), "0 0\n");
-    assert!(text(&out.stderr).contains("no 1x1 puzzle"));
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, "0 0\n");
+    assert!(out.stderr.contains("no 1x1 puzzle"));
     // One row and one column.
     let out = slink(
         &["gen", "--rows", "1", "--cols", "2-30", "--count", "10"],
         b"",
     );
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(puzzles(&out.stdout).len(), 10);
+    assert_eq!(out.code, 0);
+    assert_eq!(puzzles(out.stdout.as_bytes()).len(), 10);
     let out = slink(&["gen", "--count", "0"], b"");
-    assert_eq!(text(&out.stdout), "0 0\n");
+    assert_eq!(out.stdout, "0 0\n");
     for bad in [
         &["gen", "--rows", "0"][..],
         &["gen", "--cols", "256"],
@@ -308,7 +289,7 @@ fn tiny_and_impossible_requests() {
         &["gen", "--seed", "x"],
     ] {
         let out = slink(bad, b"");
-        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert_eq!(out.code, 2, "{bad:?}");
         assert!(out.stdout.is_empty(), "{bad:?}");
     }
 }
@@ -321,8 +302,8 @@ fn biggest_size_is_made() {
         ],
         b"",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let ps = puzzles(&out.stdout);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let ps = puzzles(out.stdout.as_bytes());
     assert_eq!((ps[0].rows(), ps[0].cols()), (255, 255));
 }
 
@@ -339,8 +320,8 @@ fn check_line(stdout: &str, k: usize) -> &str {
 fn check_verdicts_on_hand_made_puzzles() {
     // Unique and finished by the rules: the promise is kept.
     let out = slink(&["check"], b"2 2\n2 2\n2 2\n0 0\n");
-    assert_eq!(out.status.code(), Some(0));
-    let s = text(&out.stdout);
+    assert_eq!(out.code, 0);
+    let s = out.stdout;
     let line = check_line(&s, 1);
     assert!(
         line.contains("2x2 blanks=0 solutions=1 rules=finish needs=rules nodes=1"),
@@ -355,8 +336,8 @@ fn check_verdicts_on_hand_made_puzzles() {
 
     // Several solutions: two cells with no clue.
     let out = slink(&["check"], b"1 2\n. .\n0 0\n");
-    assert_eq!(out.status.code(), Some(1));
-    let s = text(&out.stdout);
+    assert_eq!(out.code, 1);
+    let s = out.stdout;
     let line = check_line(&s, 1);
     assert!(line.contains("solutions=2+ rules=stall:"), "{line}");
     assert!(line.contains("needs=search"), "{line}");
@@ -364,8 +345,8 @@ fn check_verdicts_on_hand_made_puzzles() {
 
     // No solution: four 3s around one vertex; the rules see it.
     let out = slink(&["check"], b"2 2\n3 3\n3 3\n0 0\n");
-    assert_eq!(out.status.code(), Some(1));
-    let s = text(&out.stdout);
+    assert_eq!(out.code, 1);
+    let s = out.stdout;
     let line = check_line(&s, 1);
     assert!(
         line.contains("solutions=0 rules=contradiction needs=rules"),
@@ -374,32 +355,28 @@ fn check_verdicts_on_hand_made_puzzles() {
 
     // Unique, but the rules stall: loop reasoning finishes it ...
     let out = slink(&["check"], b"2 4\n. 3 . .\n. . 1 1\n0 0\n");
-    assert_eq!(out.status.code(), Some(1));
-    let s = text(&out.stdout);
+    assert_eq!(out.code, 1);
+    let s = out.stdout;
     let line = check_line(&s, 1);
     assert!(line.contains("solutions=1 rules=stall:"), "{line}");
     assert!(line.contains("needs=loop"), "{line}");
     // ... or only search does: the blank 1x1.
     let out = slink(&["check"], b"1 1\n.\n0 0\n");
-    let s = text(&out.stdout);
+    let s = out.stdout;
     let line = check_line(&s, 1);
     assert!(
         line.contains("1x1 blanks=1 solutions=1 rules=stall:4 needs=search"),
         "{line}"
     );
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.code, 1);
 }
 
 #[test]
 fn check_summarises_and_reports_bad_input() {
     let input = b"2 2\n2 2\n2 2\n2 2\n2 4\n2 2\n1 2\n. .\n0 0\n";
     let out = slink(&["check"], input);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "bad input wins over a broken promise"
-    );
-    let s = text(&out.stdout);
+    assert_eq!(out.code, 2, "bad input wins over a broken promise");
+    let s = out.stdout;
     assert!(check_line(&s, 1).ends_with("promise=kept"));
     let bad = check_line(&s, 2);
     assert!(
@@ -416,29 +393,29 @@ fn check_summarises_and_reports_bad_input() {
     );
     // --brief keeps only what breaks the promise.
     let out = slink(&["check", "--brief"], b"2 2\n2 2\n2 2\n1 2\n. .\n0 0\n");
-    let s = text(&out.stdout);
+    let s = out.stdout;
     assert_eq!(s.lines().count(), 2, "{s}");
     assert!(s.starts_with("stdin:2: "));
     // A file that cannot be read.
     let out = slink(&["check", "no/such/file.in"], b"");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("cannot read"));
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("cannot read"));
     // A missing `0 0` is a warning only.
     let out = slink(&["check"], b"2 2\n2 2\n2 2\n");
-    assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stderr).contains("without the closing '0 0'"));
+    assert_eq!(out.code, 0);
+    assert!(out.stderr.contains("without the closing '0 0'"));
     // A hostile header is bad input, not an allocation.
     let out = slink(&["check"], b"99999999 99999999\n");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stdout).contains("bad input"));
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.contains("bad input"));
 }
 
 #[test]
 fn check_on_the_judge_data_keeps_the_promise() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/judge/slink.in");
     let out = slink(&["check", path.to_str().unwrap()], b"");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
-    let s = text(&out.stdout);
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    let s = out.stdout;
     let kept = s.lines().filter(|l| l.ends_with("promise=kept")).count();
     assert_eq!(kept, 9, "{s}");
     assert!(s.lines().last().unwrap().contains(
@@ -451,16 +428,16 @@ fn check_on_the_judge_data_keeps_the_promise() {
 fn check_reads_several_files_and_counts_them_together() {
     let dir = generated();
     let out = slink_in(&dir, &["check", "slink20.in", "mixed.in"], b"", &[]);
-    let s = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{s}");
+    let s = out.stdout;
+    assert_eq!(out.code, 0, "{s}");
     assert!(s.contains("slink20.in:20: 20x20 blanks=0 solutions=1 rules=finish"));
     assert!(
         s.lines().last().unwrap().contains("80 data sets checked"),
         "{s}"
     );
     let out = slink_in(&dir, &["check", "blanks.in"], b"", &[]);
-    let s = text(&out.stdout);
+    let s = out.stdout;
     // Blank-heavy puzzles are unique but mostly beyond the judge's rules.
     assert!(s.contains("solutions 0:0 1:30 2+:0 ?:0"), "{s}");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.code, 1);
 }

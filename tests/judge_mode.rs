@@ -577,27 +577,7 @@ mod verifier_rejects {
 fn random_region_loop(rows: usize, cols: usize, rng: &mut Lcg) -> Edges {
     let blank = Grid::blank(rows, cols);
     let mut inside = vec![false; rows * cols];
-    let border = |inside: &[bool]| {
-        let at = |i: isize, j: isize| {
-            i >= 0
-                && j >= 0
-                && (i as usize) < rows
-                && (j as usize) < cols
-                && inside[i as usize * cols + j as usize]
-        };
-        let mut e = Edges::empty(rows, cols);
-        for i in 0..=rows as isize {
-            for j in 0..cols as isize {
-                e.set_h(i as usize, j as usize, at(i - 1, j) != at(i, j));
-            }
-        }
-        for i in 0..rows as isize {
-            for j in 0..=cols as isize {
-                e.set_v(i as usize, j as usize, at(i, j - 1) != at(i, j));
-            }
-        }
-        e
-    };
+    let border = |inside: &[bool]| Edges::around(rows, cols, inside);
     let start = rng.below(rows * cols);
     inside[start] = true;
     let mut region = vec![start];
@@ -649,7 +629,7 @@ fn boards_beyond_the_judge_limits_are_solved_and_verify() {
         let mut g = Grid::blank(rows, cols);
         for i in 0..rows {
             for j in 0..cols {
-                g.clues[i * cols + j] = Some(g.lines_around(&e, i, j));
+                g.clues[i * cols + j] = Some(e.lines_around(i, j));
             }
         }
         assert!(g.clues.iter().all(|c| c.is_some_and(|n| n < 4)));

@@ -21,10 +21,9 @@
 //! Every run must end within a time limit, with an exit status from the
 //! documented ones, and with no `panicked` on stderr.
 mod common;
-use common::Scratch;
+use common::{package_bytes, package_file, Input, Invocation, Run, Scratch};
 
 use serde_json::Value;
-use std::fs::File;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -42,110 +41,16 @@ const BAD_LINE: usize = 17;
 // ---------------------------------------------------------------------
 // Running the binary.
 
-/// What a run of the binary gave.
-struct Run {
-    code: i32,
-    stdout: Vec<u8>,
-    stderr: String,
-    what: String,
-}
-
-impl Run {
-    fn stdout_text(&self) -> String {
-        String::from_utf8_lossy(&self.stdout).into_owned()
+/// Runs `slink ARGS`, killing it if it takes longer than [`LIMIT`]; the
+/// shared runner checks what every run must satisfy (no panic, a
+/// documented exit status).
+fn run(args: &[&str], stdin: Input<'_>) -> Run {
+    Invocation {
+        stdin,
+        limit: LIMIT,
+        ..Invocation::new(args)
     }
-
-    fn stderr_lines(&self) -> Vec<&str> {
-        self.stderr.lines().collect()
-    }
-
-    /// Checks what every run must satisfy: no panic, a documented status.
-    fn sane(&self) {
-        assert!(
-            !self.stderr.contains("panicked"),
-            "{}: panicked:\n{}",
-            self.what,
-            self.stderr
-        );
-        assert!(
-            (0..=2).contains(&self.code),
-            "{}: exit status {} (stderr {:?})",
-            self.what,
-            self.code,
-            self.stderr
-        );
-    }
-}
-
-/// Where standard input comes from.
-enum Stdin<'a> {
-    /// Redirected from a file (judge mode reads it; batch mode maps it).
-    File(&'a Path),
-    /// A pipe fed these bytes by a thread (batch mode streams it).
-    Pipe(&'a [u8]),
-}
-
-/// Runs `slink ARGS`, killing it if it takes longer than [`LIMIT`].
-fn run(args: &[&str], stdin: Stdin<'_>) -> Run {
-    let what = format!("slink {}", args.join(" "));
-    let mut cmd = Command::new(BIN);
-    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut feed = None;
-    match stdin {
-        Stdin::File(p) => {
-            cmd.stdin(File::open(p).expect("the input file opens"));
-        }
-        Stdin::Pipe(bytes) => {
-            cmd.stdin(Stdio::piped());
-            feed = Some(bytes.to_vec());
-        }
-    }
-    let started = Instant::now();
-    let mut child = cmd.spawn().expect("the slink binary runs");
-    let writer = feed.map(|bytes| {
-        let mut pipe = child.stdin.take().expect("stdin is piped");
-        // slink may stop reading early (judge mode does not; batch mode
-        // may): a broken pipe here is not an error.
-        std::thread::spawn(move || {
-            let _ = pipe.write_all(&bytes);
-        })
-    });
-    let mut out_pipe = child.stdout.take().expect("stdout is piped");
-    let mut err_pipe = child.stderr.take().expect("stderr is piped");
-    let out_reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out_pipe.read_to_end(&mut v);
-        v
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err_pipe.read_to_end(&mut v);
-        v
-    });
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting for slink") {
-            break status;
-        }
-        if started.elapsed() > LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what}: still running after {LIMIT:?} (a hang)");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    if let Some(w) = writer {
-        w.join().expect("the writer thread ends");
-    }
-    let stdout = out_reader.join().expect("the stdout reader ends");
-    let stderr = err_reader.join().expect("the stderr reader ends");
-    let run = Run {
-        code: status.code().unwrap_or(-1),
-        stdout,
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
-        what,
-    };
-    run.sane();
-    run
+    .run()
 }
 
 fn path_str(p: &Path) -> &str {
@@ -155,15 +60,10 @@ fn path_str(p: &Path) -> &str {
 // ---------------------------------------------------------------------
 // The sample, cut into data sets and drawings.
 
-fn package_file(rel: &str) -> Vec<u8> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
-    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
 /// The sample's data sets as text (header and rows, each line ending in
 /// `\n`), without the `0 0` line.
 fn sample_sets() -> Vec<String> {
-    let text = String::from_utf8(package_file("corpus/sample.in")).expect("UTF-8 sample");
+    let text = package_file("corpus/sample.in");
     let mut lines = text.lines();
     let mut sets = Vec::new();
     loop {
@@ -189,7 +89,7 @@ fn sample_sets() -> Vec<String> {
 
 /// The sample's drawings (without their number lines), in order.
 fn sample_drawings() -> Vec<String> {
-    let text = String::from_utf8(package_file("corpus/sample.out")).expect("UTF-8 sample");
+    let text = package_file("corpus/sample.out");
     let mut drawings: Vec<String> = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.starts_with('#') {
@@ -565,7 +465,7 @@ fn crlf(input: &[u8]) -> Vec<u8> {
 
 /// Judge mode on `case`: data sets 1 and 2 printed, one error line, exit 2.
 fn check_judge(case: &Case, input: &Path, label: &str) {
-    let r = run(&[], Stdin::File(input));
+    let r = run(&[], Input::File(input));
     let want = format!("stdin:{}:{}: data set 3: ", case.line, case.col);
     let err = r.stderr_lines();
     assert_eq!(
@@ -588,7 +488,7 @@ fn check_judge(case: &Case, input: &Path, label: &str) {
         case.needle
     );
     assert_eq!(
-        r.stdout_text(),
+        r.stdout,
         expected_output(&[0, 1], &[1, 2]),
         "{} ({label}): the data sets before the bad one",
         case.name
@@ -629,7 +529,7 @@ fn check_batch_judge(case: &Case, r: &Run, name: &str, label: &str) {
         case.needle
     );
     assert_eq!(
-        r.stdout_text(),
+        r.stdout,
         batch_expected(case),
         "{} ({label}): the good data sets",
         case.name
@@ -647,7 +547,7 @@ fn check_batch_json(case: &Case, r: &Run, file: &str, loops: &[String]) {
         r.stderr
     );
     let records: Vec<Value> = r
-        .stdout_text()
+        .stdout
         .lines()
         .map(|l| {
             serde_json::from_str(l)
@@ -726,8 +626,27 @@ fn check_batch_json(case: &Case, r: &Run, file: &str, loops: &[String]) {
                 "{}: line {line}: neither the header's nor the error's: {bad}",
                 case.name
             );
+            // The header was read before the input ended: its size.
+            let (rows, cols) = header_size(case);
+            assert!(
+                bad["rows"] == rows && bad["cols"] == cols,
+                "{}: the size {rows}x{cols} of a data set whose header was read: {bad}",
+                case.name
+            );
         }
     }
+}
+
+/// The size in the header of the bad data set (line [`BAD_LINE`]).
+fn header_size(case: &Case) -> (u64, u64) {
+    let text = String::from_utf8_lossy(&case.input);
+    let header = text.lines().nth(BAD_LINE - 1).expect("a header line");
+    let mut n = header
+        .split_whitespace()
+        .map(|t| t.parse().expect("a number in the header"));
+    let size = (n.next().expect("rows"), n.next().expect("columns"));
+    assert!(n.next().is_none(), "{}: header {header:?}", case.name);
+    size
 }
 
 /// Batch mode in the summary format: the error line on stderr as in the
@@ -742,7 +661,7 @@ fn check_batch_summary(case: &Case, r: &Run, name: &str) {
         case.name,
         r.stderr
     );
-    let out = r.stdout_text();
+    let out = &r.stdout;
     let count = |key: &str| -> Option<usize> {
         out.lines().find_map(|l| {
             let (k, v) = l.rsplit_once(' ')?;
@@ -757,14 +676,14 @@ fn check_batch_summary(case: &Case, r: &Run, name: &str) {
 
 /// The loops (JSON `loop` fields) of the sample's four data sets.
 fn sample_loops(scratch: &Scratch) -> Vec<String> {
-    let p = scratch.path("sample.in", &package_file("corpus/sample.in"));
+    let p = scratch.path("sample.in", &package_bytes("corpus/sample.in"));
     let r = run(
         &["solve", "--format", "json", "--no-timing", path_str(&p)],
-        Stdin::Pipe(b""),
+        Input::Bytes(b""),
     );
     assert_eq!(r.code, 0, "the sample solves: {}", r.stderr);
     let loops: Vec<String> = r
-        .stdout_text()
+        .stdout
         .lines()
         .map(|l| {
             let v: Value = serde_json::from_str(l).expect("JSON");
@@ -786,18 +705,18 @@ fn check_case(case: &Case, scratch: &Scratch, loops: &[String], with_crlf: bool)
         check_judge(case, &twin, "CRLF");
     }
     let name = path_str(&file);
-    let r = run(&["solve", name], Stdin::Pipe(b""));
+    let r = run(&["solve", name], Input::Bytes(b""));
     check_batch_judge(case, &r, name, "batch, file");
-    let r = run(&["solve", "-"], Stdin::Pipe(&case.input));
+    let r = run(&["solve", "-"], Input::Bytes(&case.input));
     check_batch_judge(case, &r, "stdin", "batch, pipe");
     let r = run(
         &["solve", "--format", "json", "--no-timing", name],
-        Stdin::Pipe(b""),
+        Input::Bytes(b""),
     );
     check_batch_json(case, &r, name, &sample_loops_for(case, loops));
     let r = run(
         &["solve", "--format", "summary", "--no-timing", name],
-        Stdin::Pipe(b""),
+        Input::Bytes(b""),
     );
     check_batch_summary(case, &r, name);
 }
@@ -862,21 +781,21 @@ fn very_long_lines_of_blanks_are_accepted() {
     ] {
         let input = sandwich(&middle);
         let p = scratch.path("blank.in", &input);
-        let r = run(&[], Stdin::File(&p));
+        let r = run(&[], Input::File(&p));
         assert_eq!(r.code, 0, "{what}: {}", r.stderr);
         assert_eq!(r.stderr, "", "{what}");
-        assert_eq!(r.stdout_text(), out, "{what}");
-        let r = run(&["solve", path_str(&p)], Stdin::Pipe(b""));
+        assert_eq!(r.stdout, out, "{what}");
+        let r = run(&["solve", path_str(&p)], Input::Bytes(b""));
         assert_eq!(r.code, 0, "{what} (batch): {}", r.stderr);
-        assert_eq!(r.stdout_text(), out, "{what} (batch)");
+        assert_eq!(r.stdout, out, "{what} (batch)");
     }
 }
 
 #[test]
 fn a_byte_order_mark_is_skipped() {
     let scratch = Scratch::new("bom");
-    let sample = package_file("corpus/sample.in");
-    let expected = String::from_utf8(package_file("corpus/sample.out")).expect("UTF-8");
+    let sample = package_bytes("corpus/sample.in");
+    let expected = package_file("corpus/sample.out");
     for (what, input) in [
         ("LF", [b"\xef\xbb\xbf".as_slice(), &sample].concat()),
         (
@@ -885,26 +804,26 @@ fn a_byte_order_mark_is_skipped() {
         ),
     ] {
         let p = scratch.path("bom.in", &input);
-        let r = run(&[], Stdin::File(&p));
+        let r = run(&[], Input::File(&p));
         assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{what}");
-        assert_eq!(r.stdout_text(), expected, "{what}");
+        assert_eq!(r.stdout, expected, "{what}");
         for args in [
             vec!["solve", path_str(&p)],
             vec!["solve", "--threads", "1", path_str(&p)],
         ] {
-            let r = run(&args, Stdin::Pipe(b""));
+            let r = run(&args, Input::Bytes(b""));
             assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{what} {args:?}");
-            assert_eq!(r.stdout_text(), expected, "{what} {args:?}");
+            assert_eq!(r.stdout, expected, "{what} {args:?}");
         }
-        let r = run(&["solve", "-"], Stdin::Pipe(&input));
+        let r = run(&["solve", "-"], Input::Bytes(&input));
         assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{what} on a pipe");
-        assert_eq!(r.stdout_text(), expected, "{what} on a pipe");
+        assert_eq!(r.stdout, expected, "{what} on a pipe");
     }
     // The error places of a file with a byte order mark are those of the
     // file without it: the mark has no column.
     let bad = [b"\xef\xbb\xbf".as_slice(), b"2 2\n2 4\n2 2\n0 0\n"].concat();
     let p = scratch.path("bom-bad.in", &bad);
-    let r = run(&[], Stdin::File(&p));
+    let r = run(&[], Input::File(&p));
     assert_eq!(r.code, 2);
     assert!(
         r.stderr.starts_with("stdin:2:3: data set 1: "),
@@ -913,7 +832,7 @@ fn a_byte_order_mark_is_skipped() {
     );
     let bad = [b"\xef\xbb\xbf".as_slice(), b"2 x\n"].concat();
     let p = scratch.path("bom-bad2.in", &bad);
-    let r = run(&[], Stdin::File(&p));
+    let r = run(&[], Input::File(&p));
     assert_eq!(r.code, 2);
     assert!(
         r.stderr.starts_with("stdin:1:3: data set 1: "),
@@ -926,7 +845,7 @@ fn a_byte_order_mark_is_skipped() {
 fn a_missing_terminator_is_a_warning() {
     let scratch = Scratch::new("noend");
     let sets = sample_sets();
-    let expected = String::from_utf8(package_file("corpus/sample.out")).expect("UTF-8");
+    let expected = package_file("corpus/sample.out");
     let all: String = sets.concat();
     let no_newline = all
         .strip_suffix('\n')
@@ -939,18 +858,18 @@ fn a_missing_terminator_is_a_warning() {
         ("after blank lines", trailing_blank.as_str()),
     ] {
         let p = scratch.path("noend.in", input.as_bytes());
-        let r = run(&[], Stdin::File(&p));
+        let r = run(&[], Input::File(&p));
         assert_eq!(r.code, 0, "{what}: {}", r.stderr);
-        assert_eq!(r.stdout_text(), expected, "{what}");
+        assert_eq!(r.stdout, expected, "{what}");
         assert_eq!(
             r.stderr_lines(),
             ["stdin: warning: the input ends without the closing '0 0' line"],
             "{what}"
         );
         let name = path_str(&p);
-        let r = run(&["solve", name], Stdin::Pipe(b""));
+        let r = run(&["solve", name], Input::Bytes(b""));
         assert_eq!(r.code, 0, "{what} (batch): {}", r.stderr);
-        assert_eq!(r.stdout_text(), expected, "{what} (batch)");
+        assert_eq!(r.stdout, expected, "{what} (batch)");
         assert_eq!(
             r.stderr_lines(),
             [format!(
@@ -972,9 +891,9 @@ fn an_empty_file_solves_nothing_and_says_so() {
         ("a byte order mark only", b"\xef\xbb\xbf"),
     ] {
         let p = scratch.path("empty.in", input);
-        let r = run(&[], Stdin::File(&p));
+        let r = run(&[], Input::File(&p));
         assert_eq!(r.code, 0, "{what}: {}", r.stderr);
-        assert_eq!(r.stdout, b"", "{what}");
+        assert_eq!(r.stdout, "", "{what}");
         assert_eq!(
             r.stderr_lines(),
             ["stdin: warning: the input ends without the closing '0 0' line"],
@@ -982,17 +901,17 @@ fn an_empty_file_solves_nothing_and_says_so() {
         );
         let name = path_str(&p);
         for format in ["judge", "json"] {
-            let r = run(&["solve", "--format", format, name], Stdin::Pipe(b""));
+            let r = run(&["solve", "--format", format, name], Input::Bytes(b""));
             assert_eq!(r.code, 0, "{what} ({format}): {}", r.stderr);
-            assert_eq!(r.stdout, b"", "{what} ({format})");
+            assert_eq!(r.stdout, "", "{what} ({format})");
             assert_eq!(r.stderr_lines().len(), 1, "{what} ({format}): {}", r.stderr);
         }
         let r = run(
             &["solve", "--format", "summary", "--no-timing", name],
-            Stdin::Pipe(b""),
+            Input::Bytes(b""),
         );
         assert_eq!(r.code, 0, "{what} (summary)");
-        let summary = r.stdout_text();
+        let summary = r.stdout;
         assert!(
             summary
                 .lines()
@@ -1002,7 +921,7 @@ fn an_empty_file_solves_nothing_and_says_so() {
     }
     // Only the terminator: no warning at all.
     let p = scratch.path("zero.in", b"0 0\n");
-    let r = run(&[], Stdin::File(&p));
+    let r = run(&[], Input::File(&p));
     assert_eq!((r.code, r.stdout.len(), r.stderr.as_str()), (0, 0, ""));
 }
 
@@ -1013,11 +932,11 @@ fn batch_mode_goes_on_with_the_next_file_after_a_bad_header() {
     let bad = scratch.path("bad.in", &sandwich(b"-1 5\n1 1 1 1 1\n"));
     let good = scratch.path("good.in", format!("{}{}0 0\n", sets[2], sets[3]).as_bytes());
     let (bad_name, good_name) = (path_str(&bad), path_str(&good));
-    let r = run(&["solve", bad_name, good_name], Stdin::Pipe(b""));
+    let r = run(&["solve", bad_name, good_name], Input::Bytes(b""));
     assert_eq!(r.code, 1, "{}", r.stderr);
     let mut want = expected_output(&[0, 1], &[1, 2]);
     want += &expected_output(&[2, 3], &[1, 2]);
-    assert_eq!(r.stdout_text(), want);
+    assert_eq!(r.stdout, want);
     assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
     assert!(r
         .stderr
@@ -1025,12 +944,12 @@ fn batch_mode_goes_on_with_the_next_file_after_a_bad_header() {
     // Numbered across files: the good file's data sets are 4 and 5.
     let r = run(
         &["solve", "--continuous-numbering", bad_name, good_name],
-        Stdin::Pipe(b""),
+        Input::Bytes(b""),
     );
     assert_eq!(r.code, 1);
     let mut want = expected_output(&[0, 1], &[1, 2]);
     want += &expected_output(&[2, 3], &[4, 5]);
-    assert_eq!(r.stdout_text(), want);
+    assert_eq!(r.stdout, want);
 }
 
 #[test]
@@ -1042,10 +961,10 @@ fn fail_fast_stops_at_the_first_bad_data_set() {
         for threads in ["1", "2"] {
             let r = run(
                 &["solve", "--fail-fast", "--threads", threads, name, name],
-                Stdin::Pipe(b""),
+                Input::Bytes(b""),
             );
             assert_eq!(r.code, 1, "{}", r.stderr);
-            assert_eq!(r.stdout_text(), expected_output(&[0, 1], &[1, 2]));
+            assert_eq!(r.stdout, expected_output(&[0, 1], &[1, 2]));
             assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
             assert!(r.stderr.starts_with(&format!("{name}:")), "{}", r.stderr);
             let r = run(
@@ -1059,10 +978,10 @@ fn fail_fast_stops_at_the_first_bad_data_set() {
                     name,
                     name,
                 ],
-                Stdin::Pipe(b""),
+                Input::Bytes(b""),
             );
             let statuses: Vec<String> = r
-                .stdout_text()
+                .stdout
                 .lines()
                 .map(|l| {
                     let v: Value = serde_json::from_str(l).expect("JSON");
@@ -1102,15 +1021,15 @@ fn a_line_longer_than_the_piece_limit_makes_the_input_unreadable() {
         let r = run(
             &args,
             if stdin_too {
-                Stdin::Pipe(&input)
+                Input::Bytes(&input)
             } else {
-                Stdin::Pipe(b"")
+                Input::Bytes(b"")
             },
         );
         assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
         let mut want = expected_output(&[0, 1], &[1, 2]);
         want += &expected_output(&[3], &[1]);
-        assert_eq!(r.stdout_text(), want, "{args:?}");
+        assert_eq!(r.stdout, want, "{args:?}");
         assert!(
             r.stderr.contains("cannot read") && r.stderr.contains("65536"),
             "{args:?}: {}",
@@ -1130,9 +1049,9 @@ fn crlf_and_lf_give_the_same_places_for_every_small_case() {
         let errors = |p: &Path| -> Vec<String> {
             let r = run(
                 &["solve", "--format", "json", "--no-timing", path_str(p)],
-                Stdin::Pipe(b""),
+                Input::Bytes(b""),
             );
-            r.stdout_text()
+            r.stdout
                 .lines()
                 .filter_map(|l| {
                     let v: Value = serde_json::from_str(l).expect("JSON");
@@ -1164,7 +1083,7 @@ fn fuzz_a_budget_that_runs_out_after_a_first_solution() {
 0 1 . . . . 3 . . . 1 .\n0 . 3 . . 2 . 2 2 . . 0\n0 0\n";
     let p = scratch.path("gaveup.in", input);
     let name = path_str(&p);
-    let r = run(&["--budget", "200"], Stdin::File(&p));
+    let r = run(&["--budget", "200"], Input::File(&p));
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
     assert!(
@@ -1183,10 +1102,10 @@ fn fuzz_a_budget_that_runs_out_after_a_first_solution() {
                 budget,
                 name,
             ],
-            Stdin::Pipe(b""),
+            Input::Bytes(b""),
         );
         assert_eq!(r.code, 1, "{}", r.stderr);
-        serde_json::from_str(r.stdout_text().trim_end()).expect("one JSON record")
+        serde_json::from_str(r.stdout.trim_end()).expect("one JSON record")
     };
     let small = record("200");
     assert_eq!(small["status"], "gave-up", "{small}");
@@ -1292,7 +1211,7 @@ fn a_byte_order_mark_does_not_shift_the_column_of_an_early_end() {
         (b"\xef\xbb\xbf1 1", "stdin:1:4: data set 1: "),
     ] {
         let p = scratch.path("bom-end.in", input);
-        let r = run(&[], Stdin::File(&p));
+        let r = run(&[], Input::File(&p));
         assert_eq!(r.code, 2, "{input:?}");
         assert!(r.stderr.starts_with(want), "{input:?}: {:?}", r.stderr);
     }
@@ -1312,7 +1231,7 @@ fn fuzz_nodes_and_probes_together_stay_within_the_budget() {
     let p = scratch.path("budget.in", b"3 3\n. 2 .\n2 2 2\n. 2 .\n0 0\n");
     for budget in [100u64, 150, 200] {
         let arg = budget.to_string();
-        let r = run(&["--budget", &arg], Stdin::File(&p));
+        let r = run(&["--budget", &arg], Input::File(&p));
         assert_eq!(r.code, 1, "{}", r.stderr);
         let words: Vec<&str> = r.stderr.split_whitespace().collect();
         let number_before = |word: &str| -> u64 {

@@ -4,7 +4,8 @@
 //!   cells, grown by code of this file's own), its clues (some blanked),
 //!   solved: the outcome is `Unique` or `Multiple`, never anything else
 //!   (the loop is a solution); every solution is one loop meeting every
-//!   clue, checked by `slink::verify` and by a checker of this file; a
+//!   clue, checked by `slink::verify` and by the tests' own checker
+//!   (`common::check_loop`, which shares no code with slink); a
 //!   unique solution is the loop itself; with every cell clued, the found
 //!   loop has the same clues as the original one;
 //! - any bytes given to `Scanner` and `parse_body` give data sets or
@@ -13,12 +14,13 @@
 //! - well-formed input written with any of the tolerated layouts (CRLF,
 //!   tabs, runs of spaces, blank lines, a byte order mark, no final
 //!   newline, no `0 0`) reads back as the puzzles written;
-//! - the judge drawing of a solved puzzle, read back by a reader of this
-//!   file's own, gives the same loop and the same clues.
+//! - the judge drawing of a solved puzzle, read back by the tests' own
+//!   reader (`common::parse_drawing`), gives the same loop and the same
+//!   clues.
 //!
 //! Case counts are modest so that the suite stays fast.
 mod common;
-use common::Rng;
+use common::{check_loop, check_one_loop, parse_drawing, Edges, Grid, Rng};
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -141,145 +143,37 @@ impl Region {
 
     /// The region's boundary.
     fn boundary(&self) -> Edges {
-        let mut e = Edges::empty(self.r, self.c);
-        for i in 0..=self.r {
-            for j in 0..self.c {
-                let (i2, j2) = (i as isize, j as isize);
-                e.h[i * self.c + j] = self.has(i2 - 1, j2) != self.has(i2, j2);
-            }
-        }
-        for i in 0..self.r {
-            for j in 0..=self.c {
-                let (i2, j2) = (i as isize, j as isize);
-                e.v[i * (self.c + 1) + j] = self.has(i2, j2 - 1) != self.has(i2, j2);
-            }
-        }
-        e
+        Edges::around(self.r, self.c, &self.inside)
     }
 }
 
-/// Line edges, numbered as `SLINK.md` does.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Edges {
-    r: usize,
-    c: usize,
-    /// `H(i, j)` at `i * c + j`.
-    h: Vec<bool>,
-    /// `V(i, j)` at `i * (c + 1) + j`.
-    v: Vec<bool>,
-}
-
-impl Edges {
-    fn empty(r: usize, c: usize) -> Edges {
-        Edges {
-            r,
-            c,
-            h: vec![false; (r + 1) * c],
-            v: vec![false; r * (c + 1)],
-        }
-    }
-
-    /// The edges of a slink solution.
-    fn of(s: &Solution) -> Edges {
-        let mut e = Edges::empty(s.rows(), s.cols());
-        for i in 0..=s.rows() {
-            for j in 0..s.cols() {
-                e.h[i * s.cols() + j] = s.h(i, j);
-            }
-        }
-        for i in 0..s.rows() {
-            for j in 0..=s.cols() {
-                e.v[i * (s.cols() + 1) + j] = s.v(i, j);
-            }
-        }
-        e
-    }
-
-    fn hl(&self, i: usize, j: usize) -> bool {
-        self.h[i * self.c + j]
-    }
-
-    fn vl(&self, i: usize, j: usize) -> bool {
-        self.v[i * (self.c + 1) + j]
-    }
-
-    /// Lines around cell `(i, j)`.
-    fn count(&self, i: usize, j: usize) -> u8 {
-        u8::from(self.hl(i, j))
-            + u8::from(self.hl(i + 1, j))
-            + u8::from(self.vl(i, j))
-            + u8::from(self.vl(i, j + 1))
-    }
-
-    /// The vertices joined to `(i, j)` by a line.
-    fn neighbours(&self, i: usize, j: usize) -> Vec<(usize, usize)> {
-        let mut n = Vec::new();
-        if j > 0 && self.hl(i, j - 1) {
-            n.push((i, j - 1));
-        }
-        if j < self.c && self.hl(i, j) {
-            n.push((i, j + 1));
-        }
-        if i > 0 && self.vl(i - 1, j) {
-            n.push((i - 1, j));
-        }
-        if i < self.r && self.vl(i, j) {
-            n.push((i + 1, j));
-        }
-        n
-    }
-
-    /// Whether the lines are one closed loop: every vertex has 0 or 2
-    /// lines, and a walk from one line vertex meets every line.
-    fn is_one_loop(&self) -> bool {
-        let lines = self.h.iter().chain(&self.v).filter(|&&b| b).count();
-        let mut start = None;
-        for i in 0..=self.r {
-            for j in 0..=self.c {
-                match self.neighbours(i, j).len() {
-                    0 => {}
-                    2 => start = start.or(Some((i, j))),
-                    _ => return false,
-                }
-            }
-        }
-        let Some(start) = start else { return false };
-        let (mut prev, mut here, mut walked) = (start, self.neighbours(start.0, start.1)[0], 1);
-        while here != start {
-            let n = self.neighbours(here.0, here.1);
-            let next = if n[0] == prev { n[1] } else { n[0] };
-            (prev, here) = (here, next);
-            walked += 1;
-        }
-        walked == lines
-    }
-
-    /// Whether the lines solve `p`: one loop, every clue met.
-    fn solves(&self, p: &Puzzle) -> bool {
-        (self.r, self.c) == (p.rows(), p.cols())
-            && self.is_one_loop()
-            && (0..self.r).all(|i| {
-                (0..self.c).all(|j| match p.clue(i, j) {
-                    Clue::Number(n) => self.count(i, j) == n,
-                    Clue::Blank => true,
-                })
+/// A slink puzzle as the shared checker's grid.
+fn grid_of(p: &Puzzle) -> Grid {
+    Grid {
+        rows: p.rows(),
+        cols: p.cols(),
+        clues: (0..p.rows() * p.cols())
+            .map(|k| match p.clue(k / p.cols(), k % p.cols()) {
+                Clue::Number(n) => Some(n),
+                Clue::Blank => None,
             })
+            .collect(),
     }
 }
 
 /// The puzzle of a loop: every cell clued, then the cells with a `true`
 /// in `blank` (cycled) blanked.
 fn puzzle_of(e: &Edges, blank: &[bool]) -> Puzzle {
-    let clues: Vec<Clue> = (0..e.r * e.c)
+    let clues: Vec<Clue> = (0..e.rows * e.cols)
         .map(|k| {
             if !blank.is_empty() && blank[k % blank.len()] {
                 Clue::Blank
             } else {
-                Clue::Number(e.count(k / e.c, k % e.c))
+                Clue::Number(e.lines_around(k / e.cols, k % e.cols))
             }
         })
         .collect();
-    Puzzle::new(e.r, e.c, &clues).expect("a valid puzzle")
+    Puzzle::new(e.rows, e.cols, &clues).expect("a valid puzzle")
 }
 
 fn config(cases: u32) -> Config {
@@ -293,9 +187,15 @@ fn config(cases: u32) -> Config {
 /// Solves the puzzle of `region`'s boundary and checks the outcome.
 fn check_solve(region: &Region, blank: &[bool]) -> Result<(), TestCaseError> {
     let original = region.boundary();
-    prop_assert!(original.is_one_loop(), "the test's own loop: {region:?}");
+    prop_assert_eq!(
+        check_one_loop(&original),
+        Ok(()),
+        "the test's own loop: {:?}",
+        region
+    );
     let p = puzzle_of(&original, blank);
-    prop_assert!(original.solves(&p));
+    let grid = grid_of(&p);
+    prop_assert_eq!(check_loop(&original, &grid), Ok(()));
     let fully_clued = p.blanks() == 0;
     let mut solver = Solver::new(Options::default());
     let outcome = solver.solve(&p);
@@ -308,21 +208,23 @@ fn check_solve(region: &Region, blank: &[bool]) -> Result<(), TestCaseError> {
     prop_assert_eq!(outcome.solutions().len(), want, "{:?}", p);
     for s in outcome.solutions() {
         prop_assert_eq!(slink::verify(&p, s), Ok(()), "{:?}", p);
-        let found = Edges::of(s);
-        prop_assert!(
-            found.solves(&p),
-            "not a solution by this test's check:\n{p:?}"
+        let found = Edges::of_solution(s);
+        prop_assert_eq!(
+            check_loop(&found, &grid),
+            Ok(()),
+            "not a solution by the tests' own check:\n{:?}",
+            p
         );
         if fully_clued {
             for i in 0..p.rows() {
                 for j in 0..p.cols() {
-                    prop_assert_eq!(found.count(i, j), original.count(i, j));
+                    prop_assert_eq!(found.lines_around(i, j), original.lines_around(i, j));
                 }
             }
         }
     }
     match status {
-        Status::Unique => prop_assert_eq!(&Edges::of(&outcome.solutions()[0]), &original),
+        Status::Unique => prop_assert_eq!(&Edges::of_solution(&outcome.solutions()[0]), &original),
         _ => prop_assert_ne!(&outcome.solutions()[0], &outcome.solutions()[1]),
     }
     Ok(())
@@ -610,89 +512,6 @@ proptest! {
 // ---------------------------------------------------------------------
 // The judge drawing, read back.
 
-/// Reads a judge drawing of an `r x c` board: its edges and the printed
-/// clue characters. Checks the frame, the line lengths, the glyphs of
-/// edges and of vertices (by SLINK.md's rules), and the spaces around
-/// clues.
-fn read_drawing(d: &[u8], r: usize, c: usize) -> Result<(Edges, Vec<u8>), String> {
-    let w = 4 * c + 5;
-    let body = d.strip_suffix(b"\n").ok_or("no final newline")?;
-    let lines: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
-    if lines.len() != 2 * r + 5 {
-        return Err(format!("{} lines, expected {}", lines.len(), 2 * r + 5));
-    }
-    for (n, l) in lines.iter().enumerate() {
-        if l.len() != w {
-            return Err(format!("line {n} has {} characters, expected {w}", l.len()));
-        }
-        if l[0] != b'#' || l[w - 1] != b'#' {
-            return Err(format!("line {n} is not framed by '#'"));
-        }
-        let inner = &l[1..w - 1];
-        let frame = n == 0 || n == 2 * r + 4;
-        if frame && inner.iter().any(|&b| b != b'#') {
-            return Err(format!("line {n} is not all '#'"));
-        }
-        let empty = n == 1 || n == 2 * r + 3;
-        if empty && inner.iter().any(|&b| b != b' ') {
-            return Err(format!("line {n} is not empty"));
-        }
-        if !frame && !empty && (l[1] != b' ' || l[w - 2] != b' ') {
-            return Err(format!("line {n} lacks the spaces inside the frame"));
-        }
-    }
-    let lattice = |row: usize| &lines[2 + row][2..w - 2];
-    let mut e = Edges::empty(r, c);
-    for i in 0..=r {
-        for j in 0..c {
-            e.h[i * c + j] = match &lattice(2 * i)[4 * j + 1..4 * j + 4] {
-                b"---" => true,
-                b"   " => false,
-                other => return Err(format!("H({i}, {j}) drawn {other:?}")),
-            };
-        }
-    }
-    let mut clues = Vec::new();
-    for i in 0..r {
-        let row = lattice(2 * i + 1);
-        for j in 0..=c {
-            e.v[i * (c + 1) + j] = match row[4 * j] {
-                b'|' => true,
-                b' ' => false,
-                other => return Err(format!("V({i}, {j}) drawn {:?}", other as char)),
-            };
-        }
-        for j in 0..c {
-            if row[4 * j + 1] != b' ' || row[4 * j + 3] != b' ' {
-                return Err(format!("no spaces around clue ({i}, {j})"));
-            }
-            clues.push(row[4 * j + 2]);
-        }
-    }
-    for i in 0..=r {
-        for j in 0..=c {
-            let left = j > 0 && e.hl(i, j - 1);
-            let right = j < c && e.hl(i, j);
-            let up = i > 0 && e.vl(i - 1, j);
-            let down = i < r && e.vl(i, j);
-            let want = match (left, right, up, down) {
-                (false, false, false, false) => b' ',
-                (true, true, false, false) => b'-',
-                (false, false, true, true) => b'|',
-                _ => b'+',
-            };
-            let got = lattice(2 * i)[4 * j];
-            if got != want {
-                return Err(format!(
-                    "vertex ({i}, {j}) drawn {:?}, expected {:?}",
-                    got as char, want as char
-                ));
-            }
-        }
-    }
-    Ok((e, clues))
-}
-
 proptest! {
     #![proptest_config(config(300))]
 
@@ -715,10 +534,12 @@ proptest! {
         let mut drawing = Vec::new();
         slink::render::draw(&p, s, &mut drawing);
         prop_assert_eq!(drawing.len(), slink::render::drawing_len(r, c));
-        let (edges, printed) = read_drawing(&drawing, r, c)
-            .map_err(|e| TestCaseError::fail(format!("{e}\n{}", String::from_utf8_lossy(&drawing))))?;
-        prop_assert_eq!(&edges, &Edges::of(s));
-        prop_assert!(edges.solves(&p));
+        let text = std::str::from_utf8(&drawing)
+            .map_err(|e| TestCaseError::fail(format!("the drawing is not UTF-8: {e}")))?;
+        let (edges, printed) = parse_drawing(text, r, c)
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(&edges, &Edges::of_solution(s));
+        prop_assert_eq!(check_loop(&edges, &grid_of(&p)), Ok(()));
         for i in 0..r {
             for j in 0..c {
                 let want = match p.clue(i, j) {
@@ -738,22 +559,23 @@ proptest! {
 
 #[test]
 fn the_test_s_own_checks_can_fail() {
-    // The region grower makes discs and the loop checker rejects what is
-    // not one loop: two separate squares, a vertex of degree 4, a path.
+    // The region grower makes discs and the shared loop checker rejects
+    // what is not one loop: two separate squares, a vertex of degree 4, a
+    // path.
     let two = Region {
         r: 1,
         c: 3,
         inside: vec![true, false, true],
     };
     assert!(!two.is_disc());
-    assert!(!two.boundary().is_one_loop());
+    assert!(check_one_loop(&two.boundary()).is_err());
     let diagonal = Region {
         r: 2,
         c: 2,
         inside: vec![true, false, false, true],
     };
     assert!(!diagonal.is_disc());
-    assert!(!diagonal.boundary().is_one_loop());
+    assert!(check_one_loop(&diagonal.boundary()).is_err());
     let ring = Region {
         r: 3,
         c: 3,
@@ -761,15 +583,15 @@ fn the_test_s_own_checks_can_fail() {
     };
     assert!(!ring.is_disc(), "a ring has a hole");
     let mut path = Edges::empty(1, 2);
-    path.h[0] = true;
-    assert!(!path.is_one_loop());
+    path.set_h(0, 0, true);
+    assert!(check_one_loop(&path).is_err());
     let disc = Region {
         r: 2,
         c: 3,
         inside: vec![true, true, false, false, true, false],
     };
     assert!(disc.is_disc());
-    assert!(disc.boundary().is_one_loop());
+    assert_eq!(check_one_loop(&disc.boundary()), Ok(()));
     // The drawing reader rejects a wrong vertex glyph.
     let p = Puzzle::from_rows("22/22").expect("a puzzle");
     let mut s = Solution::new(2, 2);
@@ -781,8 +603,9 @@ fn the_test_s_own_checks_can_fail() {
     }
     let mut d = Vec::new();
     slink::render::draw(&p, &s, &mut d);
-    assert!(read_drawing(&d, 2, 2).is_ok());
-    let at = d.iter().position(|&b| b == b'+').expect("a corner");
-    d[at] = b'-';
-    assert!(read_drawing(&d, 2, 2).is_err());
+    let mut d = String::from_utf8(d).expect("a UTF-8 drawing");
+    assert!(parse_drawing(&d, 2, 2).is_ok());
+    let at = d.find('+').expect("a corner");
+    d.replace_range(at..at + 1, "-");
+    assert!(parse_drawing(&d, 2, 2).is_err());
 }

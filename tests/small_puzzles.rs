@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use slink::{Clue, Options, Puzzle, Solution, Solver, Status};
+use slink::{Clue, Options, Puzzle, Solver, Status};
 
 /// The library's puzzle for a test grid.
 fn puzzle(g: &Grid) -> Puzzle {
@@ -16,22 +16,6 @@ fn puzzle(g: &Grid) -> Puzzle {
         .map(|c| c.map_or(Clue::Blank, Clue::Number))
         .collect();
     Puzzle::new(g.rows, g.cols, &clues).expect("a valid puzzle")
-}
-
-/// A library solution as the tests' edge set.
-fn edges(s: &Solution) -> Edges {
-    let mut e = Edges::empty(s.rows(), s.cols());
-    for i in 0..=s.rows() {
-        for j in 0..s.cols() {
-            e.set_h(i, j, s.h(i, j));
-        }
-    }
-    for i in 0..s.rows() {
-        for j in 0..=s.cols() {
-            e.set_v(i, j, s.v(i, j));
-        }
-    }
-    e
 }
 
 /// The status brute force says `g` must get.
@@ -58,7 +42,7 @@ fn cross_check(solver: &mut Solver, g: &Grid, all: &[Edges]) -> Result<usize, St
             truth.len()
         ));
     }
-    let got: Vec<Edges> = outcome.solutions().iter().map(edges).collect();
+    let got: Vec<Edges> = outcome.solutions().iter().map(Edges::of_solution).collect();
     let n_expected = truth.len().min(2);
     if got.len() != n_expected {
         return Err(format!(
@@ -88,7 +72,7 @@ fn two_by_two_all_twos_is_unique() {
     assert_eq!(cross_check(&mut solver, &g, &all), Ok(1));
     let outcome = solver.solve(&puzzle(&g));
     assert_eq!(outcome.status(), Status::Unique);
-    assert_eq!(&edges(outcome.solution().unwrap()), truth[0]);
+    assert_eq!(&Edges::of_solution(outcome.solution().unwrap()), truth[0]);
     // The solution is the 2x2 border.
     let mut border = Edges::empty(2, 2);
     for k in 0..2 {
@@ -172,7 +156,7 @@ fn blank_boards_have_several_verified_solutions() {
         assert_eq!(outcome.status(), Status::Multiple, "{r}x{c} blank");
         let sols = outcome.solutions();
         assert_eq!(sols.len(), 2, "{r}x{c}: two solutions returned");
-        let (a, b) = (edges(&sols[0]), edges(&sols[1]));
+        let (a, b) = (Edges::of_solution(&sols[0]), Edges::of_solution(&sols[1]));
         assert_ne!(a, b, "{r}x{c}: the two solutions differ");
         for e in [&a, &b] {
             check_loop(e, &g).unwrap();
@@ -229,7 +213,7 @@ fn random_grid(rng: &mut Lcg, rows: usize, cols: usize, loops: &[Edges]) -> Grid
         let keep = 40 + rng.below(61);
         for i in 0..rows {
             for j in 0..cols {
-                let n = g.lines_around(e, i, j);
+                let n = e.lines_around(i, j);
                 // A cell with 4 lines (a one-cell loop) has no clue to give.
                 if n < 4 && rng.below(100) < keep {
                     g.clues[i * cols + j] = Some(n);
@@ -292,7 +276,11 @@ fn rules_only_never_claims_a_wrong_answer() {
                 Status::Unique => {
                     decided += 1;
                     assert_eq!(truth.len(), 1, "{g:?}");
-                    assert_eq!(&edges(outcome.solution().unwrap()), truth[0], "{g:?}");
+                    assert_eq!(
+                        &Edges::of_solution(outcome.solution().unwrap()),
+                        truth[0],
+                        "{g:?}"
+                    );
                 }
                 Status::NoSolution => {
                     decided += 1;

@@ -78,6 +78,7 @@ impl Default for Item {
             data_set: 0,
             message: String::new(),
             recoverable: false,
+            size: None,
         })
     }
 }
@@ -755,7 +756,9 @@ fn emit(
 ) -> Kind {
     let (number, line, size) = match item {
         Item::Span(s) => (s.number, s.header_line, Some((s.rows, s.cols))),
-        Item::Error(e) => (e.data_set, e.line, None),
+        // A header read before the input ended inside the data set still
+        // gives its size.
+        Item::Error(e) => (e.data_set, e.line, e.size),
     };
     let rec = Record {
         file: shared.file,

@@ -37,7 +37,9 @@ pub enum Format {
     /// - `file`: the file's name (`stdin` for standard input);
     /// - `line`: line of the data set's header (of the error, if the
     ///   header itself is malformed);
-    /// - `rows`, `cols`: the size, `null` if the header is malformed;
+    /// - `rows`, `cols`: the size, `null` if the header is malformed (a
+    ///   data set whose rows are bad, or cut short by the end of the
+    ///   input, keeps the size its header gave);
     /// - `status`: `solved` (exactly one solution), `multiple`, `none`,
     ///   `invalid` (malformed) or `gave-up` (the search budget ran out, or
     ///   the rules stalled with `--rules-only`);

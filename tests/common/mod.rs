@@ -1,15 +1,18 @@
 //! Helpers shared by slink's program-behaviour tests.
 //!
-//! Nothing here uses the `slink` library: the verifier reads the judge
-//! DRAWING text (the bytes the program prints) and checks it against the
-//! puzzle read by a tiny reader of its own, so a bug in the library's
-//! parser, renderer or checker cannot hide itself.
+//! Nothing here uses the `slink` library (but for [`Rng`], which steps
+//! the library's SplitMix64 so that seeds keep their boards, and
+//! [`Edges::of_solution`], which reads a solution's edges): the verifier
+//! reads the judge DRAWING text (the bytes the program prints) and checks
+//! it against the puzzle read by a tiny reader of its own, so a bug in
+//! the library's parser, renderer or checker cannot hide itself.
 //!
 //! - [`Grid`], [`read_puzzles`]: puzzles as the tests see them.
-//! - [`Edges`], [`parse_drawing`], [`verify_drawing`], [`check_loop`]: the
-//!   independent verifier.
+//! - [`Edges`], [`parse_drawing`], [`verify_drawing`], [`check_loop`],
+//!   [`check_one_loop`]: the independent verifier.
 //! - [`split_blocks`], [`verify_output`]: a whole judge output.
-//! - [`run_slink`], [`run_slink_within`]: the binary, with stdin bytes.
+//! - [`Invocation`], [`run_slink`], [`run_slink_within`]: the binary, run
+//!   with stdin bytes or a file, in a folder, with a time limit.
 //! - [`all_loops`], [`matching_loops`], [`draw`]: brute force and a drawing
 //!   writer of the tests' own (to build broken drawings for the verifier's
 //!   self-tests and to compare with the program's drawings).
@@ -18,7 +21,7 @@
 
 use std::collections::HashSet;
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -85,14 +88,6 @@ impl Grid {
         }
         s
     }
-
-    /// How many line edges cell `(i, j)` has in `e`.
-    pub fn lines_around(&self, e: &Edges, i: usize, j: usize) -> u8 {
-        u8::from(e.h(i, j))
-            + u8::from(e.h(i + 1, j))
-            + u8::from(e.v(i, j))
-            + u8::from(e.v(i, j + 1))
-    }
 }
 
 /// Reads judge-format text: whitespace-separated tokens `r c` then `r*c`
@@ -153,19 +148,65 @@ impl Edges {
         }
     }
 
+    /// The boundary of a set of cells (`inside`, row-major): the edges
+    /// between a cell inside and one outside (or off the board).
+    pub fn around(rows: usize, cols: usize, inside: &[bool]) -> Edges {
+        assert_eq!(inside.len(), rows * cols, "one flag a cell");
+        let at = |i: isize, j: isize| {
+            i >= 0
+                && j >= 0
+                && (i as usize) < rows
+                && (j as usize) < cols
+                && inside[i as usize * cols + j as usize]
+        };
+        let mut e = Edges::empty(rows, cols);
+        for i in 0..=rows as isize {
+            for j in 0..cols as isize {
+                e.set_h(i as usize, j as usize, at(i - 1, j) != at(i, j));
+            }
+        }
+        for i in 0..rows as isize {
+            for j in 0..=cols as isize {
+                e.set_v(i as usize, j as usize, at(i, j - 1) != at(i, j));
+            }
+        }
+        e
+    }
+
+    /// The edges of a library solution (read through its accessors only,
+    /// so that the checks here stay the tests' own).
+    pub fn of_solution(s: &slink::Solution) -> Edges {
+        let mut e = Edges::empty(s.rows(), s.cols());
+        for i in 0..=s.rows() {
+            for j in 0..s.cols() {
+                e.set_h(i, j, s.h(i, j));
+            }
+        }
+        for i in 0..s.rows() {
+            for j in 0..=s.cols() {
+                e.set_v(i, j, s.v(i, j));
+            }
+        }
+        e
+    }
+
+    /// Whether `H(i, j)` is a line.
     pub fn h(&self, i: usize, j: usize) -> bool {
         self.h[i * self.cols + j]
     }
 
+    /// Whether `V(i, j)` is a line.
     pub fn v(&self, i: usize, j: usize) -> bool {
         self.v[i * (self.cols + 1) + j]
     }
 
+    /// Makes `H(i, j)` a line (`on`) or not.
     pub fn set_h(&mut self, i: usize, j: usize, on: bool) {
         let c = self.cols;
         self.h[i * c + j] = on;
     }
 
+    /// Makes `V(i, j)` a line (`on`) or not.
     pub fn set_v(&mut self, i: usize, j: usize, on: bool) {
         let c = self.cols + 1;
         self.v[i * c + j] = on;
@@ -198,6 +239,14 @@ impl Edges {
     pub fn count(&self) -> usize {
         self.h.iter().chain(&self.v).filter(|&&b| b).count()
     }
+
+    /// How many line edges cell `(i, j)` has.
+    pub fn lines_around(&self, i: usize, j: usize) -> u8 {
+        u8::from(self.h(i, j))
+            + u8::from(self.h(i + 1, j))
+            + u8::from(self.v(i, j))
+            + u8::from(self.v(i, j + 1))
+    }
 }
 
 /// The glyph SLINK.md prescribes for vertex `(i, j)`; `None` when its
@@ -221,6 +270,22 @@ pub fn check_loop(e: &Edges, g: &Grid) -> Result<(), String> {
             e.rows, e.cols, g.rows, g.cols
         ));
     }
+    check_degrees(e)?;
+    for i in 0..g.rows {
+        for j in 0..g.cols {
+            if let Some(n) = g.clue(i, j) {
+                let k = e.lines_around(i, j);
+                if k != n {
+                    return Err(format!("cell ({i}, {j}) has clue {n} but {k} lines"));
+                }
+            }
+        }
+    }
+    check_one_loop(e)
+}
+
+/// Checks that every vertex of `e` has 0 or 2 line edges.
+fn check_degrees(e: &Edges) -> Result<(), String> {
     for i in 0..=e.rows {
         for j in 0..=e.cols {
             let d = e.degree(i, j);
@@ -229,16 +294,14 @@ pub fn check_loop(e: &Edges, g: &Grid) -> Result<(), String> {
             }
         }
     }
-    for i in 0..g.rows {
-        for j in 0..g.cols {
-            if let Some(n) = g.clue(i, j) {
-                let k = g.lines_around(e, i, j);
-                if k != n {
-                    return Err(format!("cell ({i}, {j}) has clue {n} but {k} lines"));
-                }
-            }
-        }
-    }
+    Ok(())
+}
+
+/// Checks that the lines of `e` are one closed loop, whatever the clues:
+/// every vertex has 0 or 2 lines, there is a line, and the walk from one
+/// line vertex meets every line.
+pub fn check_one_loop(e: &Edges) -> Result<(), String> {
+    check_degrees(e)?;
     let total = e.count();
     if total == 0 {
         return Err("there is no line at all".into());
@@ -577,7 +640,7 @@ pub fn matching_loops<'a>(loops: &'a [Edges], g: &Grid) -> Vec<&'a Edges> {
             (0..g.rows).all(|i| {
                 (0..g.cols).all(|j| {
                     let clue = g.clue(i, j);
-                    clue.is_none() || clue == Some(g.lines_around(e, i, j))
+                    clue.is_none() || clue == Some(e.lines_around(i, j))
                 })
             })
         })
@@ -603,21 +666,19 @@ impl Lcg {
 }
 
 /// What a run of the binary gave.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Run {
+    /// Standard output (the runner checks that it is UTF-8).
     pub stdout: String,
+    /// Standard error (the runner checks that it is UTF-8).
     pub stderr: String,
+    /// The exit status (the runner checks that it is 0, 1 or 2).
     pub code: i32,
 }
 
 impl Run {
-    /// Asserts no panic message and returns the stderr lines.
+    /// The stderr lines.
     pub fn stderr_lines(&self) -> Vec<&str> {
-        assert!(
-            !self.stderr.contains("panicked"),
-            "slink panicked:\n{}",
-            self.stderr
-        );
         self.stderr.lines().collect()
     }
 }
@@ -627,72 +688,160 @@ pub fn slink_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_slink"))
 }
 
+/// Where the binary's standard input comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum Input<'a> {
+    /// A pipe fed these bytes by a thread (slink may stop reading early).
+    Bytes(&'a [u8]),
+    /// Redirected from this file (batch mode maps it).
+    File(&'a Path),
+}
+
+/// A run of the binary to make: `Invocation::new(args)` runs in the
+/// tests' folder with empty stdin, the environment of the tests and a
+/// two-minute limit; change the fields for more
+/// (`Invocation { stdin: Input::File(p), ..Invocation::new(args) }`).
+#[derive(Clone, Debug)]
+pub struct Invocation<'a> {
+    /// The arguments after the program name.
+    pub args: &'a [&'a str],
+    /// Standard input.
+    pub stdin: Input<'a>,
+    /// The working folder (`None`: the tests' own).
+    pub dir: Option<&'a Path>,
+    /// Environment variables set on top of the tests' own.
+    pub env: &'a [(&'a str, &'a str)],
+    /// Longest the run may take before it is killed and the test fails.
+    pub limit: Duration,
+}
+
+impl<'a> Invocation<'a> {
+    /// `slink args...` with empty stdin, in the tests' folder, within
+    /// two minutes.
+    pub fn new(args: &'a [&'a str]) -> Invocation<'a> {
+        Invocation {
+            args,
+            stdin: Input::Bytes(b""),
+            dir: None,
+            env: &[],
+            limit: Duration::from_secs(120),
+        }
+    }
+
+    /// Runs it and checks what every run must satisfy: it ends within
+    /// the limit, by itself (not by a signal), with a documented exit
+    /// status (0, 1 or 2), no panic message, and UTF-8 on both outputs.
+    pub fn run(&self) -> Run {
+        let what = format!("slink {}", self.args.join(" "));
+        let mut cmd = Command::new(slink_bin());
+        cmd.args(self.args).envs(self.env.iter().copied());
+        if let Some(dir) = self.dir {
+            cmd.current_dir(dir);
+        }
+        cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        let feed = match self.stdin {
+            Input::Bytes(bytes) => {
+                cmd.stdin(Stdio::piped());
+                Some(bytes.to_vec())
+            }
+            Input::File(p) => {
+                let f = std::fs::File::open(p)
+                    .unwrap_or_else(|e| panic!("{what}: open {}: {e}", p.display()));
+                cmd.stdin(f);
+                None
+            }
+        };
+        let started = Instant::now();
+        let mut child = cmd
+            .spawn()
+            .unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
+        let writer = feed.map(|data| {
+            let mut input = child.stdin.take().expect("stdin is piped");
+            // slink may stop reading early (e.g. on bad input): ignore EPIPE.
+            std::thread::spawn(move || {
+                let _ = input.write_all(&data);
+            })
+        });
+        let mut out = child.stdout.take().expect("stdout is piped");
+        let mut err = child.stderr.take().expect("stderr is piped");
+        let out_reader = std::thread::spawn(move || {
+            let mut v = Vec::new();
+            out.read_to_end(&mut v).map(|_| v)
+        });
+        let err_reader = std::thread::spawn(move || {
+            let mut v = Vec::new();
+            err.read_to_end(&mut v).map(|_| v)
+        });
+        let status = loop {
+            if let Some(s) = child.try_wait().expect("wait for slink") {
+                break s;
+            }
+            if started.elapsed() > self.limit {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{what}: ran longer than {:?} (a hang?); killed", self.limit);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        if let Some(w) = writer {
+            w.join().expect("the stdin writer ends");
+        }
+        let stdout = out_reader
+            .join()
+            .expect("the stdout reader ends")
+            .expect("read stdout");
+        let stderr = err_reader
+            .join()
+            .expect("the stderr reader ends")
+            .expect("read stderr");
+        let stderr = String::from_utf8(stderr)
+            .unwrap_or_else(|e| panic!("{what}: stderr is not UTF-8: {e}"));
+        assert!(!stderr.contains("panicked"), "{what}: panicked:\n{stderr}");
+        let code = status
+            .code()
+            .unwrap_or_else(|| panic!("{what}: killed by a signal: {status:?}"));
+        assert!(
+            (0..=2).contains(&code),
+            "{what}: exit status {code}, not a documented one (stderr {stderr:?})"
+        );
+        Run {
+            stdout: String::from_utf8(stdout)
+                .unwrap_or_else(|e| panic!("{what}: stdout is not UTF-8: {e}")),
+            stderr,
+            code,
+        }
+    }
+}
+
 /// Runs `slink args...` with `stdin` as its standard input.
 pub fn run_slink(args: &[&str], stdin: &[u8]) -> Run {
-    run_slink_within(args, stdin, Duration::from_secs(120))
+    Invocation {
+        stdin: Input::Bytes(stdin),
+        ..Invocation::new(args)
+    }
+    .run()
 }
 
 /// Runs `slink args...` with `stdin`, killing it (and failing) if it takes
 /// longer than `limit`.
 pub fn run_slink_within(args: &[&str], stdin: &[u8], limit: Duration) -> Run {
-    let mut child = Command::new(slink_bin())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start slink");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // slink may stop reading early (e.g. on bad input): ignore EPIPE.
-        let _ = input.write_all(&data);
-    });
-    let mut out = child.stdout.take().expect("stdout");
-    let mut err = child.stderr.take().expect("stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        out.read_to_end(&mut v).map(|_| v)
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        err.read_to_end(&mut v).map(|_| v)
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait for slink") {
-            break s;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("slink {args:?} ran longer than {limit:?}; killed");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    writer.join().expect("stdin writer");
-    let stdout = out_reader
-        .join()
-        .expect("stdout reader")
-        .expect("read stdout");
-    let stderr = err_reader
-        .join()
-        .expect("stderr reader")
-        .expect("read stderr");
-    let code = status
-        .code()
-        .unwrap_or_else(|| panic!("slink {args:?} was killed by a signal: {status:?}"));
-    Run {
-        stdout: String::from_utf8(stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
-        code,
+    Invocation {
+        stdin: Input::Bytes(stdin),
+        limit,
+        ..Invocation::new(args)
     }
+    .run()
 }
 
 /// Reads a file of the package (path relative to `CARGO_MANIFEST_DIR`).
+pub fn package_bytes(rel: &str) -> Vec<u8> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
+}
+
+/// Reads a text file of the package (path relative to `CARGO_MANIFEST_DIR`).
 pub fn package_file(rel: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
+    String::from_utf8(package_bytes(rel)).unwrap_or_else(|e| panic!("{rel} is not UTF-8: {e}"))
 }
 
 /// The tests' small random generator: SplitMix64 (the library's step),
