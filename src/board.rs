@@ -9,7 +9,7 @@
 //! that the edge lands in bit `j`; writing shifts it back. Edges off the
 //! grid read as crossed.
 
-use crate::bits::Row;
+use crate::bits::{Row, RowSet};
 use crate::puzzle::{Puzzle, BLANK};
 
 /// Which kind of edge.
@@ -164,9 +164,9 @@ pub struct Edges<const W: usize> {
     data: Vec<Row<W>>,
     rows: usize,
     /// Bit `r`: plane row `r` (of any plane) changed since the last fixpoint.
-    dirty: Vec<u64>,
+    dirty: RowSet,
     /// Scratch for propagation: row sets (see [`Edges::take_scratch`]).
-    work: [Vec<u64>; 3],
+    work: [RowSet; 3],
     /// Whether some edge is both line and cross, or some cell both inside
     /// and outside (kept up to date by every change).
     conflict: bool,
@@ -193,8 +193,7 @@ impl<const W: usize> Edges<W> {
         self.rows = rows;
         self.data.clear();
         self.data.resize(6 * rows + 2, Row::EMPTY);
-        self.dirty.clear();
-        self.dirty.resize(rows / 64 + 1, 0);
+        self.dirty.resize(rows + 1);
         self.mark_all();
         self.conflict = false;
         self.seeded = false;
@@ -222,19 +221,19 @@ impl<const W: usize> Edges<W> {
     }
 
     /// Lends out the scratch row set (see [`Edges::put_scratch`]).
-    pub fn take_scratch(&mut self) -> [Vec<u64>; 3] {
+    pub fn take_scratch(&mut self) -> [RowSet; 3] {
         std::mem::take(&mut self.work)
     }
 
     /// Returns the scratch row set.
-    pub fn put_scratch(&mut self, work: [Vec<u64>; 3]) {
+    pub fn put_scratch(&mut self, work: [RowSet; 3]) {
         self.work = work;
     }
 
     /// Records that the rules are at a fixpoint on this board, clue-only
     /// rules included: nothing is due until something changes.
     pub fn settle(&mut self) {
-        self.dirty.iter_mut().for_each(|w| *w = 0);
+        self.dirty.clear_all();
         self.seeded = true;
     }
 
@@ -247,7 +246,7 @@ impl<const W: usize> Edges<W> {
 
     #[inline(always)]
     fn mark(&mut self, r: usize) {
-        self.dirty[r / 64] |= 1 << (r % 64);
+        self.dirty.insert(r);
     }
 
     /// The plane row that word `k` of `data` belongs to.
@@ -264,23 +263,16 @@ impl<const W: usize> Edges<W> {
     /// Moves the changed rows, widened by `reach` rows each way (the farthest
     /// a rule looks), into `work` as a bit set over rows `0..=rows`; true if
     /// any row is due.
-    pub fn take_work(&mut self, reach: usize, work: &mut Vec<u64>) -> bool {
-        work.clear();
-        work.resize(self.dirty.len(), 0);
-        if self.dirty.iter().all(|&w| w == 0) {
+    pub fn take_work(&mut self, reach: usize, work: &mut RowSet) -> bool {
+        if !self.dirty.any() {
             return false;
         }
-        work.copy_from_slice(&self.dirty);
+        work.clone_from(&self.dirty);
         for _ in 0..reach {
             std::mem::swap(work, &mut self.dirty);
-            crate::bits::or_widened(work, &self.dirty);
+            work.union_widened(&self.dirty);
         }
-        // Rows past the last plane row are no rows.
-        let last = self.rows;
-        if let Some(w) = work.get_mut(last / 64) {
-            *w &= u64::MAX >> (63 - last % 64);
-        }
-        self.dirty.iter_mut().for_each(|w| *w = 0);
+        self.dirty.clear_all();
         true
     }
 
@@ -443,9 +435,9 @@ impl<const W: usize> Edges<W> {
 
     /// Whether every edge within `frame` is decided (line or cross).
     pub fn is_complete(&self, frame: &Frame<W>) -> bool {
-        [Plane::H, Plane::V].into_iter().all(|p| {
-            (0..frame.plane_rows(p)).all(|i| self.undecided(frame, p, i).is_empty())
-        })
+        [Plane::H, Plane::V]
+            .into_iter()
+            .all(|p| (0..frame.plane_rows(p)).all(|i| self.undecided(frame, p, i).is_empty()))
     }
 
     /// Number of decided edges (line or cross) within `frame`.

@@ -14,7 +14,7 @@ pub mod entry;
 pub mod threes;
 pub mod vertex;
 
-use crate::bits::Row;
+use crate::bits::{Row, RowSet};
 use crate::board::{At, Clues, Edge, Edges, Frame};
 use crate::trace::{EdgeRef, Event, Reason};
 use std::fmt;
@@ -354,12 +354,11 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
         if ctx.edges.take_work(REACH, now) {
             // The corner families look as far as the cell rules; R13 looks
             // at the far corner of a diagonal neighbour, a row farther.
-            corners.resize(now.len().max(corners.len()), 0);
-            corners
-                .iter_mut()
-                .zip(now.iter())
-                .for_each(|(c, n)| *c |= n);
-            widen_into(diagonal, now);
+            for later in [&mut *corners, &mut *diagonal] {
+                later.resize(now.len());
+            }
+            corners.union_with(now);
+            diagonal.union_widened(now);
             passes += 1;
             // Sweeps alternate direction, so news travels both ways quickly.
             let sweep = if passes % 2 == 1 {
@@ -367,55 +366,37 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
             } else {
                 Sweep::Up
             };
-            let due = |i: usize| now[i / 64] >> (i % 64) & 1 == 1;
-            if let Err(c) = pass_rows(ctx, sweep, false, due) {
+            if let Err(c) = pass_rows(ctx, sweep, false, |i| now.contains(i)) {
                 break Err(c);
             }
             if ctx.edges.has_conflict() {
                 break Err(Contradiction::EdgeConflict);
             }
-        } else if corners.iter().any(|&w| w != 0) {
-            for_each_row(corners, ctx.frame.rows, |i| {
+        } else if corners.any() {
+            for i in corners.iter().take_while(|&i| i < ctx.frame.rows) {
                 let exits = CornerExits::read(ctx, i);
                 corner::apply_with(ctx, i, &exits);
                 entry::apply_with(ctx, i, &exits);
-            });
-        } else if diagonal.iter().any(|&w| w != 0) {
-            for_each_row(diagonal, ctx.frame.rows, |i| diagonal::apply(ctx, i));
+            }
+            corners.clear_all();
+        } else if diagonal.any() {
+            for i in diagonal.iter().take_while(|&i| i < ctx.frame.rows) {
+                diagonal::apply(ctx, i);
+            }
+            diagonal.clear_all();
         } else {
             break Ok(passes);
         }
     };
     if result.is_err() {
         // Nothing is due on a contradiction.
-        due.iter_mut().flatten().for_each(|w| *w = 0);
+        due.iter_mut().for_each(RowSet::clear_all);
     }
     ctx.edges.put_scratch(due);
     if passes > 1 {
         ctx.changed = true;
     }
     result
-}
-
-/// Adds the rows of `rows`, and the rows next to them, to the row set `set`.
-fn widen_into(set: &mut Vec<u64>, rows: &[u64]) {
-    set.resize(rows.len().max(set.len()), 0);
-    crate::bits::or_widened(set, rows);
-}
-
-/// Calls `visit` for each cell row below `rows` in the bit set `set`, in
-/// order, and empties the set.
-fn for_each_row(set: &mut [u64], rows: usize, mut visit: impl FnMut(usize)) {
-    for (w, word) in set.iter_mut().enumerate() {
-        let mut bits = std::mem::take(word);
-        while bits != 0 {
-            let i = 64 * w + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if i < rows {
-                visit(i);
-            }
-        }
-    }
 }
 
 /// The order in which a pass visits rows.
@@ -475,19 +456,6 @@ pub(crate) mod testing;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn widening_a_row_set_adds_the_neighbours_across_words() {
-        let mut set = vec![0u64; 1];
-        widen_into(&mut set, &[1 << 63 | 1 << 5, 1, 1 << 63]);
-        // Rows 5, 63, 64 and 191, each with its neighbours (row 192 is past
-        // the set).
-        assert_eq!(set, [3 << 62 | 0b111 << 4, 0b11, 3 << 62]);
-        let mut seen = Vec::new();
-        for_each_row(&mut set, 191, |i| seen.push(i));
-        assert_eq!(seen, [4, 5, 6, 62, 63, 64, 65, 190], "rows below 191");
-        assert_eq!(set, [0, 0, 0], "visiting empties the set");
-    }
 
     #[test]
     fn count_is_exact_for_all_sixteen_patterns() {
