@@ -43,6 +43,9 @@ pub struct ParseError {
     /// error is in its rows, or the input ends inside them); `None` for an
     /// error in the header.
     pub size: Option<(usize, usize)>,
+    /// Line of the data set's header when it was read (as with `size`);
+    /// otherwise the error's line.
+    pub header_line: usize,
 }
 
 impl fmt::Display for ParseError {
@@ -162,6 +165,7 @@ impl<'a> Scanner<'a> {
             message: msg,
             recoverable,
             size: None,
+            header_line: self.line,
         }
     }
 
@@ -328,6 +332,7 @@ impl Iterator for Scanner<'_> {
                     ),
                     recoverable: false,
                     size: Some((rows, cols)),
+                    header_line,
                 };
                 self.pos = pos;
                 return fail(self, e);
@@ -421,6 +426,7 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
         message: e.to_string(),
         recoverable: true,
         size: Some((span.rows, span.cols)),
+        header_line: span.header_line,
     })?;
     let cols = span.cols;
     let clues = out.clue_bytes_mut();
@@ -457,6 +463,7 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
                 message,
                 recoverable: true,
                 size: Some((span.rows, span.cols)),
+                header_line: span.header_line,
             })?;
         row += usize::from(filled);
         pos = le + 1;

@@ -420,6 +420,11 @@ fn a_truncated_data_set_keeps_its_size_and_the_place_of_its_error() {
     assert_eq!(field(bad, "status").as_str(), Some("invalid"), "{bad}");
     assert_eq!(field(bad, "file").as_str(), Some(path.as_str()), "{bad}");
     assert_eq!(field(bad, "data_set").as_u64(), Some(2), "{bad}");
+    assert_eq!(
+        field(bad, "line").as_u64(),
+        Some(3),
+        "the header's line: {bad}"
+    );
     assert_eq!(field(bad, "rows").as_u64(), Some(3), "{bad}");
     assert_eq!(field(bad, "cols").as_u64(), Some(2), "{bad}");
     assert_eq!(field(bad, "error").as_str(), Some(message), "{bad}");

@@ -79,6 +79,7 @@ impl Default for Item {
             message: String::new(),
             recoverable: false,
             size: None,
+            header_line: 0,
         })
     }
 }
@@ -272,6 +273,7 @@ impl Scan<'_> {
                     } else {
                         // The scanner stops here: the input is finished.
                         e.line += self.line_offset;
+                        e.header_line += self.line_offset;
                         self.failed = Some(e.data_set);
                         if self.shard.takes(e.data_set) {
                             put(&mut n, Item::Error(e));
@@ -758,7 +760,7 @@ fn emit(
         Item::Span(s) => (s.number, s.header_line, Some((s.rows, s.cols))),
         // A header read before the input ended inside the data set still
         // gives its size.
-        Item::Error(e) => (e.data_set, e.line, e.size),
+        Item::Error(e) => (e.data_set, e.header_line, e.size),
     };
     let rec = Record {
         file: shared.file,
