@@ -65,14 +65,15 @@ fn deduce<const W: usize>(
         if !o.loop_reasoning {
             return Ok(());
         }
-        let complete = edges.decided_count(frame) as usize == frame.edge_count();
-        if !edges.stalled() && !complete {
+        // Counted only where it matters: a probe's board is always stalled.
+        let complete = |edges: &Edges<W>| edges.decided_count(frame) as usize == frame.edge_count();
+        if !edges.stalled() && !complete(edges) {
             // Stalled: bring in the colour rules, from every row.
             edges.set_stalled();
             edges.mark_all();
             continue;
         }
-        if complete && indexed && trace.is_none() {
+        if indexed && trace.is_none() && complete(edges) {
             // A node board the rules finished: the solution check (`verify`,
             // in `record`) tells one loop from several, so loop reasoning
             // has nothing to add. (A probe board still gets it: a probe that
