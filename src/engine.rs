@@ -65,14 +65,15 @@ fn deduce<const W: usize>(
         if !o.loop_reasoning {
             return Ok(());
         }
-        let complete = edges.is_complete(frame);
-        if !edges.stalled() && !complete {
+        // Checked only where it matters: a probe's board is always stalled.
+        let complete = |edges: &Edges<W>| edges.is_complete(frame);
+        if !edges.stalled() && !complete(edges) {
             // Stalled: bring in the colour rules, from every row.
             edges.set_stalled();
             edges.mark_all();
             continue;
         }
-        if complete && indexed && trace.is_none() {
+        if indexed && trace.is_none() && complete(edges) {
             // A node board the rules finished: the solution check (`verify`,
             // in `record`) tells one loop from several, so loop reasoning
             // has nothing to add. (A probe board still gets it: a probe that
@@ -158,6 +159,9 @@ pub struct Engine<const W: usize> {
     before_probe: Edges<W>,
     /// The best branching edge the last probing round found, and its score.
     best: Option<(EdgeId, u32)>,
+    /// Per plane row (`H` rows, then `V` rows): the edges whose probe is
+    /// known to teach nothing on the current board (see [`Engine::probe`]).
+    dominated: Vec<Row<W>>,
 }
 
 /// How a search ended.
@@ -290,6 +294,14 @@ impl<const W: usize> Engine<W> {
     /// nothing); a value that leads to a contradiction is
     /// ruled out, and what both values lead to is adopted. Repeats until a
     /// round adds nothing. `Ok(false)` if the work budget ran out.
+    ///
+    /// A probe of edge `x` whose two values both stand and share nothing new
+    /// tells what probing other edges would find: an edge `f` that is a line
+    /// on one of `x`'s boards and a cross on the other is *dominated*. Each
+    /// value of `f` deduces a subset of one of `x`'s boards (deduction is
+    /// monotone), so both values of `f` stand, share nothing new, and score
+    /// no more than `x` did: probing `f` would change nothing but the count
+    /// of probes, which is kept. Valid until the board changes.
     fn probe(
         &mut self,
         frame: &Frame<W>,
@@ -297,9 +309,18 @@ impl<const W: usize> Engine<W> {
         out: &mut Outcome,
         depth: usize,
     ) -> Result<bool, Contradiction> {
+        // Per-rule counts and traces see every probe's deductions.
+        let skip_dominated = !o.count_rules && !o.trace;
+        let h_rows = frame.plane_rows(Plane::H);
+        let row_index = move |p: Plane, i: usize| match p {
+            Plane::H => i,
+            Plane::V => h_rows + i,
+        };
         loop {
             self.frontier(frame, depth);
             self.best = None;
+            self.dominated.clear();
+            self.dominated.resize(h_rows + frame.rows, Row::EMPTY);
             let base = self.stack[depth].decided_count(frame);
             let mut progress = false;
             // A round ends after a run of probes that taught nothing: on open
@@ -321,6 +342,9 @@ impl<const W: usize> Engine<W> {
                 if over_budget(out, o) {
                     out.stats.probes -= 2;
                     return Ok(false);
+                }
+                if skip_dominated && self.dominated[row_index(pl, i)].has(j) {
+                    continue;
                 }
                 self.probe_line.copy_from(board);
                 self.probe_line.add_lines(pl, i, Row::single(j));
@@ -370,11 +394,23 @@ impl<const W: usize> Engine<W> {
                             if self.best.is_none_or(|(_, g)| gain > g) {
                                 self.best = Some(((pl, i, j), gain));
                             }
+                            if skip_dominated {
+                                let (a, b) = (&self.probe_line, &self.probe_cross);
+                                for p in [Plane::H, Plane::V] {
+                                    for r in 0..frame.plane_rows(p) {
+                                        let d = (a.lines(p, r) & b.crosses(p, r))
+                                            | (a.crosses(p, r) & b.lines(p, r));
+                                        self.dominated[row_index(p, r)] |= d;
+                                    }
+                                }
+                            }
                             continue;
                         }
                         streak = 0;
                     }
                 }
+                // The board changes: what dominated on the old one may not.
+                self.dominated.iter_mut().for_each(|r| *r = Row::EMPTY);
                 let board = &mut self.stack[depth];
                 let d = depth as u32;
                 if o.trace {
