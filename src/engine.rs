@@ -397,29 +397,11 @@ impl<const W: usize> Engine<W> {
                     self.probe_cross.copy_from(&self.stack[depth]);
                     self.probe_cross.add_crosses(pl, i, Row::single(j));
                 }
-                let as_line = deduce(
-                    frame,
-                    &self.clues,
-                    &mut self.scratch,
-                    o,
-                    &mut out.stats,
-                    &mut self.probe_line,
-                    Mode::Probe,
-                );
-                let as_cross = if paired == Some(false) && as_line.is_ok() {
-                    // Side by side, one value met a contradiction of the
-                    // rules: not the line, so the cross (which one is moot).
-                    Err(Contradiction::EdgeConflict)
+                let (as_line, as_cross) = if paired == Some(true) {
+                    let [l, c] = self.pair_finish(frame, o, &mut out.stats, depth);
+                    (l, c)
                 } else {
-                    deduce(
-                        frame,
-                        &self.clues,
-                        &mut self.scratch,
-                        o,
-                        &mut out.stats,
-                        &mut self.probe_cross,
-                        Mode::Probe,
-                    )
+                    self.probe_apart(frame, o, &mut out.stats, paired == Some(false))
                 };
                 let board = &mut self.stack[depth];
                 if o.trace {
@@ -504,6 +486,10 @@ impl<const W: usize> Engine<W> {
     fn pair_rules(&mut self, frame: &Frame<W>, depth: usize, e: EdgeId) -> Option<bool> {
         let packed = self.pair.frame?;
         let (s, base) = (self.pair.stride, &self.stack[depth]);
+        if !base.stalled() {
+            // (Never so when probing: deduce brings in the colour rules first.)
+            return None;
+        }
         let word = |r: Row<W>| r.0[0];
         let cells = word(frame.cells);
         if self.pair.stale {
@@ -524,9 +510,7 @@ impl<const W: usize> Engine<W> {
             }
             // The node board is at the rules' fixpoint: only a probe is news.
             pb.settle();
-            if base.stalled() {
-                pb.set_stalled();
-            }
+            pb.set_stalled();
         }
         let pe = &mut self.pair.edges;
         pe.copy_from(&self.pair.base);
@@ -534,10 +518,20 @@ impl<const W: usize> Engine<W> {
         pe.add_lines(pl, i, Row::single(j));
         pe.add_crosses(pl, i, Row::single(j + s));
         let mut ctx = Ctx::new(&packed, &self.pair.clues, pe);
-        ctx.colors = base.stalled();
+        ctx.colors = true;
         if rules::propagate(&mut ctx).is_err() {
             return Some(false);
         }
+        self.pair_unpack(frame, depth);
+        Some(true)
+    }
+
+    /// Puts each value's board of the packed probe board into `probe_line`
+    /// and `probe_cross`, marked as at the rules' fixpoint.
+    fn pair_unpack(&mut self, frame: &Frame<W>, depth: usize) {
+        let (s, base) = (self.pair.stride, &self.stack[depth]);
+        let word = |r: Row<W>| r.0[0];
+        let cells = word(frame.cells);
         let (pe, pb) = (&self.pair.edges, &self.pair.base);
         let (line, cross) = (&mut self.probe_line, &mut self.probe_cross);
         line.copy_from(base);
@@ -579,7 +573,96 @@ impl<const W: usize> Engine<W> {
         }
         line.settle();
         cross.settle();
-        Some(true)
+    }
+
+    /// Deduces `probe_line` and `probe_cross` one at a time. With
+    /// `one_fails`, the rules met a contradiction on one of them side by
+    /// side: if the line stands, the cross is the one that failed.
+    fn probe_apart(
+        &mut self,
+        frame: &Frame<W>,
+        o: &Options,
+        stats: &mut Stats,
+        one_fails: bool,
+    ) -> (Result<(), Contradiction>, Result<(), Contradiction>) {
+        let (sc, cl) = (&mut self.scratch, &self.clues);
+        let as_line = deduce(frame, cl, sc, o, stats, &mut self.probe_line, Mode::Probe);
+        let as_cross = if one_fails && as_line.is_ok() {
+            // Which contradiction is moot: only that the cross has one.
+            Err(Contradiction::EdgeConflict)
+        } else {
+            deduce(frame, cl, sc, o, stats, &mut self.probe_cross, Mode::Probe)
+        };
+        (as_line, as_cross)
+    }
+
+    /// Goes on with the boards [`Engine::pair_rules`] left, as [`deduce`]
+    /// would with each: loop reasoning on each board, and while both cross
+    /// edges, the rules on both side by side again.
+    fn pair_finish(
+        &mut self,
+        frame: &Frame<W>,
+        o: &Options,
+        stats: &mut Stats,
+        depth: usize,
+    ) -> [Result<(), Contradiction>; 2] {
+        if !o.loop_reasoning {
+            return [Ok(()), Ok(())];
+        }
+        let mut result = [None, None];
+        loop {
+            let mut pending = [false; 2];
+            for (k, shift) in [(0, 0), (1, self.pair.stride)] {
+                if result[k].is_some() {
+                    continue;
+                }
+                let board = if k == 0 {
+                    &mut self.probe_line
+                } else {
+                    &mut self.probe_cross
+                };
+                let walker = &mut self.scratch.walker;
+                match walker.apply_incremental(frame, &self.clues, board) {
+                    Err(c) => result[k] = Some(Err(c)),
+                    Ok(LoopStep::Nothing) => result[k] = Some(Ok(())),
+                    Ok(LoopStep::Closed) => {
+                        // Every edge is decided now: one more sweep checks the clues.
+                        let mut ctx = Ctx::new(frame, &self.clues, board);
+                        result[k] = Some(rules::pass(&mut ctx));
+                    }
+                    Ok(LoopStep::Crossed(n)) => {
+                        stats.loop_crosses += n as u64;
+                        pending[k] = true;
+                        for &(p, r, c) in walker.crossed() {
+                            self.pair.edges.add_crosses(p, r, Row::single(c + shift));
+                        }
+                    }
+                }
+            }
+            let packed = self.pair.frame.expect("a packed frame");
+            if pending == [true, true] {
+                let mut ctx = Ctx::new(&packed, &self.pair.clues, &mut self.pair.edges);
+                ctx.colors = true;
+                if rules::propagate(&mut ctx).is_ok() {
+                    self.pair_unpack(frame, depth);
+                    continue;
+                }
+            }
+            // One at a time from here: each board goes on where it is.
+            for (k, open) in pending.into_iter().enumerate() {
+                if open {
+                    let board = if k == 0 {
+                        &mut self.probe_line
+                    } else {
+                        &mut self.probe_cross
+                    };
+                    let (sc, cl) = (&mut self.scratch, &self.clues);
+                    result[k] = Some(deduce(frame, cl, sc, o, stats, board, Mode::Probe));
+                }
+            }
+            break;
+        }
+        result.map(|r| r.expect("both values deduced"))
     }
 
     /// Collects the undecided edges of board `depth` into `self.candidates`.

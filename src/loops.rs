@@ -40,6 +40,9 @@ pub struct Walker<const W: usize> {
     trial: Edges<W>,
     /// The paths of the base board.
     index: PathIndex<W>,
+    /// The edges the last call crossed (when it answered
+    /// [`LoopStep::Crossed`]).
+    crossed: Vec<(Plane, usize, usize)>,
 }
 
 /// The paths of a base board: its lines and, per path end, the other end.
@@ -225,6 +228,11 @@ impl<const W: usize> Walker<W> {
         })
     }
 
+    /// The edges the last call that answered [`LoopStep::Crossed`] crossed.
+    pub fn crossed(&self) -> &[(Plane, usize, usize)] {
+        &self.crossed
+    }
+
     /// Applies loop reasoning to `edges` once.
     pub fn apply(
         &mut self,
@@ -264,6 +272,7 @@ impl<const W: usize> Walker<W> {
             return Ok(LoopStep::Nothing);
         }
         self.clear_seen(frame);
+        self.crossed.clear();
         let mut crossed = 0;
         let mut on_paths = 0;
         // Whether a path's closing edge was left open (it may close the
@@ -289,6 +298,7 @@ impl<const W: usize> Walker<W> {
                         open_close = true;
                     } else {
                         edges.add_crosses(p, ei, Row::single(ej));
+                        self.crossed.push((p, ei, ej));
                         crossed += 1;
                     }
                 }
@@ -336,6 +346,7 @@ impl<const W: usize> Walker<W> {
         }
         let total = edges.line_count();
         self.clear_seen(frame);
+        self.crossed.clear();
         let mut crossed = 0;
         for p in [Plane::H, Plane::V] {
             for r in 0..frame.plane_rows(p) {
@@ -373,6 +384,7 @@ impl<const W: usize> Walker<W> {
                             || len == total && self.closes_solution(frame, clues, edges, q, ei, ej))
                         {
                             edges.add_crosses(q, ei, Row::single(ej));
+                            self.crossed.push((q, ei, ej));
                             crossed += 1;
                         }
                     }
