@@ -40,6 +40,11 @@ pub struct Walker<const W: usize> {
     trial: Edges<W>,
     /// The paths of the base board.
     index: PathIndex<W>,
+    /// The edges the last call crossed (when it answered
+    /// [`LoopStep::Crossed`]).
+    crossed: Vec<(Plane, usize, usize)>,
+    /// The plane rows holding lines the base lacks, and those lines.
+    fresh: Vec<(Plane, usize, Row<W>)>,
 }
 
 /// The paths of a base board: its lines and, per path end, the other end.
@@ -48,7 +53,8 @@ struct PathIndex<const W: usize> {
     /// Whether the index describes a base board that incremental reasoning
     /// may extend: one where loop reasoning found nothing to add.
     valid: bool,
-    /// Line rows of the base.
+    /// Line rows of the base, and how many lines it has.
+    total: u32,
     lines_h: Vec<Row<W>>,
     lines_v: Vec<Row<W>>,
     /// Vertices per row (`cols + 1`).
@@ -225,6 +231,11 @@ impl<const W: usize> Walker<W> {
         })
     }
 
+    /// The edges the last call that answered [`LoopStep::Crossed`] crossed.
+    pub fn crossed(&self) -> &[(Plane, usize, usize)] {
+        &self.crossed
+    }
+
     /// Applies loop reasoning to `edges` once.
     pub fn apply(
         &mut self,
@@ -257,6 +268,7 @@ impl<const W: usize> Walker<W> {
             self.index.begin(frame, edges);
         }
         let total = edges.line_count();
+        self.index.total = total;
         if total == 0 {
             if index {
                 self.index.valid = true;
@@ -264,6 +276,7 @@ impl<const W: usize> Walker<W> {
             return Ok(LoopStep::Nothing);
         }
         self.clear_seen(frame);
+        self.crossed.clear();
         let mut crossed = 0;
         let mut on_paths = 0;
         // Whether a path's closing edge was left open (it may close the
@@ -289,6 +302,7 @@ impl<const W: usize> Walker<W> {
                         open_close = true;
                     } else {
                         edges.add_crosses(p, ei, Row::single(ej));
+                        self.crossed.push((p, ei, ej));
                         crossed += 1;
                     }
                 }
@@ -334,9 +348,9 @@ impl<const W: usize> Walker<W> {
             self.index.used.iter_mut().for_each(|u| *u = 0);
             self.index.call = 1;
         }
-        let total = edges.line_count();
-        self.clear_seen(frame);
-        let mut crossed = 0;
+        // The lines are the base's and the fresh ones.
+        let mut total = self.index.total;
+        self.fresh.clear();
         for p in [Plane::H, Plane::V] {
             for r in 0..frame.plane_rows(p) {
                 let base = match p {
@@ -344,37 +358,48 @@ impl<const W: usize> Walker<W> {
                     Plane::V => self.index.lines_v[r],
                 };
                 let fresh = edges.lines(p, r) & !base;
-                for c in fresh.ones() {
-                    let seen = match p {
-                        Plane::H => &mut self.seen_h[r],
-                        Plane::V => &mut self.seen_v[r],
-                    };
-                    if seen.has(c) {
-                        continue;
+                if fresh.any() {
+                    total += fresh.count();
+                    self.fresh.push((p, r, fresh));
+                }
+            }
+        }
+        self.clear_seen(frame);
+        self.crossed.clear();
+        let mut crossed = 0;
+        for k in 0..self.fresh.len() {
+            let (p, r, fresh) = self.fresh[k];
+            for c in fresh.ones() {
+                let seen = match p {
+                    Plane::H => &mut self.seen_h[r],
+                    Plane::V => &mut self.seen_v[r],
+                };
+                if seen.has(c) {
+                    continue;
+                }
+                seen.set(c);
+                let (a, b) = match p {
+                    Plane::H => ((r, c), (r, c + 1)),
+                    Plane::V => ((r, c), (r + 1, c)),
+                };
+                let (end_b, len_b) = self.walk(edges, frame, b, true);
+                if end_b == a {
+                    // The new line closes a loop: it must hold every line.
+                    if len_b + 1 != total {
+                        return Err(Contradiction::PrematureLoop);
                     }
-                    seen.set(c);
-                    let (a, b) = match p {
-                        Plane::H => ((r, c), (r, c + 1)),
-                        Plane::V => ((r, c), (r + 1, c)),
-                    };
-                    let (end_b, len_b) = self.walk(edges, frame, b, true);
-                    if end_b == a {
-                        // The new line closes a loop: it must hold every line.
-                        if len_b + 1 != total {
-                            return Err(Contradiction::PrematureLoop);
-                        }
-                        return Ok(close(frame, edges));
-                    }
-                    let (end_a, len_a) = self.walk(edges, frame, a, true);
-                    let len = len_a + len_b + 1;
-                    if let Some((q, ei, ej)) = joining_edge(end_a, end_b) {
-                        let decided = edges.lines(q, ei).has(ej) || edges.crosses(q, ei).has(ej);
-                        if !(decided
-                            || len == total && self.closes_solution(frame, clues, edges, q, ei, ej))
-                        {
-                            edges.add_crosses(q, ei, Row::single(ej));
-                            crossed += 1;
-                        }
+                    return Ok(close(frame, edges));
+                }
+                let (end_a, len_a) = self.walk(edges, frame, a, true);
+                let len = len_a + len_b + 1;
+                if let Some((q, ei, ej)) = joining_edge(end_a, end_b) {
+                    let decided = edges.lines(q, ei).has(ej) || edges.crosses(q, ei).has(ej);
+                    if !(decided
+                        || len == total && self.closes_solution(frame, clues, edges, q, ei, ej))
+                    {
+                        edges.add_crosses(q, ei, Row::single(ej));
+                        self.crossed.push((q, ei, ej));
+                        crossed += 1;
                     }
                 }
             }
