@@ -340,15 +340,6 @@ impl<const W: usize> Engine<W> {
     ) -> Result<bool, Contradiction> {
         // Per-rule counts and traces see every probe's deductions.
         let skip_dominated = !o.count_rules && !o.trace;
-        if skip_dominated && !self.pair.ready {
-            self.pair.ready = true;
-            let stride = p.cols() + 1;
-            if W == 1 && 2 * stride <= Row::<1>::BITS {
-                self.pair.clues.load_packed(&[p, p]);
-                self.pair.frame = Some(Frame::packed(p.rows(), p.cols(), 2));
-                self.pair.stride = stride;
-            }
-        }
         let h_rows = frame.plane_rows(Plane::H);
         let row_index = move |p: Plane, i: usize| match p {
             Plane::H => i,
@@ -356,6 +347,22 @@ impl<const W: usize> Engine<W> {
         };
         loop {
             self.frontier(frame, depth);
+            if self.candidates.is_empty() {
+                // A finished board: nothing to probe.
+                self.best = None;
+                return Ok(true);
+            }
+            // The packed clues for probe pairs, made once per puzzle, and only
+            // for one that needs probing (most puzzles the rules finish).
+            if skip_dominated && !self.pair.ready {
+                self.pair.ready = true;
+                let stride = p.cols() + 1;
+                if W == 1 && 2 * stride <= Row::<1>::BITS {
+                    self.pair.clues.load_packed(&[p, p]);
+                    self.pair.frame = Some(Frame::packed(p.rows(), p.cols(), 2));
+                    self.pair.stride = stride;
+                }
+            }
             self.best = None;
             self.dominated.clear();
             self.dominated.resize(h_rows + frame.rows, Row::EMPTY);
