@@ -783,46 +783,8 @@ fn absolute(at: crate::board::At, i: usize, j: usize) -> EdgeId {
 
 #[cfg(test)]
 mod tests {
-    use crate::generate::rng::splitmix64;
-    use crate::generate::Region;
-    use crate::puzzle::Puzzle;
+    use crate::generate::random_test_puzzle;
     use crate::solver::{Options, Solver};
-
-    /// A random puzzle of `rows x cols` from a random single-loop region,
-    /// with a share `blank` (in 1/10) of blank cells, and now and then a
-    /// wrong clue (so that some have no solution; blanks give several).
-    fn random_puzzle(rows: usize, cols: usize, blank: u64, seed: &mut u64) -> Puzzle {
-        let mut region = Region::new(rows, cols);
-        let mut pick = |n: usize| (splitmix64(seed) % n as u64) as usize;
-        region.add(pick(rows), pick(cols));
-        for _ in 0..2 * rows * cols {
-            region.add(pick(rows), pick(cols));
-        }
-        let at = |i: isize, j: isize| i >= 0 && j >= 0 && region.contains(i as usize, j as usize);
-        let spoil = pick(5) == 0;
-        let mut text = String::new();
-        for i in 0..rows as isize {
-            for j in 0..cols as isize {
-                let here = at(i, j);
-                let mut n = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-                    .iter()
-                    .filter(|(di, dj)| at(i + di, j + dj) != here)
-                    .count();
-                if spoil && pick(rows * cols) == 0 {
-                    n = (n + 1) % 4;
-                }
-                let blank_here = (pick(10) as u64) < blank;
-                text.push(if n == 4 || blank_here {
-                    '.'
-                } else {
-                    char::from(b'0' + n as u8)
-                });
-            }
-            text.push('/');
-        }
-        text.pop();
-        Puzzle::from_rows(&text).expect("a well-formed puzzle")
-    }
 
     /// Skipping dominated probes and deducing probe pairs side by side (on
     /// by default, off when counting rules) change nothing the search
@@ -848,7 +810,7 @@ mod tests {
                 2 => (4 + case % 3, 33 + case % 8),
                 _ => (3 + case % 2, 64 + case % 4),
             };
-            let p = random_puzzle(rows, cols, 4 + (case % 4) as u64, &mut seed);
+            let p = random_test_puzzle(rows, cols, 4 + (case % 4) as u64, &mut seed);
             let a = fast.solve(&p).clone();
             let b = plain.solve(&p);
             assert_eq!(a.status(), b.status(), "case {case}");

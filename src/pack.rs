@@ -95,43 +95,7 @@ impl<const W: usize> Pack<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::rng::splitmix64;
-    use crate::generate::Region;
-
-    /// A random puzzle of `rows x cols` from a random single-loop region,
-    /// with about one clue in ten blank, and one in five puzzles given a
-    /// wrong clue (so that some have no solution).
-    fn random_puzzle(rows: usize, cols: usize, seed: &mut u64) -> Puzzle {
-        let mut region = Region::new(rows, cols);
-        let mut pick = |n: usize| (splitmix64(seed) % n as u64) as usize;
-        region.add(pick(rows), pick(cols));
-        for _ in 0..2 * rows * cols {
-            region.add(pick(rows), pick(cols));
-        }
-        let at = |i: isize, j: isize| i >= 0 && j >= 0 && region.contains(i as usize, j as usize);
-        let spoil = pick(5) == 0;
-        let mut text = String::new();
-        for i in 0..rows as isize {
-            for j in 0..cols as isize {
-                let here = at(i, j);
-                let mut n = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-                    .iter()
-                    .filter(|(di, dj)| at(i + di, j + dj) != here)
-                    .count();
-                if spoil && pick(rows * cols) == 0 {
-                    n = (n + 1) % 4;
-                }
-                text.push(if n == 4 || pick(10) == 0 {
-                    '.'
-                } else {
-                    char::from(b'0' + n as u8)
-                });
-            }
-            text.push('/');
-        }
-        text.pop();
-        Puzzle::from_rows(&text).expect("a well-formed puzzle")
-    }
+    use crate::generate::random_test_puzzle;
 
     /// The board the rules alone reach for `p`, or the contradiction.
     fn alone(p: &Puzzle) -> Result<Edges<1>, Contradiction> {
@@ -153,7 +117,7 @@ mod tests {
             for _ in 0..40 {
                 let n = Pack::<W>::capacity(rows, cols);
                 let puzzles: Vec<Puzzle> = (0..n)
-                    .map(|_| random_puzzle(rows, cols, &mut seed))
+                    .map(|_| random_test_puzzle(rows, cols, 1, &mut seed))
                     .filter(Pack::<W>::admits)
                     .collect();
                 if puzzles.is_empty() {
@@ -204,7 +168,7 @@ mod tests {
         // Runs of one shape broken by other shapes, in uneven lengths.
         let mut puzzles = Vec::new();
         for (rows, cols, n) in [(5, 5, 13), (6, 7, 4), (5, 5, 2), (3, 40, 3), (8, 8, 9)] {
-            puzzles.extend((0..n).map(|_| random_puzzle(rows, cols, &mut seed)));
+            puzzles.extend((0..n).map(|_| random_test_puzzle(rows, cols, 1, &mut seed)));
         }
         let refs: Vec<&Puzzle> = puzzles.iter().collect();
         for options in [Options::default(), Options::rules_only()] {

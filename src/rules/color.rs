@@ -85,20 +85,7 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     outside |= (c0 & out0) | (c1 & (out1 | in3)) | (c2 & (out2 | in2)) | (c3 & (out3 | in1));
     inside |= (c0 & in0) | (c1 & (in1 | out3)) | (c2 & (in2 | out2)) | (c3 & (in3 | out1));
     // Along the row: colours spread across decided sides in one go.
-    loop {
-        let out = outside | off_cells;
-        let (li, lo) = (inside.up(1, false), out.up(1, true));
-        let (ri, ro) = (inside.down(1, false), out.down(1, true));
-        let more_in = (left.line & lo) | (left.cross & li) | (right.line & ro) | (right.cross & ri);
-        let more_out =
-            (left.line & li) | (left.cross & lo) | (right.line & ri) | (right.cross & ro);
-        let (more_in, more_out) = (more_in & cells & !inside, more_out & cells & !outside);
-        if (more_in | more_out).is_empty() {
-            break;
-        }
-        inside |= more_in;
-        outside |= more_out;
-    }
+    let (inside, outside) = spread_along_row(inside, outside, left, right, cells);
     ctx.color(i, true, inside & cells);
     ctx.color(i, false, outside & cells);
     let (inside, outside) = (ctx.edges.inside(i), ctx.edges.outside(i));
@@ -134,6 +121,34 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
 
 /// The colour rules of row `i` as first written, one side at a time: the
 /// specification [`apply`] is tested against.
+/// Spreads the colours `inside` and `outside` of a row of `cells` along the
+/// row until nothing changes: across a crossed side a neighbour has the
+/// same colour, across a line the other one (`left` and `right`: the
+/// cells' sides, in their bits; cells off the grid are outside).
+#[inline(always)]
+fn spread_along_row<const W: usize>(
+    mut inside: Row<W>,
+    mut outside: Row<W>,
+    left: Edge<W>,
+    right: Edge<W>,
+    cells: Row<W>,
+) -> (Row<W>, Row<W>) {
+    loop {
+        let out = outside | !cells;
+        let (li, lo) = (inside.up(1, false), out.up(1, true));
+        let (ri, ro) = (inside.down(1, false), out.down(1, true));
+        let more_in = (left.line & lo) | (left.cross & li) | (right.line & ro) | (right.cross & ri);
+        let more_out =
+            (left.line & li) | (left.cross & lo) | (right.line & ri) | (right.cross & ro);
+        let (more_in, more_out) = (more_in & cells & !inside, more_out & cells & !outside);
+        if (more_in | more_out).is_empty() {
+            return (inside, outside);
+        }
+        inside |= more_in;
+        outside |= more_out;
+    }
+}
+
 #[cfg(test)]
 pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let cells = ctx.frame.cells;
@@ -161,20 +176,7 @@ pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     }
     // Along the row: colours spread across decided sides in one go.
     let (left, right) = (ctx.edge(i, Side::Left.at()), ctx.edge(i, Side::Right.at()));
-    loop {
-        let out = outside | !cells;
-        let (li, lo) = (inside.shift(1, false), out.shift(1, true));
-        let (ri, ro) = (inside.shift(-1, false), out.shift(-1, true));
-        let more_in = (left.line & lo) | (left.cross & li) | (right.line & ro) | (right.cross & ri);
-        let more_out =
-            (left.line & li) | (left.cross & lo) | (right.line & ri) | (right.cross & ro);
-        let (more_in, more_out) = (more_in & cells & !inside, more_out & cells & !outside);
-        if (more_in | more_out).is_empty() {
-            break;
-        }
-        inside |= more_in;
-        outside |= more_out;
-    }
+    let (inside, outside) = spread_along_row(inside, outside, left, right, cells);
     ctx.color(i, true, inside & cells);
     ctx.color(i, false, outside & cells);
     let (inside, outside) = (ctx.edges.inside(i), ctx.edges.outside(i));
