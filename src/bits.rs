@@ -112,6 +112,30 @@ impl RowSet {
         }
     }
 
+    /// The rows in the set, in decreasing order.
+    pub fn iter_rev(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().rev().flat_map(|(w, &x)| {
+            let mut bits = x;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let j = 63 - bits.leading_zeros() as usize;
+                    bits &= !(1 << j);
+                    64 * w + j
+                })
+            })
+        })
+    }
+
+    /// A set of rows `0..len`, all in.
+    pub fn full(len: usize) -> RowSet {
+        let mut set = RowSet {
+            words: vec![u64::MAX; len.div_ceil(64)],
+            len,
+        };
+        set.trim();
+        set
+    }
+
     /// The rows in the set, in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.words.iter().enumerate().flat_map(|(w, &x)| {
@@ -398,6 +422,10 @@ mod tests {
         let want = [4, 5, 6, 62, 63, 64, 65, 100, 189, 190];
         assert_eq!(set.iter().collect::<Vec<_>>(), want);
         assert!(set.contains(189) && !set.contains(188));
+        let mut back: Vec<_> = set.iter_rev().collect();
+        back.reverse();
+        assert_eq!(back, want, "the same rows from the top");
+        assert_eq!(RowSet::full(130).iter().count(), 130);
         set.clear_all();
         assert!(!set.any() && set.len() == 191);
     }

@@ -366,7 +366,7 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
             } else {
                 Sweep::Up
             };
-            if let Err(c) = pass_rows(ctx, sweep, false, |i| now.contains(i)) {
+            if let Err(c) = pass_rows(ctx, sweep, false, now) {
                 break Err(c);
             }
             if ctx.edges.has_conflict() {
@@ -408,27 +408,21 @@ enum Sweep {
 
 /// One sweep of every family over every row.
 pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
-    pass_rows(ctx, Sweep::Down, true, |_| true)
+    pass_rows(ctx, Sweep::Down, true, &RowSet::full(ctx.frame.rows + 1))
 }
 
-/// One sweep over the rows `due` selects of the cell and vertex families
-/// (and the colour rules, if on), or of every family if `every_family`.
+/// One sweep over the rows in `due` of the cell and vertex families (and
+/// the colour rules, if on), or of every family if `every_family`.
 fn pass_rows<const W: usize>(
     ctx: &mut Ctx<'_, W>,
     sweep: Sweep,
     every_family: bool,
-    due: impl Fn(usize) -> bool,
+    due: &RowSet,
 ) -> Result<(), Contradiction> {
     let rows = ctx.frame.rows;
-    for k in 0..rows {
-        let i = if sweep == Sweep::Down {
-            k
-        } else {
-            rows - 1 - k
-        };
-        if !due(i) {
-            continue;
-        }
+    // Cell row `i` and, after it, the vertex row `v` (the one below it going
+    // down, above it going up); the vertex row left over at the end.
+    let mut visit = |i: usize, v: usize| -> Result<(), Contradiction> {
         if ctx.colors {
             color::apply(ctx, i);
         }
@@ -440,11 +434,23 @@ fn pass_rows<const W: usize>(
             entry::apply_with(ctx, i, &exits);
             diagonal::apply(ctx, i);
         }
-        // The vertex row above this cell row, and below the last one.
-        vertex::apply(ctx, i + usize::from(sweep == Sweep::Down))?;
-    }
-    let last = if sweep == Sweep::Down { 0 } else { rows };
-    if due(last) {
+        vertex::apply(ctx, v)
+    };
+    let last = match sweep {
+        Sweep::Down => {
+            for i in due.iter().take_while(|&i| i < rows) {
+                visit(i, i + 1)?;
+            }
+            0
+        }
+        Sweep::Up => {
+            for i in due.iter_rev().skip_while(|&i| i >= rows) {
+                visit(i, i)?;
+            }
+            rows
+        }
+    };
+    if due.contains(last) {
         vertex::apply(ctx, last)?;
     }
     Ok(())
