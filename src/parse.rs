@@ -317,6 +317,12 @@ impl Iterator for Scanner<'_> {
         let body_start = pos;
         self.line += usize::from(end < self.src.len());
         let mut found = 0;
+        if let Some(n) = plain_body(&self.src[pos..], rows, cols) {
+            // The judge's own layout: every row one line, found at once.
+            pos += n;
+            self.line += rows;
+            found = rows;
+        }
         while found < rows {
             if pos >= self.src.len() {
                 let ls = self.src[..pos]
@@ -357,6 +363,20 @@ impl Iterator for Scanner<'_> {
             body_end: pos,
         }))
     }
+}
+
+/// The length of a data set's body at the start of `rest` if it is in the
+/// judge's own layout: `rows` lines of `2 * cols - 1` bytes, each ending in
+/// `\n` and starting with a byte that is not blank, and no other newline.
+/// Its rows are then exactly those lines; any other body gets `None` and
+/// is read line by line.
+fn plain_body(rest: &[u8], rows: usize, cols: usize) -> Option<usize> {
+    let line = 2 * cols;
+    let body = rest.get(..rows.checked_mul(line)?)?;
+    let lines_end_right = body
+        .chunks_exact(line)
+        .all(|l| l[line - 1] == b'\n' && !is_blank(l[0]));
+    (lines_end_right && memchr::memchr_iter(b'\n', body).count() == rows).then_some(body.len())
 }
 
 /// The low bytes of the four 16-bit lanes of `x`, each 0-3, as 4 bytes.
@@ -530,6 +550,22 @@ fn read_row(text: &[u8], row: usize, out: &mut [u8]) -> Result<bool, (usize, Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_body_is_taken_at_once_only_in_the_judges_own_layout() {
+        // Three rows of three clues: 6 bytes a line.
+        assert_eq!(plain_body(b"1 2 3\n. 0 1\n3 3 3\n2 2\n", 3, 3), Some(18));
+        for (body, why) in [
+            (&b"1\n2 3\n. 0 1\n3 3 3\n"[..], "a newline inside a row"),
+            (b"\n1 2 3\n. 0 1\n3 3\n", "a blank line"),
+            (b" 1 2 3\n. 0 1\n3 3 \n", "a row starting with a space"),
+            (b"1 2 3\r\n. 0 1\r\n3 3 3\r\n", "CRLF line ends"),
+            (b"1 2 3\n. 0 1\n3 3 3", "cut short"),
+            (b"1  2 3\n. 0 1\n3 3 3\n", "a wider row"),
+        ] {
+            assert_eq!(plain_body(body, 3, 3), None, "{why}");
+        }
+    }
     use crate::puzzle::Clue;
 
     fn all(src: &[u8]) -> (Vec<Result<Puzzle, ParseError>>, Ending) {
