@@ -249,17 +249,6 @@ impl<const W: usize> Edges<W> {
         self.dirty.insert(r);
     }
 
-    /// The plane row that word `k` of `data` belongs to.
-    #[inline(always)]
-    fn band(&self, k: usize) -> usize {
-        let r = self.rows;
-        if k < 2 * r + 2 {
-            k % (r + 1)
-        } else {
-            (k - 2 * r - 2) % r.max(1)
-        }
-    }
-
     /// Moves the changed rows, widened by `reach` rows each way (the farthest
     /// a rule looks), into `work` as a bit set over rows `0..=rows`; true if
     /// any row is due.
@@ -366,16 +355,6 @@ impl<const W: usize> Edges<W> {
         new
     }
 
-    /// The word holding the opposite state of the row in word `k` (see
-    /// [`Edges::add_at`]).
-    fn opposite(&self, k: usize) -> usize {
-        let r = self.rows;
-        let starts = [0, r + 1, 2 * r + 2, 3 * r + 2, 4 * r + 2, 5 * r + 2];
-        let part = starts.iter().rposition(|&s| s <= k).unwrap_or(0);
-        let (base, twin) = (starts[part], starts[part ^ 1]);
-        twin + (k - base)
-    }
-
     /// Makes this a copy of `other`, reusing storage.
     #[inline]
     pub fn copy_from(&mut self, other: &Self) {
@@ -390,9 +369,18 @@ impl<const W: usize> Edges<W> {
     /// Adds every decision (edge or colour) that both `a` and `b` made;
     /// true if any is new. `a` and `b` must extend this board.
     pub fn adopt_common(&mut self, a: &Self, b: &Self) -> bool {
+        let r = self.rows;
+        // Where each part of `data` starts: H lines, H crosses (`r + 1`
+        // rows each), V lines, V crosses, inside, outside (`r` rows each);
+        // then the end.
+        let starts: [usize; 7] = std::array::from_fn(|p| p * r + p.min(2));
         let mut new = false;
-        for k in 0..self.data.len() {
-            new |= self.add_at(k, self.opposite(k), self.band(k), a.data[k] & b.data[k]);
+        for part in 0..6 {
+            let (base, twin) = (starts[part], starts[part ^ 1]);
+            for k in base..starts[part + 1] {
+                let row = k - base;
+                new |= self.add_at(k, twin + row, row, a.data[k] & b.data[k]);
+            }
         }
         new
     }
