@@ -550,6 +550,19 @@ fn read_row(text: &[u8], row: usize, out: &mut [u8]) -> Result<bool, (usize, Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::Clue;
+
+    fn all(src: &[u8]) -> (Vec<Result<Puzzle, ParseError>>, Ending) {
+        let mut s = Scanner::new(src);
+        let mut out = Vec::new();
+        for item in s.by_ref() {
+            out.push(item.and_then(|span| {
+                let mut p = Puzzle::default();
+                parse_body(src, &span, &mut p).map(|_| p)
+            }));
+        }
+        (out, s.ending())
+    }
 
     #[test]
     fn a_body_is_taken_at_once_only_in_the_judges_own_layout() {
@@ -565,19 +578,6 @@ mod tests {
         ] {
             assert_eq!(plain_body(body, 3, 3), None, "{why}");
         }
-    }
-    use crate::puzzle::Clue;
-
-    fn all(src: &[u8]) -> (Vec<Result<Puzzle, ParseError>>, Ending) {
-        let mut s = Scanner::new(src);
-        let mut out = Vec::new();
-        for item in s.by_ref() {
-            out.push(item.and_then(|span| {
-                let mut p = Puzzle::default();
-                parse_body(src, &span, &mut p).map(|_| p)
-            }));
-        }
-        (out, s.ending())
     }
 
     #[test]

@@ -119,8 +119,6 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     decide(ctx, i, Side::Right, right, nb(right_in, right_out));
 }
 
-/// The colour rules of row `i` as first written, one side at a time: the
-/// specification [`apply`] is tested against.
 /// Spreads the colours `inside` and `outside` of a row of `cells` along the
 /// row until nothing changes: across a crossed side a neighbour has the
 /// same colour, across a line the other one (`left` and `right`: the
@@ -149,6 +147,8 @@ fn spread_along_row<const W: usize>(
     }
 }
 
+/// The colour rules of row `i` as first written, one side at a time: the
+/// specification [`apply`] is tested against.
 #[cfg(test)]
 pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let cells = ctx.frame.cells;
