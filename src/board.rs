@@ -21,6 +21,45 @@ pub enum Plane {
     V,
 }
 
+/// One kind of mark a board keeps, by row: the line or cross marks of a
+/// plane, or the cells known inside or outside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Lines of `H` edges (`rows + 1` rows).
+    HLines,
+    /// Crosses of `H` edges (`rows + 1` rows).
+    HCrosses,
+    /// Lines of `V` edges (`rows` rows).
+    VLines,
+    /// Crosses of `V` edges (`rows` rows).
+    VCrosses,
+    /// Cells inside the loop (`rows` rows).
+    Inside,
+    /// Cells outside the loop (`rows` rows).
+    Outside,
+}
+
+impl Part {
+    /// Every part, in the order a board stores them.
+    pub const ALL: [Part; 6] = [
+        Part::HLines,
+        Part::HCrosses,
+        Part::VLines,
+        Part::VCrosses,
+        Part::Inside,
+        Part::Outside,
+    ];
+
+    /// The bits of a row of this part that lie on the board of `frame`.
+    #[inline]
+    pub fn bits<const W: usize>(self, frame: &Frame<W>) -> Row<W> {
+        match self {
+            Part::VLines | Part::VCrosses => frame.vertices,
+            _ => frame.cells,
+        }
+    }
+}
+
 /// An edge relative to a cell or vertex at `(i, j)`: `plane(i + dr, j + dc)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct At {
@@ -366,22 +405,52 @@ impl<const W: usize> Edges<W> {
         self.stalled = other.stalled;
     }
 
+    /// Calls `f` with every word of a board of `rows` rows: its index in
+    /// `data`, its part, its row, and the index of the word with the
+    /// opposite state of the same row (crosses for lines, outside for
+    /// inside).
+    #[inline(always)]
+    fn for_each_word(rows: usize, mut f: impl FnMut(usize, Part, usize, usize)) {
+        // Where each part starts: two parts of `rows + 1` rows, then four
+        // of `rows`; then the end.
+        let starts: [usize; 7] = std::array::from_fn(|p| p * rows + p.min(2));
+        for (n, part) in Part::ALL.into_iter().enumerate() {
+            let (base, twin) = (starts[n], starts[n ^ 1]);
+            for k in base..starts[n + 1] {
+                f(k, part, k - base, twin + k - base);
+            }
+        }
+    }
+
     /// Adds every decision (edge or colour) that both `a` and `b` made;
     /// true if any is new. `a` and `b` must extend this board.
     pub fn adopt_common(&mut self, a: &Self, b: &Self) -> bool {
-        let r = self.rows;
-        // Where each part of `data` starts: H lines, H crosses (`r + 1`
-        // rows each), V lines, V crosses, inside, outside (`r` rows each);
-        // then the end.
-        let starts: [usize; 7] = std::array::from_fn(|p| p * r + p.min(2));
         let mut new = false;
-        for part in 0..6 {
-            let (base, twin) = (starts[part], starts[part ^ 1]);
-            for k in base..starts[part + 1] {
-                let row = k - base;
-                new |= self.add_at(k, twin + row, row, a.data[k] & b.data[k]);
+        Self::for_each_word(self.rows, |k, _, row, other| {
+            new |= self.add_at(k, other, row, a.data[k] & b.data[k]);
+        });
+        new
+    }
+
+    /// Adds to every row of every part of this board what `take` makes of
+    /// the same row of `from` (a board of as many rows, perhaps of other
+    /// width), as [`Edges::add_lines`] and the like would; rows where
+    /// `from` equals `unchanged` (when given) are left out. True if
+    /// anything is new.
+    pub fn add_rows_of<const V: usize>(
+        &mut self,
+        from: &Edges<V>,
+        unchanged: Option<&Edges<V>>,
+        mut take: impl FnMut(Part, Row<V>) -> Row<W>,
+    ) -> bool {
+        assert_eq!(from.rows, self.rows, "boards of different sizes");
+        let mut new = false;
+        Self::for_each_word(self.rows, |k, part, row, other| {
+            let m = from.data[k];
+            if unchanged.is_none_or(|u| u.data[k] != m) {
+                new |= self.add_at(k, other, row, take(part, m));
             }
-        }
+        });
         new
     }
 

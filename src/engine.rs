@@ -7,7 +7,7 @@
 //! search cannot overflow the thread's stack.
 
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame, Plane};
+use crate::board::{Clues, Edges, Frame, Part, Plane};
 use crate::geometry::{Side, ARMS};
 use crate::loops::{LoopStep, Walker};
 use crate::puzzle::Puzzle;
@@ -496,24 +496,14 @@ impl<const W: usize> Engine<W> {
             // (Never so when probing: deduce brings in the colour rules first.)
             return None;
         }
-        let word = |r: Row<W>| r.0[0];
-        let cells = word(frame.cells);
         if self.pair.stale {
             self.pair.stale = false;
-            let both = |w: u64| Row::<1>([w | w << s]);
             let pb = &mut self.pair.base;
             pb.reset(frame.rows);
-            for p in [Plane::H, Plane::V] {
-                let bits = word(frame.plane_bits(p));
-                for r in 0..frame.plane_rows(p) {
-                    pb.add_lines(p, r, both(word(base.lines(p, r)) & bits));
-                    pb.add_crosses(p, r, both(word(base.crosses(p, r)) & bits));
-                }
-            }
-            for r in 0..frame.rows {
-                pb.add_color(r, true, both(word(base.inside(r)) & cells));
-                pb.add_color(r, false, both(word(base.outside(r)) & cells));
-            }
+            pb.add_rows_of(base, None, |part, m| {
+                let w = m.0[0] & part.bits(frame).0[0];
+                Row::<1>([w | w << s])
+            });
             // The node board is at the rules' fixpoint: only a probe is news.
             pb.settle();
             pb.set_stalled();
@@ -536,49 +526,20 @@ impl<const W: usize> Engine<W> {
     /// and `probe_cross`, marked as at the rules' fixpoint.
     fn pair_unpack(&mut self, frame: &Frame<W>, depth: usize) {
         let (s, base) = (self.pair.stride, &self.stack[depth]);
-        let word = |r: Row<W>| r.0[0];
-        let cells = word(frame.cells);
         let (pe, pb) = (&self.pair.edges, &self.pair.base);
         let (line, cross) = (&mut self.probe_line, &mut self.probe_cross);
-        line.copy_from(base);
-        cross.copy_from(base);
         // Only the rows the probe changed (the packed base holds the node
         // board's rows twice), each copy to its board.
-        let half = |m: Row<1>, shift: usize, bits: u64| {
+        let half = |m: Row<1>, shift: usize, part: Part| {
             let mut r = Row::<W>::EMPTY;
-            r.0[0] = (m.0[0] >> shift) & bits;
+            r.0[0] = (m.0[0] >> shift) & part.bits(frame).0[0];
             r
         };
-        for p in [Plane::H, Plane::V] {
-            let bits = word(frame.plane_bits(p));
-            for r in 0..frame.plane_rows(p) {
-                let m = pe.lines(p, r);
-                if m != pb.lines(p, r) {
-                    line.add_lines(p, r, half(m, 0, bits));
-                    cross.add_lines(p, r, half(m, s, bits));
-                }
-                let m = pe.crosses(p, r);
-                if m != pb.crosses(p, r) {
-                    line.add_crosses(p, r, half(m, 0, bits));
-                    cross.add_crosses(p, r, half(m, s, bits));
-                }
-            }
+        for (board, shift) in [(line, 0), (cross, s)] {
+            board.copy_from(base);
+            board.add_rows_of(pe, Some(pb), |part, m| half(m, shift, part));
+            board.settle();
         }
-        for r in 0..frame.rows {
-            for inside in [true, false] {
-                let (m, was) = if inside {
-                    (pe.inside(r), pb.inside(r))
-                } else {
-                    (pe.outside(r), pb.outside(r))
-                };
-                if m != was {
-                    line.add_color(r, inside, half(m, 0, cells));
-                    cross.add_color(r, inside, half(m, s, cells));
-                }
-            }
-        }
-        line.settle();
-        cross.settle();
     }
 
     /// Deduces `probe_line` and `probe_cross` one at a time. With

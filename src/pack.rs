@@ -13,7 +13,7 @@
 //! the solver goes on (loop reasoning, search) as usual.
 
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame, Plane};
+use crate::board::{Clues, Edges, Frame};
 use crate::puzzle::Puzzle;
 use crate::rules::{self, threes, Contradiction, Ctx};
 
@@ -77,17 +77,11 @@ impl<const W: usize> Pack<W> {
     pub fn unpack(&self, k: usize, board: &mut Edges<1>) {
         assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
         let origin = k * (self.cols + 1);
+        let own = Frame::<1>::new(self.rows, self.cols);
         board.reset(self.rows);
-        for (plane, rows, bits) in [
-            (Plane::H, self.rows + 1, Row::low(self.cols)),
-            (Plane::V, self.rows, Row::low(self.cols + 1)),
-        ] {
-            for r in 0..rows {
-                let take = |m: Row<W>| Row([m.word_at(origin)]) & bits;
-                board.add_lines(plane, r, take(self.edges.lines(plane, r)));
-                board.add_crosses(plane, r, take(self.edges.crosses(plane, r)));
-            }
-        }
+        board.add_rows_of(&self.edges, None, |part, m| {
+            Row([m.word_at(origin)]) & part.bits(&own)
+        });
         board.settle();
     }
 }
