@@ -576,43 +576,45 @@ pub struct Clues<const W: usize> {
 impl<const W: usize> Clues<W> {
     /// Loads the clues of `p`, reusing storage.
     pub fn load(&mut self, p: &Puzzle) {
-        self.rows = p.rows();
         self.domino_loop_fits = crate::rules::threes::domino_loop_fits(p);
-        for v in &mut self.by_value {
-            v.clear();
-            v.resize(p.rows(), Row::EMPTY);
-        }
+        self.clear(p.rows());
         for (i, clues) in p.clue_bytes().chunks(p.cols()).enumerate() {
             self.add_row(i, clues, 0);
         }
-        self.slice();
     }
 
-    /// Fills `sliced` from `by_value`.
-    fn slice(&mut self) {
-        let [zero, one, two, three] = &self.by_value;
+    /// Makes this the clues of an empty board of `rows` rows.
+    fn clear(&mut self, rows: usize) {
+        self.rows = rows;
+        for v in &mut self.by_value {
+            v.clear();
+            v.resize(rows, Row::EMPTY);
+        }
         self.sliced.clear();
-        self.sliced.extend((0..self.rows).map(|i| ClueBits {
-            low: one[i] | three[i],
-            high: two[i] | three[i],
-            any: zero[i] | one[i] | two[i] | three[i],
-        }));
+        let none = ClueBits {
+            low: Row::EMPTY,
+            high: Row::EMPTY,
+            any: Row::EMPTY,
+        };
+        self.sliced.resize(rows, none);
     }
 
     /// Adds one row of clue bytes to row `i`: the clue of column `j` at
     /// bit `base + j`.
     #[inline]
     fn add_row(&mut self, i: usize, clues: &[u8], base: usize) {
-        let mut masks = [Row::<W>::EMPTY; 4];
+        let c = &mut self.sliced[i];
         for (t, chunk) in clues.chunks(8).enumerate() {
-            let [zero, one, two, three] = clue_byte_masks(chunk);
+            let [low, high, any] = clue_byte_planes(chunk);
             let b = base + 8 * t;
-            for (m, bits) in masks.iter_mut().zip([zero, one, two, three]) {
-                m.or_at(b, bits);
-            }
+            c.low.or_at(b, low);
+            c.high.or_at(b, high);
+            c.any.or_at(b, any);
         }
-        for (rows, m) in self.by_value.iter_mut().zip(masks) {
-            rows[i] |= m;
+        let (low, high, any) = (c.low, c.high, c.any);
+        for (n, rows) in self.by_value.iter_mut().enumerate() {
+            let digit = |bit: usize, r: Row<W>| if n >> bit & 1 == 1 { r } else { !r };
+            rows[i] = any & digit(0, low) & digit(1, high);
         }
     }
 
@@ -623,12 +625,8 @@ impl<const W: usize> Clues<W> {
             return;
         };
         let (rows, cols) = (first.rows(), first.cols());
-        self.rows = rows;
+        self.clear(rows);
         self.domino_loop_fits = false;
-        for v in &mut self.by_value {
-            v.clear();
-            v.resize(rows, Row::EMPTY);
-        }
         for (k, p) in puzzles.iter().enumerate() {
             assert!(
                 p.rows() == rows && p.cols() == cols,
@@ -639,7 +637,6 @@ impl<const W: usize> Clues<W> {
                 self.add_row(i, clues, k * (cols + 1));
             }
         }
-        self.slice();
     }
 
     /// The cells of row `i + dr` whose clue is `n`, aligned so that the
@@ -666,10 +663,11 @@ impl<const W: usize> Clues<W> {
     }
 }
 
-/// Which of up to 8 clue bytes (values 0-3 or [`BLANK`]) hold each clue
-/// value: bit `j` of mask `n` is set when byte `j` is `n`.
+/// Up to 8 clue bytes (values 0-3 or [`BLANK`]) in binary, as
+/// [`ClueBits`] holds them: bit `j` of each mask for byte `j`, the ones
+/// digit, the twos digit, and whether there is a clue.
 #[inline]
-fn clue_byte_masks(chunk: &[u8]) -> [u64; 4] {
+fn clue_byte_planes(chunk: &[u8]) -> [u64; 3] {
     debug_assert!(chunk.len() <= 8);
     let x = match <[u8; 8]>::try_from(chunk) {
         Ok(bytes) => u64::from_le_bytes(bytes),
@@ -697,8 +695,7 @@ fn clue_byte_masks(chunk: &[u8]) -> [u64; 4] {
     let gather = |y: u64| (y & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
     // A blank (0xff) has bit 7 set; a clue (0-3) does not.
     let clue = gather(!x >> 7);
-    let (low, high) = (gather(x) & clue, gather(x >> 1) & clue);
-    [clue & !low & !high, low & !high, high & !low, low & high]
+    [gather(x) & clue, gather(x >> 1) & clue, clue]
 }
 
 /// The clues of a row written in binary, one mask per digit: clue `n` of
@@ -719,7 +716,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn clue_byte_masks_match_a_byte_by_byte_reading() {
+    fn clue_byte_planes_match_a_byte_by_byte_reading() {
         let values = [0, 1, 2, 3, BLANK];
         // Every sequence of up to 8 bytes over a few patterns, and every
         // length from 0 to 8.
@@ -728,15 +725,20 @@ mod tests {
             let bytes: Vec<u8> = (0..len)
                 .map(|j| values[((seed / 9) >> (2 * j) & 7) as usize % 5])
                 .collect();
-            let masks = clue_byte_masks(&bytes);
-            for (n, &mask) in masks.iter().enumerate() {
-                let want = bytes
+            let planes = clue_byte_planes(&bytes);
+            let of = |keep: &dyn Fn(u8) -> bool| {
+                bytes
                     .iter()
                     .enumerate()
-                    .filter(|&(_, &c)| usize::from(c) == n)
-                    .fold(0u64, |m, (j, _)| m | 1 << j);
-                assert_eq!(mask, want, "bytes {bytes:?}, value {n}");
-            }
+                    .filter(|&(_, &c)| keep(c))
+                    .fold(0u64, |m, (j, _)| m | 1 << j)
+            };
+            let want = [
+                of(&|c| c != BLANK && c & 1 == 1),
+                of(&|c| c != BLANK && c & 2 == 2),
+                of(&|c| c != BLANK),
+            ];
+            assert_eq!(planes, want, "bytes {bytes:?}");
         }
     }
 
