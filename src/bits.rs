@@ -126,14 +126,11 @@ impl RowSet {
         })
     }
 
-    /// A set of rows `0..len`, all in.
-    pub fn full(len: usize) -> RowSet {
-        let mut set = RowSet {
-            words: vec![u64::MAX; len.div_ceil(64)],
-            len,
-        };
-        set.trim();
-        set
+    /// Puts every row `0..len` in.
+    #[inline]
+    pub fn insert_all(&mut self) {
+        self.words.fill(u64::MAX);
+        self.trim();
     }
 
     /// The rows in the set, in increasing order.
@@ -425,7 +422,10 @@ mod tests {
         let mut back: Vec<_> = set.iter_rev().collect();
         back.reverse();
         assert_eq!(back, want, "the same rows from the top");
-        assert_eq!(RowSet::full(130).iter().count(), 130);
+        let mut all = RowSet::default();
+        all.resize(130);
+        all.insert_all();
+        assert_eq!(all.iter().count(), 130);
         set.clear_all();
         assert!(!set.any() && set.len() == 191);
     }

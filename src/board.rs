@@ -278,9 +278,7 @@ impl<const W: usize> Edges<W> {
 
     /// Marks every row as changed.
     pub fn mark_all(&mut self) {
-        for r in 0..=self.rows {
-            self.mark(r);
-        }
+        self.dirty.insert_all();
     }
 
     #[inline(always)]

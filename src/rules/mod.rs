@@ -408,7 +408,13 @@ enum Sweep {
 
 /// One sweep of every family over every row.
 pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
-    pass_rows(ctx, Sweep::Down, true, &RowSet::full(ctx.frame.rows + 1))
+    // Every row due, in the board's scratch set (nothing allocated).
+    let mut due = ctx.edges.take_scratch();
+    due[0].resize(ctx.frame.rows + 1);
+    due[0].insert_all();
+    let result = pass_rows(ctx, Sweep::Down, true, &due[0]);
+    ctx.edges.put_scratch(due);
+    result
 }
 
 /// One sweep over the rows in `due` of the cell and vertex families (and
