@@ -96,6 +96,15 @@ impl<const W: usize> PathIndex<W> {
             .extend((0..frame.rows).map(|i| edges.lines(Plane::V, i)));
     }
 
+    /// The lines of the base in plane row `r`.
+    #[inline(always)]
+    fn lines(&self, p: Plane, r: usize) -> Row<W> {
+        match p {
+            Plane::H => self.lines_h[r],
+            Plane::V => self.lines_v[r],
+        }
+    }
+
     /// Records a base path from `a` to `b` of `len` edges.
     fn add(&mut self, a: Vertex, b: Vertex, len: u32) {
         let (ka, kb) = (a.0 * self.stride + a.1, b.0 * self.stride + b.1);
@@ -119,6 +128,17 @@ impl<const W: usize> PathIndex<W> {
         self.used[p] = self.call;
         Some(((p / self.stride, p % self.stride), self.length[k]))
     }
+}
+
+/// What became of the edge joining a path's two ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Join {
+    /// It was decided already.
+    Decided,
+    /// Left open: it may close the solution.
+    MayClose,
+    /// Crossed: it would close a loop too early.
+    Crossed,
 }
 
 /// A vertex `(i, j)`.
@@ -152,24 +172,50 @@ impl<const W: usize> Walker<W> {
         if !Self::line_at(edges, p, ei, ej) {
             return None;
         }
-        if fresh {
-            let base = match p {
-                Plane::H => &self.index.lines_h[ei],
-                Plane::V => &self.index.lines_v[ei],
-            };
-            if base.has(ej) {
-                return None;
-            }
-        }
-        let seen = match p {
-            Plane::H => &mut self.seen_h[ei],
-            Plane::V => &mut self.seen_v[ei],
-        };
-        if seen.has(ej) {
+        if fresh && self.index.lines(p, ei).has(ej) {
             return None;
         }
-        seen.set(ej);
-        Some(to)
+        self.mark_seen(p, ei, ej).then_some(to)
+    }
+
+    /// Marks edge `p(r, c)` walked; false if it was already.
+    #[inline(always)]
+    fn mark_seen(&mut self, p: Plane, r: usize, c: usize) -> bool {
+        let seen = match p {
+            Plane::H => &mut self.seen_h[r],
+            Plane::V => &mut self.seen_v[r],
+        };
+        if seen.has(c) {
+            return false;
+        }
+        seen.set(c);
+        true
+    }
+
+    /// Crosses the undecided edge `q(ei, ej)` joining the two ends of a
+    /// path of `len` edges (of `total` lines), unless that edge would
+    /// close a loop holding every line and satisfying every clue.
+    /// [`Join::Crossed`] if it crossed it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn join(
+        &mut self,
+        frame: &Frame<W>,
+        clues: &Clues<W>,
+        edges: &mut Edges<W>,
+        (q, ei, ej): (Plane, usize, usize),
+        len: u32,
+        total: u32,
+    ) -> Join {
+        if edges.lines(q, ei).has(ej) || edges.crosses(q, ei).has(ej) {
+            return Join::Decided;
+        }
+        if len == total && self.closes_solution(frame, clues, edges, q, ei, ej) {
+            return Join::MayClose;
+        }
+        edges.add_crosses(q, ei, Row::single(ej));
+        self.crossed.push((q, ei, ej));
+        Join::Crossed
     }
 
     /// Walks from `start` along lines until it cannot go on; returns the last
@@ -293,17 +339,11 @@ impl<const W: usize> Walker<W> {
                 if index {
                     self.index.add((i, j), end, len);
                 }
-                if let Some((p, ei, ej)) = joining_edge((i, j), end) {
-                    let decided = edges.lines(p, ei).has(ej) || edges.crosses(p, ei).has(ej);
-                    if decided {
-                        continue;
-                    }
-                    if len == total && self.closes_solution(frame, clues, edges, p, ei, ej) {
-                        open_close = true;
-                    } else {
-                        edges.add_crosses(p, ei, Row::single(ej));
-                        self.crossed.push((p, ei, ej));
-                        crossed += 1;
+                if let Some(e) = joining_edge((i, j), end) {
+                    match self.join(frame, clues, edges, e, len, total) {
+                        Join::Decided => {}
+                        Join::MayClose => open_close = true,
+                        Join::Crossed => crossed += 1,
                     }
                 }
             }
@@ -353,11 +393,7 @@ impl<const W: usize> Walker<W> {
         self.fresh.clear();
         for p in [Plane::H, Plane::V] {
             for r in 0..frame.plane_rows(p) {
-                let base = match p {
-                    Plane::H => self.index.lines_h[r],
-                    Plane::V => self.index.lines_v[r],
-                };
-                let fresh = edges.lines(p, r) & !base;
+                let fresh = edges.lines(p, r) & !self.index.lines(p, r);
                 if fresh.any() {
                     total += fresh.count();
                     self.fresh.push((p, r, fresh));
@@ -370,14 +406,9 @@ impl<const W: usize> Walker<W> {
         for k in 0..self.fresh.len() {
             let (p, r, fresh) = self.fresh[k];
             for c in fresh.ones() {
-                let seen = match p {
-                    Plane::H => &mut self.seen_h[r],
-                    Plane::V => &mut self.seen_v[r],
-                };
-                if seen.has(c) {
+                if !self.mark_seen(p, r, c) {
                     continue;
                 }
-                seen.set(c);
                 let (a, b) = match p {
                     Plane::H => ((r, c), (r, c + 1)),
                     Plane::V => ((r, c), (r + 1, c)),
@@ -392,13 +423,8 @@ impl<const W: usize> Walker<W> {
                 }
                 let (end_a, len_a) = self.walk(edges, frame, a, true);
                 let len = len_a + len_b + 1;
-                if let Some((q, ei, ej)) = joining_edge(end_a, end_b) {
-                    let decided = edges.lines(q, ei).has(ej) || edges.crosses(q, ei).has(ej);
-                    if !(decided
-                        || len == total && self.closes_solution(frame, clues, edges, q, ei, ej))
-                    {
-                        edges.add_crosses(q, ei, Row::single(ej));
-                        self.crossed.push((q, ei, ej));
+                if let Some(e) = joining_edge(end_a, end_b) {
+                    if self.join(frame, clues, edges, e, len, total) == Join::Crossed {
                         crossed += 1;
                     }
                 }
