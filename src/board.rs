@@ -198,8 +198,11 @@ impl<const W: usize> Frame<W> {
 /// The board also remembers which rows changed since the rules last
 /// reached a fixpoint ([`Edges::take_work`]), so that propagation after a
 /// small change revisits only the rows around it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Edges<const W: usize> {
+    /// The six parts' rows, one after another (see [`Part::ALL`]). Always
+    /// exactly `6 * rows + 2` words: the rules' reads and writes, having
+    /// checked a plane row against `rows`, index it unchecked.
     data: Vec<Row<W>>,
     rows: usize,
     /// Bit `r`: plane row `r` (of any plane) changed since the last fixpoint.
@@ -214,6 +217,21 @@ pub struct Edges<const W: usize> {
     /// Whether the judge's rules stalled on this board (or an ancestor), so
     /// that the stronger rules are worth their cost.
     stalled: bool,
+}
+
+/// A board of no rows (its two rows of `H` edges empty).
+impl<const W: usize> Default for Edges<W> {
+    fn default() -> Self {
+        Edges {
+            data: vec![Row::EMPTY; 2],
+            rows: 0,
+            dirty: RowSet::default(),
+            work: Default::default(),
+            conflict: false,
+            seeded: false,
+            stalled: false,
+        }
+    }
 }
 
 /// Boards are equal when they decide the same things (bookkeeping aside).
@@ -383,11 +401,27 @@ impl<const W: usize> Edges<W> {
     /// state (crosses for lines, outside for inside) of the same row.
     #[inline(always)]
     fn add_at(&mut self, k: usize, other: usize, row: usize, m: Row<W>) -> bool {
-        let new = (m & !self.data[k]).any();
+        assert!(k.max(other) < self.data.len(), "word {k} of a board");
+        // SAFETY: checked just above.
+        unsafe { self.add_at_unchecked(k, other, row, m) }
+    }
+
+    /// [`Edges::add_at`], unchecked.
+    ///
+    /// # Safety
+    /// `k` and `other` are below `6 * rows + 2`, the length of `data`.
+    #[inline(always)]
+    unsafe fn add_at_unchecked(&mut self, k: usize, other: usize, row: usize, m: Row<W>) -> bool {
+        debug_assert!(k.max(other) < self.data.len());
+        // SAFETY: the caller's promise and the type's invariant.
+        let word = unsafe { self.data.get_unchecked_mut(k) };
+        let new = (m & !*word).any();
         if new {
-            self.data[k] |= m;
+            *word |= m;
+            let now = *word;
             self.mark(row);
-            self.conflict |= (self.data[k] & self.data[other]).any();
+            // SAFETY: as above.
+            self.conflict |= (now & unsafe { self.word(other) }).any();
         }
         new
     }
@@ -510,17 +544,18 @@ impl<const W: usize> Edges<W> {
     /// bits. Edges off the grid read as crossed.
     #[inline(always)]
     pub fn read(&self, frame: &Frame<W>, i: usize, at: At) -> Edge<W> {
-        let r = i as i64 + at.dr as i64;
-        if r < 0 || r >= frame.plane_rows(at.plane) as i64 {
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        let Some(r) = self.plane_row(at.plane, i, at.dr) else {
             return Edge {
                 line: Row::EMPTY,
                 cross: Row::FULL,
             };
-        }
-        let r = r as usize;
+        };
         let valid = frame.plane_bits(at.plane);
-        let line = self.lines(at.plane, r);
-        let cross = self.crosses(at.plane, r) | !valid;
+        // SAFETY: `r` is a row of the plane (`plane_row`), so both words
+        // lie within `data` (its length is the type's invariant).
+        let [line, cross] = [false, true].map(|c| unsafe { self.word(self.base(at.plane, c) + r) });
+        let cross = cross | !valid;
         Edge {
             line: line.shift(-at.dc, false),
             cross: cross.shift(-at.dc, true),
@@ -530,40 +565,65 @@ impl<const W: usize> Edges<W> {
     /// Marks edge `at` of the bits `m` of row `i` as lines; true if new.
     #[inline(always)]
     pub fn set_lines(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> bool {
-        match Self::target(frame, i, at, m) {
-            Some((r, bits)) => self.add_lines(at.plane, r, bits),
-            None => false,
-        }
+        self.set(frame, i, at, m, false)
     }
 
     /// Marks edge `at` of the bits `m` of row `i` as crosses; true if new.
     #[inline(always)]
     pub fn set_crosses(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> bool {
-        match Self::target(frame, i, at, m) {
-            Some((r, bits)) => self.add_crosses(at.plane, r, bits),
-            None => false,
-        }
+        self.set(frame, i, at, m, true)
     }
 
+    /// Marks edge `at` of the bits `m` of row `i` as crosses (`cross`) or
+    /// lines; true if new. Edges off the grid are left out.
     #[inline(always)]
-    fn target(frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> Option<(usize, Row<W>)> {
-        let r = i as i64 + at.dr as i64;
-        if r < 0 || r >= frame.plane_rows(at.plane) as i64 || m.is_empty() {
-            return None;
-        }
-        Some((
-            r as usize,
-            m.shift(at.dc, false) & frame.plane_bits(at.plane),
-        ))
+    fn set(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>, cross: bool) -> bool {
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        let Some(r) = self.plane_row(at.plane, i, at.dr).filter(|_| m.any()) else {
+            return false;
+        };
+        let bits = m.shift(at.dc, false) & frame.plane_bits(at.plane);
+        let (k, other) = (
+            self.base(at.plane, cross) + r,
+            self.base(at.plane, !cross) + r,
+        );
+        // SAFETY: `r` is a row of the plane (`plane_row`), so both words
+        // lie within `data` (its length is the type's invariant).
+        unsafe { self.add_at_unchecked(k, other, r, bits) }
+    }
+
+    /// Row `i + dr` of plane `p`, if the plane has it.
+    #[inline(always)]
+    fn plane_row(&self, p: Plane, i: usize, dr: i32) -> Option<usize> {
+        let r = i.checked_add_signed(dr as isize)?;
+        let rows = match p {
+            Plane::H => self.rows + 1,
+            Plane::V => self.rows,
+        };
+        (r < rows).then_some(r)
+    }
+
+    /// Word `k` of `data`, unchecked.
+    ///
+    /// # Safety
+    /// `k < 6 * rows + 2`, the length of `data`.
+    #[inline(always)]
+    unsafe fn word(&self, k: usize) -> Row<W> {
+        debug_assert!(k < self.data.len());
+        // SAFETY: the caller's promise and the type's invariant.
+        unsafe { *self.data.get_unchecked(k) }
     }
 }
 
 /// The clues of a puzzle as row masks: one per clue value.
 #[derive(Clone, Debug, Default)]
 pub struct Clues<const W: usize> {
-    /// `by_value[n][i]`: the cells of row `i` whose clue is `n`.
+    /// `by_value[n][i]`: the cells of row `i` whose clue is `n`. Each holds
+    /// exactly `rows` rows, so that a row checked against `rows` is read
+    /// unchecked.
     by_value: [Vec<Row<W>>; 4],
-    /// `sliced[i]`: the clues of row `i` as bits (see [`Clues::sliced`]).
+    /// `sliced[i]`: the clues of row `i` as bits (see [`Clues::sliced`]);
+    /// exactly `rows` rows.
     sliced: Vec<ClueBits<W>>,
     rows: usize,
     /// Whether the rectangle around two side-by-side 3s may be the whole
@@ -641,11 +701,15 @@ impl<const W: usize> Clues<W> {
     /// cell at column `j + dc` lands in bit `j`. Rows off the grid are empty.
     #[inline]
     pub fn at(&self, n: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
-        let r = i as i64 + dr as i64;
-        if r < 0 || r >= self.rows as i64 {
-            return Row::EMPTY;
+        let rows = &self.by_value[n];
+        match i.checked_add_signed(dr as isize) {
+            Some(r) if r < self.rows => {
+                debug_assert_eq!(rows.len(), self.rows);
+                // SAFETY: `r < self.rows`, the length of every `by_value[n]`.
+                unsafe { rows.get_unchecked(r) }.shift(-dc, false)
+            }
+            _ => Row::EMPTY,
         }
-        self.by_value[n][r as usize].shift(-dc, false)
     }
 
     /// The cells of row `i` whose clue is `n`.
