@@ -467,23 +467,39 @@ impl<const W: usize> Edges<W> {
     /// Adds to every row of every part of this board what `take` makes of
     /// the same row of `from` (a board of as many rows, perhaps of other
     /// width), as [`Edges::add_lines`] and the like would; rows where
-    /// `from` equals `unchanged` (when given) are left out. True if
-    /// anything is new.
+    /// `from` equals `unchanged` are left out. True if anything is new.
     pub fn add_rows_of<const V: usize>(
         &mut self,
         from: &Edges<V>,
-        unchanged: Option<&Edges<V>>,
+        unchanged: &Edges<V>,
         mut take: impl FnMut(Part, Row<V>) -> Row<W>,
     ) -> bool {
         assert_eq!(from.rows, self.rows, "boards of different sizes");
+        assert_eq!(unchanged.rows, self.rows, "boards of different sizes");
         let mut new = false;
         Self::for_each_word(self.rows, |k, part, row, other| {
             let m = from.data[k];
-            if unchanged.is_none_or(|u| u.data[k] != m) {
+            if unchanged.data[k] != m {
                 new |= self.add_at(k, other, row, take(part, m));
             }
         });
         new
+    }
+
+    /// Makes this a board of as many rows as `from` (a board perhaps of
+    /// other width) holding, in every row of every part, what `take` makes
+    /// of the same row of `from`, and nothing else; every row is due.
+    pub fn set_rows_of<const V: usize>(
+        &mut self,
+        from: &Edges<V>,
+        mut take: impl FnMut(Part, Row<V>) -> Row<W>,
+    ) {
+        self.reset(from.rows);
+        let data = &mut self.data;
+        Self::for_each_word(from.rows, |k, part, _, _| {
+            data[k] = take(part, from.data[k])
+        });
+        self.conflict = self.scan_conflict();
     }
 
     /// Whether some edge is both line and cross, or some cell both inside
@@ -524,9 +540,19 @@ impl<const W: usize> Edges<W> {
 
     /// Whether every edge within `frame` is decided (line or cross).
     pub fn is_complete(&self, frame: &Frame<W>) -> bool {
-        [Plane::H, Plane::V]
-            .into_iter()
-            .all(|p| (0..frame.plane_rows(p)).all(|i| self.undecided(frame, p, i).is_empty()))
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        let r = self.rows;
+        // The undecided edges of every row of a plane, folded into one row.
+        let open = |lines: &[Row<W>], crosses: &[Row<W>]| {
+            lines
+                .iter()
+                .zip(crosses)
+                .fold(Row::EMPTY, |open, (l, x)| open | !(*l | *x))
+        };
+        let (h, v) = self.data.split_at(2 * r + 2);
+        let (hl, hx) = h.split_at(r + 1);
+        let (vl, vx) = v.split_at(r);
+        (open(hl, hx) & frame.cells).is_empty() && (open(vl, &vx[..r]) & frame.vertices).is_empty()
     }
 
     /// Number of decided edges (line or cross) within `frame`.
@@ -634,16 +660,17 @@ pub struct Clues<const W: usize> {
 impl<const W: usize> Clues<W> {
     /// Loads the clues of `p`, reusing storage.
     pub fn load(&mut self, p: &Puzzle) {
-        self.domino_loop_fits = crate::rules::threes::domino_loop_fits(p);
         self.clear(p.rows());
+        self.domino_loop_fits = crate::rules::threes::domino_loop_fits(p);
         for (i, clues) in p.clue_bytes().chunks(p.cols()).enumerate() {
             self.add_row(i, clues, 0);
         }
     }
 
-    /// Makes this the clues of an empty board of `rows` rows.
-    fn clear(&mut self, rows: usize) {
+    /// Makes this the clues of a board of `rows` rows without a clue.
+    pub fn clear(&mut self, rows: usize) {
         self.rows = rows;
+        self.domino_loop_fits = false;
         for v in &mut self.by_value {
             v.clear();
             v.resize(rows, Row::EMPTY);
@@ -684,7 +711,6 @@ impl<const W: usize> Clues<W> {
         };
         let (rows, cols) = (first.rows(), first.cols());
         self.clear(rows);
-        self.domino_loop_fits = false;
         for (k, p) in puzzles.iter().enumerate() {
             assert!(
                 p.rows() == rows && p.cols() == cols,

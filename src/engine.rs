@@ -65,15 +65,17 @@ fn deduce<const W: usize>(
         if !o.loop_reasoning {
             return Ok(());
         }
-        // Checked only where it matters: a probe's board is always stalled.
-        let complete = |edges: &Edges<W>| edges.is_complete(frame);
-        if !edges.stalled() && !complete(edges) {
+        // Checked only where it matters (a probe's board is always
+        // stalled), and once.
+        let needed = !edges.stalled() || (indexed && trace.is_none());
+        let complete = needed && edges.is_complete(frame);
+        if !edges.stalled() && !complete {
             // Stalled: bring in the colour rules, from every row.
             edges.set_stalled();
             edges.mark_all();
             continue;
         }
-        if indexed && trace.is_none() && complete(edges) {
+        if indexed && trace.is_none() && complete {
             // A node board the rules finished: the solution check (`verify`,
             // in `record`) tells one loop from several, so loop reasoning
             // has nothing to add. (A probe board still gets it: a probe that
@@ -215,7 +217,15 @@ impl<const W: usize> Engine<W> {
         out: &mut Outcome,
     ) {
         let frame = Frame::<W>::new(p.rows(), p.cols());
-        self.clues.load(p);
+        if start.is_some_and(|b| b.is_complete(&frame)) {
+            // A board the rules finished (in a pack) is only checked against
+            // the puzzle itself (`verify`): no rule runs, so its clues are not
+            // loaded. No clues at all stand in, which no deduction could
+            // misread (a cell without a clue constrains nothing).
+            self.clues.clear(p.rows());
+        } else {
+            self.clues.load(p);
+        }
         self.pair.ready = false;
         self.pair.frame = None;
         if self.stack.is_empty() {
@@ -346,12 +356,12 @@ impl<const W: usize> Engine<W> {
             Plane::V => h_rows + i,
         };
         loop {
-            self.frontier(frame, depth);
-            if self.candidates.is_empty() {
+            if self.stack[depth].is_complete(frame) {
                 // A finished board: nothing to probe.
                 self.best = None;
                 return Ok(true);
             }
+            self.frontier(frame, depth);
             // The packed clues for probe pairs, made once per puzzle, and only
             // for one that needs probing (most puzzles the rules finish).
             if skip_dominated && !self.pair.ready {
@@ -499,8 +509,7 @@ impl<const W: usize> Engine<W> {
         if self.pair.stale {
             self.pair.stale = false;
             let pb = &mut self.pair.base;
-            pb.reset(frame.rows);
-            pb.add_rows_of(base, None, |part, m| {
+            pb.set_rows_of(base, |part, m| {
                 let w = m.0[0] & part.bits(frame).0[0];
                 Row::<1>([w | w << s])
             });
@@ -537,7 +546,7 @@ impl<const W: usize> Engine<W> {
         };
         for (board, shift) in [(line, 0), (cross, s)] {
             board.copy_from(base);
-            board.add_rows_of(pe, Some(pb), |part, m| half(m, shift, part));
+            board.add_rows_of(pe, pb, |part, m| half(m, shift, part));
             board.settle();
         }
     }

@@ -78,8 +78,7 @@ impl<const W: usize> Pack<W> {
         assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
         let origin = k * (self.cols + 1);
         let own = Frame::<1>::new(self.rows, self.cols);
-        board.reset(self.rows);
-        board.add_rows_of(&self.edges, None, |part, m| {
+        board.set_rows_of(&self.edges, |part, m| {
             Row([m.word_at(origin)]) & part.bits(&own)
         });
         board.settle();
