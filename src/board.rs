@@ -349,13 +349,16 @@ impl<const W: usize> Edges<W> {
     /// outside.
     #[inline(always)]
     pub fn color(&self, frame: &Frame<W>, i: usize, dr: i32, dc: i32) -> (Row<W>, Row<W>) {
-        let r = i as i64 + dr as i64;
-        if r < 0 || r >= frame.rows as i64 {
-            return (Row::EMPTY, Row::FULL);
-        }
-        let r = r as usize;
-        let inside = self.inside(r).shift(-dc, false);
-        let outside = (self.outside(r) | !frame.cells).shift(-dc, true);
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        let r = match i.checked_add_signed(dr as isize) {
+            Some(r) if r < self.rows => r,
+            _ => return (Row::EMPTY, Row::FULL),
+        };
+        // SAFETY: `r < rows`, so both words lie within `data` (its length is
+        // the type's invariant).
+        let [inside, outside] = [4, 5].map(|part| unsafe { self.word(part * self.rows + 2 + r) });
+        let inside = inside.shift(-dc, false);
+        let outside = (outside | !frame.cells).shift(-dc, true);
         (inside, outside)
     }
 
@@ -457,6 +460,11 @@ impl<const W: usize> Edges<W> {
     /// Adds every decision (edge or colour) that both `a` and `b` made;
     /// true if any is new. `a` and `b` must extend this board.
     pub fn adopt_common(&mut self, a: &Self, b: &Self) -> bool {
+        // Mostly there is nothing new: a quick look at every word first.
+        let words = self.data.iter().zip(a.data.iter().zip(&b.data));
+        if !words.into_iter().any(|(s, (a, b))| (*a & *b & !*s).any()) {
+            return false;
+        }
         let mut new = false;
         Self::for_each_word(self.rows, |k, _, row, other| {
             new |= self.add_at(k, other, row, a.data[k] & b.data[k]);
@@ -513,11 +521,8 @@ impl<const W: usize> Edges<W> {
     /// [`Edges::has_conflict`], found by looking at every row.
     fn scan_conflict(&self) -> bool {
         let r = self.rows;
-        let (h, v) = self.data.split_at(2 * r + 2);
-        let (hl, hx) = h.split_at(r + 1);
-        let (vl, rest) = v.split_at(r);
-        let (vx, rest) = rest.split_at(r);
-        let (ci, co) = rest.split_at(r);
+        let [hl, hx, vl, vx] = self.planes();
+        let (ci, co) = self.data[4 * r + 2..].split_at(r);
         let clash = |a: &[Row<W>], b: &[Row<W>]| a.iter().zip(b).any(|(a, b)| (*a & *b).any());
         clash(hl, hx) || clash(vl, vx) || clash(ci, co)
     }
@@ -541,7 +546,6 @@ impl<const W: usize> Edges<W> {
     /// Whether every edge within `frame` is decided (line or cross).
     pub fn is_complete(&self, frame: &Frame<W>) -> bool {
         debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
-        let r = self.rows;
         // The undecided edges of every row of a plane, folded into one row.
         let open = |lines: &[Row<W>], crosses: &[Row<W>]| {
             lines
@@ -549,21 +553,47 @@ impl<const W: usize> Edges<W> {
                 .zip(crosses)
                 .fold(Row::EMPTY, |open, (l, x)| open | !(*l | *x))
         };
-        let (h, v) = self.data.split_at(2 * r + 2);
-        let (hl, hx) = h.split_at(r + 1);
-        let (vl, vx) = v.split_at(r);
-        (open(hl, hx) & frame.cells).is_empty() && (open(vl, &vx[..r]) & frame.vertices).is_empty()
+        let [hl, hx, vl, vx] = self.planes();
+        (open(hl, hx) & frame.cells).is_empty() && (open(vl, vx) & frame.vertices).is_empty()
     }
 
     /// Number of decided edges (line or cross) within `frame`.
     pub fn decided_count(&self, frame: &Frame<W>) -> u32 {
-        let mut n = 0;
-        for p in [Plane::H, Plane::V] {
-            for i in 0..frame.plane_rows(p) {
-                n += (frame.plane_bits(p) & !self.undecided(frame, p, i)).count();
-            }
-        }
-        n
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        let [hl, hx, vl, vx] = self.planes();
+        let decided = |lines: &[Row<W>], crosses: &[Row<W>], bits: Row<W>| -> u32 {
+            lines
+                .iter()
+                .zip(crosses)
+                .map(|(l, x)| ((*l | *x) & bits).count())
+                .sum()
+        };
+        decided(hl, hx, frame.cells) + decided(vl, vx, frame.vertices)
+    }
+
+    /// Per plane row, the `H` rows and then the `V` rows: the edges that
+    /// are a line on one of `a` and `b` and a cross on the other.
+    pub fn disagreements<'a>(a: &'a Self, b: &'a Self) -> impl Iterator<Item = Row<W>> + 'a {
+        assert_eq!(a.rows, b.rows, "boards of different sizes");
+        let ([ahl, ahx, avl, avx], [bhl, bhx, bvl, bvx]) = (a.planes(), b.planes());
+        let flips = |al: &'a [Row<W>], ax: &'a [Row<W>], bl: &'a [Row<W>], bx: &'a [Row<W>]| {
+            al.iter()
+                .zip(ax)
+                .zip(bl.iter().zip(bx))
+                .map(|((al, ax), (bl, bx))| (*al & *bx) | (*ax & *bl))
+        };
+        flips(ahl, ahx, bhl, bhx).chain(flips(avl, avx, bvl, bvx))
+    }
+
+    /// The rows of each plane's lines and crosses: `H` lines, `H` crosses,
+    /// `V` lines, `V` crosses.
+    #[inline]
+    fn planes(&self) -> [&[Row<W>]; 4] {
+        let r = self.rows;
+        let (h, v) = self.data.split_at(2 * r + 2);
+        let (hl, hx) = h.split_at(r + 1);
+        let (vl, rest) = v.split_at(r);
+        [hl, hx, vl, &rest[..r]]
     }
 
     /// Reads edge `at` for the cells or vertices of row `i`, aligned to their

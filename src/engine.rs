@@ -447,12 +447,11 @@ impl<const W: usize> Engine<W> {
                             }
                             if skip_dominated {
                                 let (a, b) = (&self.probe_line, &self.probe_cross);
-                                for p in [Plane::H, Plane::V] {
-                                    for r in 0..frame.plane_rows(p) {
-                                        let d = (a.lines(p, r) & b.crosses(p, r))
-                                            | (a.crosses(p, r) & b.lines(p, r));
-                                        self.dominated[row_index(p, r)] |= d;
-                                    }
+                                // Rows in the order of `row_index`.
+                                for (d, flips) in
+                                    self.dominated.iter_mut().zip(Edges::disagreements(a, b))
+                                {
+                                    *d |= flips;
                                 }
                             }
                             continue;
