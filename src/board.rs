@@ -485,13 +485,27 @@ impl<const W: usize> Edges<W> {
         assert_eq!(from.rows, self.rows, "boards of different sizes");
         assert_eq!(unchanged.rows, self.rows, "boards of different sizes");
         let mut new = false;
-        Self::for_each_word(self.rows, |k, part, row, other| {
-            let m = from.data[k];
-            if unchanged.data[k] != m {
-                new |= self.add_at(k, other, row, take(part, m));
+        // Mostly few rows differ: find them in one pass over both boards.
+        let n = from.data.len();
+        let (from, unchanged) = (&from.data[..n], &unchanged.data[..n]);
+        for k in 0..n {
+            if from[k] != unchanged[k] {
+                let (part, row, other) = Self::locate(self.rows, k);
+                new |= self.add_at(k, other, row, take(part, from[k]));
             }
-        });
+        }
         new
+    }
+
+    /// Where word `k` of a board of `rows` rows lies: its part, its row, and
+    /// the index of the word with the opposite state of the same row (as
+    /// [`Edges::for_each_word`] tells them).
+    #[inline]
+    fn locate(rows: usize, k: usize) -> (Part, usize, usize) {
+        let starts: [usize; 7] = std::array::from_fn(|p| p * rows + p.min(2));
+        let n = (1..6).take_while(|&n| starts[n] <= k).count();
+        let row = k - starts[n];
+        (Part::ALL[n], row, starts[n ^ 1] + row)
     }
 
     /// Makes this a board of as many rows as `from` (a board perhaps of
