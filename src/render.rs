@@ -1,8 +1,21 @@
-//! The judge's drawing of a solved puzzle, written straight into a buffer.
+//! The judge's drawing of a solved puzzle, appended straight to a buffer.
 //!
-//! The lattice rows are written two columns (8 bytes) at a time from the
-//! solution's row words: one look-up in a 64-entry table per pair of
-//! columns, indexed by that pair's line bits.
+//! The drawing is written line by line, in order, with no buffer filled
+//! first: the border and blank lines are runs of `#` and spaces; a lattice
+//! row is `"# "`, its columns four bytes each, then the rest of the line
+//! (the last vertex or vertical edge, a space, `#`, the newline).
+//!
+//! The columns of a lattice row are made two at a time (8 bytes) from the
+//! solution's row words, one row word (up to 64 columns) after another.
+//! A vertex row's pair is one look-up in a 32-entry table indexed by the
+//! pair's three horizontal edges (the one left of the pair and its own
+//! two) and its two vertical bits; the row's last vertex is drawn as one
+//! more column, whose `H` is never a line, and the last two of its three
+//! spaces then become the `#` and the newline. A cell row's pair is its
+//! two bars (a 4-entry table) with its two clue glyphs shifted in. The
+//! pairs of a word go out with one `Vec::extend` over an exact-size
+//! iterator of 8-byte arrays, which checks the capacity once and then
+//! stores each pair as one 8-byte word, with no bounds checks.
 
 use crate::puzzle::{Puzzle, BLANK};
 use crate::solution::Solution;
@@ -12,26 +25,37 @@ pub fn drawing_len(rows: usize, cols: usize) -> usize {
     (2 * rows + 5) * (4 * cols + 6)
 }
 
-/// The 4 bytes of one column of a vertex row (vertex `j`, then `H(i, j)`)
-/// for `horizontal | vertical << 1 | right << 2`: whether a horizontal
-/// line touches the vertex, whether a vertical one does, whether `H(i, j)`
-/// is a line.
+/// Columns per row word.
+const WORD: usize = 64;
+
+/// The 4 bytes of one column `j` of a vertex row (vertex `j`, then
+/// `H(i, j)`) for `left | right << 1 | vertical << 2`: whether `H(i, j - 1)`
+/// is a line, whether `H(i, j)` is, whether a vertical line touches the
+/// vertex.
 const fn vertex_column(k: usize) -> [u8; 4] {
-    let vertex = [b' ', b'-', b'|', b'+'][k & 3];
-    let edge = if k & 4 != 0 { b'-' } else { b' ' };
+    let horizontal = k & 3 != 0;
+    let vertical = k & 4 != 0;
+    let vertex = match (horizontal, vertical) {
+        (false, false) => b' ',
+        (true, false) => b'-',
+        (false, true) => b'|',
+        (true, true) => b'+',
+    };
+    let edge = if k & 2 != 0 { b'-' } else { b' ' };
     [vertex, edge, edge, edge]
 }
 
 /// The 8 bytes of two columns `j`, `j + 1` of a vertex row, indexed by
-/// `h | v << 2 | r << 4` where bit 0 of each 2-bit field is column `j`'s
-/// (`h` horizontal, `v` vertical, `r` right: as in [`vertex_column`]).
-const VERTEX_PAIR: [[u8; 8]; 64] = {
-    let mut t = [[0; 8]; 64];
+/// `e | v << 3`: bits 0, 1, 2 of `e` are whether `H(i, j - 1)`, `H(i, j)`,
+/// `H(i, j + 1)` are lines, bits 0 and 1 of `v` whether a vertical line
+/// touches vertex `j`, `j + 1`.
+const VERTEX_PAIR: [[u8; 8]; 32] = {
+    let mut t = [[0; 8]; 32];
     let mut k = 0;
-    while k < 64 {
-        let (h, v, r) = (k & 3, k >> 2 & 3, k >> 4);
-        let lo = vertex_column((h & 1) | (v & 1) << 1 | (r & 1) << 2);
-        let hi = vertex_column(h >> 1 | (v >> 1) << 1 | (r >> 1) << 2);
+    while k < 32 {
+        let (e, v) = (k & 7, k >> 3);
+        let lo = vertex_column((e & 3) | (v & 1) << 2);
+        let hi = vertex_column(e >> 1 | (v >> 1) << 2);
         t[k] = [lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]];
         k += 1;
     }
@@ -50,136 +74,124 @@ const GLYPH: [u8; 256] = {
     t
 };
 
+/// The 8 bytes of two columns of a cell row without their clues (as a
+/// little-endian word), indexed by their two `V` bits (bit 0 for the
+/// left column): a bar or a space, then three spaces, per column.
+const BARS: [u64; 4] = {
+    let (bar, space) = (b'|' as u64, b' ' as u64);
+    let rest = 0x2020_2000_2020_2000;
+    [
+        rest | space | space << 32,
+        rest | bar | space << 32,
+        rest | space | bar << 32,
+        rest | bar | bar << 32,
+    ]
+};
+
 /// Appends the judge drawing of `s` (a solution of `p`) to `out`: `2r + 5`
-/// lines of `4c + 5` characters, each ending in `\n`.
+/// lines of `4c + 5` characters, each ending in `\n`. Every puzzle but the
+/// empty default one has the row and the column this needs.
 pub fn draw(p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
     let (r, c) = (p.rows(), p.cols());
     assert_eq!((s.rows(), s.cols()), (r, c), "the solution's size differs");
-    let width = 4 * c + 5;
-    let start = out.len();
-    out.resize(start + drawing_len(r, c), b' ');
-    let mut lines = out[start..].chunks_exact_mut(width + 1);
-    let mut next = || {
-        let line = lines.next().expect("drawing_len lines");
-        line[width] = b'\n';
-        &mut line[..width]
-    };
-    let border = |line: &mut [u8]| line.fill(b'#');
-    // A line between the borders; its lattice row is bytes 2 .. width - 2.
-    let framed = |line: &mut [u8]| {
-        line[0] = b'#';
-        line[width - 1] = b'#';
-    };
-    border(next());
-    framed(next());
-    for i in 0..=r {
-        let line = next();
-        framed(line);
-        vertex_row(s, i, &mut line[2..width - 2]);
-        if i < r {
-            let line = next();
-            framed(line);
-            cell_row(
-                &p.clue_bytes()[i * c..(i + 1) * c],
-                s.v_row(i),
-                &mut line[2..width - 2],
-            );
+    assert!(r > 0 && c > 0, "an empty puzzle has no drawing");
+    out.reserve(drawing_len(r, c));
+    border_line(c, out);
+    blank_line(c, out);
+    let stride = s.stride();
+    let h_rows = s.h_words().chunks_exact(stride);
+    // The vertical edges below each vertex row: those of the cell row
+    // below it, and at the bottom those above it again (`|` leaves them
+    // as they are); `above` starts the same way at the top.
+    let last = s.v_row(r - 1);
+    let below_rows = s.v_words().chunks_exact(stride).chain([last]);
+    let mut clue_rows = p.clue_bytes().chunks_exact(c);
+    let mut above = s.v_row(0);
+    for (h, below) in h_rows.zip(below_rows) {
+        vertex_row(c, h, above, below, out);
+        if let Some(clues) = clue_rows.next() {
+            cell_row(clues, below, out);
+        }
+        above = below;
+    }
+    blank_line(c, out);
+    border_line(c, out);
+}
+
+/// Appends the top or bottom line: `4c + 5` times `#`, then `\n`.
+fn border_line(c: usize, out: &mut Vec<u8>) {
+    out.resize(out.len() + 4 * c + 5, b'#');
+    out.push(b'\n');
+}
+
+/// Appends the line inside the border above or below the lattice: `#`,
+/// `4c + 3` spaces, `#`, `\n`.
+fn blank_line(c: usize, out: &mut Vec<u8>) {
+    out.push(b'#');
+    out.resize(out.len() + 4 * c + 3, b' ');
+    out.extend_from_slice(b"#\n");
+}
+
+/// Appends the line of lattice row `2i` for `c` columns: the vertices and
+/// the horizontal edges `h` of vertex row `i`, where `above` and `below`
+/// are the `V` rows of the cell rows above and below it (the same row at
+/// the top and bottom).
+fn vertex_row(c: usize, h: &[u64], above: &[u64], below: &[u64], out: &mut Vec<u8>) {
+    out.extend_from_slice(b"# ");
+    // `H(i, j - 1)` for the word's first column `j`.
+    let mut left = 0;
+    for (w, ((&right, &up), &down)) in h.iter().zip(above).zip(below).enumerate() {
+        // The word's columns, counting vertex `c` as a column whose `H` is
+        // not a line (the row's bits from `c` on are 0).
+        let n = (c + 1 - w * WORD).min(WORD);
+        // Bit `j + 1` is `H(i, j)`, bit 0 the edge left of the word; in
+        // 128 bits, so that `H(i, 63)` stays.
+        let mut edges = u128::from(right) << 1 | left;
+        left = u128::from(right >> 63);
+        let mut v = up | down;
+        out.extend((0..n / 2).flat_map(|_| {
+            let k = (edges as usize & 7) | (v as usize & 3) << 3;
+            edges >>= 2;
+            v >>= 2;
+            VERTEX_PAIR[k]
+        }));
+        if n % 2 == 1 {
+            let k = (edges as usize & 3) | (v as usize & 1) << 3;
+            out.extend_from_slice(&VERTEX_PAIR[k][..4]);
         }
     }
-    framed(next());
-    border(next());
-}
-
-/// Lattice row `2i` (`4c + 1` bytes): the vertices and horizontal edges of
-/// vertex row `i`.
-fn vertex_row(s: &Solution, i: usize, lattice: &mut [u8]) {
-    let (r, c) = (s.rows(), s.cols());
-    let h = s.h_row(i);
-    // The vertical lines at vertex row `i`: from the cell rows above and below.
-    let vertical = |w: usize| {
-        let up = if i > 0 { s.v_row(i - 1)[w] } else { 0 };
-        let down = if i < r { s.v_row(i)[w] } else { 0 };
-        up | down
-    };
-    let (columns, last) = lattice.split_at_mut(4 * c);
-    let mut carry = 0;
-    for (w, block) in columns.chunks_mut(4 * 64).enumerate() {
-        // Vertex `j` touches `H(i, j - 1)` (carried in from the word below)
-        // and `H(i, j)`.
-        let right = h[w];
-        let horizontal = right | right << 1 | carry;
-        carry = right >> 63;
-        vertex_block(horizontal, vertical(w), right, block);
-    }
-    // Vertex `c`: only `H(i, c - 1)` on its left.
-    let left = u64::from(s.h(i, c - 1));
-    let vert = vertical(c / 64) >> (c % 64) & 1;
-    last[0] = VERTEX_PAIR[(left | vert << 2) as usize][0];
-}
-
-/// Up to 64 columns of a vertex row from their bits (bit `j` for column
-/// `j` of `out`, 4 bytes per column): see [`VERTEX_PAIR`].
-#[inline(always)]
-fn vertex_block(mut h: u64, mut v: u64, mut r: u64, out: &mut [u8]) {
-    let mut pairs = out.chunks_exact_mut(8);
-    for pair in &mut pairs {
-        let k = (h & 3) | (v & 3) << 2 | (r & 3) << 4;
-        pair.copy_from_slice(&VERTEX_PAIR[k as usize]);
-        h >>= 2;
-        v >>= 2;
-        r >>= 2;
-    }
-    let rest = pairs.into_remainder();
-    if !rest.is_empty() {
-        let k = (h & 1) | (v & 1) << 2 | (r & 1) << 4;
-        rest.copy_from_slice(&VERTEX_PAIR[k as usize][..4]);
+    // Vertex `c` came with three spaces: one stays, then the border.
+    if let Some(end) = out.last_chunk_mut() {
+        *end = *b"#\n";
     }
 }
 
-/// Lattice row `2i + 1` (`4c + 1` bytes): the vertical edges `v` and the
-/// clues of cell row `i`.
-fn cell_row(clues: &[u8], v: &[u64], lattice: &mut [u8]) {
+/// Appends the line of lattice row `2i + 1`: the vertical edges `v` and
+/// the clues of cell row `i`.
+fn cell_row(clues: &[u8], v: &[u64], out: &mut Vec<u8>) {
     let c = clues.len();
-    let (columns, last) = lattice.split_at_mut(4 * c);
-    for ((block, clues), &v) in columns.chunks_mut(4 * 64).zip(clues.chunks(64)).zip(v) {
-        cell_block(v, clues, block);
+    let glyph = |x: u8| u64::from(GLYPH[usize::from(x)]);
+    out.extend_from_slice(b"# ");
+    for (clues, &v) in clues.chunks(WORD).zip(v) {
+        let mut bars = v;
+        let pairs = clues.chunks_exact(2);
+        let rest = pairs.remainder();
+        out.extend(pairs.flat_map(|two| {
+            let word = BARS[bars as usize & 3] | glyph(two[0]) << 16 | glyph(two[1]) << 48;
+            bars >>= 2;
+            word.to_le_bytes()
+        }));
+        if let [x] = rest {
+            let word = BARS[bars as usize & 1] | glyph(*x) << 16;
+            out.extend_from_slice(&word.to_le_bytes()[..4]);
+        }
     }
-    last[0] = if v[c / 64] >> (c % 64) & 1 == 1 {
+    let bar = if v[c / WORD] >> (c % WORD) & 1 == 1 {
         b'|'
     } else {
         b' '
     };
-}
-
-/// Up to 64 columns of a cell row: `V` bits `v` (bit `j` for column `j`)
-/// and the clues, 4 bytes per column.
-#[inline(always)]
-fn cell_block(mut v: u64, clues: &[u8], out: &mut [u8]) {
-    // Bars for two columns, indexed by their two `V` bits.
-    const BARS: [u64; 4] = {
-        let (bar, space) = (b'|' as u64, b' ' as u64);
-        let rest = 0x2000_2000_2000_2000;
-        [
-            rest | space | space << 32,
-            rest | bar | space << 32,
-            rest | space | bar << 32,
-            rest | bar | bar << 32,
-        ]
-    };
-    let glyph = |x: u8| u64::from(GLYPH[x as usize]);
-    let mut pairs = out.chunks_exact_mut(8);
-    let mut two = clues.chunks_exact(2);
-    for (pair, two) in (&mut pairs).zip(&mut two) {
-        let bytes = BARS[(v & 3) as usize] | glyph(two[0]) << 16 | glyph(two[1]) << 48;
-        pair.copy_from_slice(&bytes.to_le_bytes());
-        v >>= 2;
-    }
-    if let [x] = two.remainder() {
-        let bytes = BARS[(v & 1) as usize] | glyph(*x) << 16;
-        pairs
-            .into_remainder()
-            .copy_from_slice(&bytes.to_le_bytes()[..4]);
-    }
+    out.extend_from_slice(&[bar, b' ', b'#', b'\n']);
 }
 
 #[cfg(test)]
@@ -258,32 +270,42 @@ mod tests {
         use crate::generate::rng::Rng;
         use crate::puzzle::Clue;
         let mut rng = Rng::new(7);
-        for c in [1, 2, 3, 4, 5, 62, 63, 64, 65, 66, 127, 128, 129] {
-            for r in [1, 2, 3] {
-                let clues: Vec<Clue> = (0..r * c)
-                    .map(|_| match rng.index(5) {
-                        4 => Clue::Blank,
-                        n => Clue::Number(n as u8),
-                    })
-                    .collect();
-                let p = Puzzle::new(r, c, &clues).unwrap();
-                let mut s = Solution::new(r, c);
-                for i in 0..=r {
-                    for j in 0..=c {
-                        if j < c {
-                            s.set_h(i, j, rng.index(2) == 0);
-                        }
-                        if i < r {
-                            s.set_v(i, j, rng.index(2) == 0);
+        // Each edge a line never, half the time, always.
+        let densities: [fn(&mut Rng) -> bool; 3] = [|_| false, |rng| rng.index(2) == 0, |_| true];
+        for c in [
+            1, 2, 3, 4, 5, 20, 62, 63, 64, 65, 66, 127, 128, 129, 191, 192, 254, 255,
+        ] {
+            for r in [1, 2, 3, 5] {
+                for line in densities {
+                    let clues: Vec<Clue> = (0..r * c)
+                        .map(|_| match rng.index(5) {
+                            4 => Clue::Blank,
+                            n => Clue::Number(n as u8),
+                        })
+                        .collect();
+                    let p = Puzzle::new(r, c, &clues).unwrap();
+                    let mut s = Solution::new(r, c);
+                    for i in 0..=r {
+                        for j in 0..=c {
+                            if j < c {
+                                s.set_h(i, j, line(&mut rng));
+                            }
+                            if i < r {
+                                s.set_v(i, j, line(&mut rng));
+                            }
                         }
                     }
+                    let mut out = b"kept".to_vec();
+                    draw(&p, &s, &mut out);
+                    assert_eq!(&out[..4], b"kept");
+                    let want = reference(&p, &s);
+                    assert_eq!(out[4..], want, "{r}x{c}");
+                    assert_eq!(want.len(), drawing_len(r, c));
+                    // A second drawing goes after the first, untouched.
+                    draw(&p, &s, &mut out);
+                    assert_eq!(out[4..4 + want.len()], want, "{r}x{c}");
+                    assert_eq!(out[4 + want.len()..], want, "{r}x{c}");
                 }
-                let mut out = b"kept".to_vec();
-                draw(&p, &s, &mut out);
-                assert_eq!(&out[..4], b"kept");
-                let want = reference(&p, &s);
-                assert_eq!(out[4..], want, "{r}x{c}");
-                assert_eq!(want.len(), drawing_len(r, c));
             }
         }
     }
