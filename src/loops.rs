@@ -34,8 +34,12 @@ pub enum LoopStep {
 /// lines), and the paths without a new line were checked on the base.
 #[derive(Default, Clone, Debug)]
 pub struct Walker<const W: usize> {
-    seen_h: Vec<Row<W>>,
-    seen_v: Vec<Row<W>>,
+    /// The line edges not walked yet (in an incremental walk, only the
+    /// lines the base lacks): `H` rows `0..=rows`, and `V` row `r` at
+    /// `r + 1`, between two empty rows, so that vertex row `i` finds the
+    /// edges above it at `rest_v[i]` and those below at `rest_v[i + 1]`.
+    rest_h: Vec<Row<W>>,
+    rest_v: Vec<Row<W>>,
     /// A copy of the board with one more line, to test a closing edge.
     trial: Edges<W>,
     /// The paths of the base board.
@@ -145,51 +149,15 @@ enum Join {
 type Vertex = (usize, usize);
 
 impl<const W: usize> Walker<W> {
-    fn line_at(edges: &Edges<W>, p: Plane, i: usize, j: usize) -> bool {
-        edges.lines(p, i).has(j)
-    }
-
-    /// The other end of the line edge leaving `v` in direction `d` (0 left,
-    /// 1 right, 2 up, 3 down), marking the edge seen; or `None`.
-    /// With `fresh`, only lines the base board lacks count.
+    /// Takes edge `p(r, c)` out of the edges left to walk; false if it
+    /// was not there.
     #[inline(always)]
-    fn step(
-        &mut self,
-        edges: &Edges<W>,
-        frame: &Frame<W>,
-        v: Vertex,
-        d: usize,
-        fresh: bool,
-    ) -> Option<Vertex> {
-        let (i, j) = v;
-        let (p, ei, ej, to) = match d {
-            0 if j > 0 => (Plane::H, i, j - 1, (i, j - 1)),
-            1 if j < frame.cols => (Plane::H, i, j, (i, j + 1)),
-            2 if i > 0 => (Plane::V, i - 1, j, (i - 1, j)),
-            3 if i < frame.rows => (Plane::V, i, j, (i + 1, j)),
-            _ => return None,
+    fn take(&mut self, p: Plane, r: usize, c: usize) -> bool {
+        let row = match p {
+            Plane::H => &mut self.rest_h[r],
+            Plane::V => &mut self.rest_v[r + 1],
         };
-        if !Self::line_at(edges, p, ei, ej) {
-            return None;
-        }
-        if fresh && self.index.lines(p, ei).has(ej) {
-            return None;
-        }
-        self.mark_seen(p, ei, ej).then_some(to)
-    }
-
-    /// Marks edge `p(r, c)` walked; false if it was already.
-    #[inline(always)]
-    fn mark_seen(&mut self, p: Plane, r: usize, c: usize) -> bool {
-        let seen = match p {
-            Plane::H => &mut self.seen_h[r],
-            Plane::V => &mut self.seen_v[r],
-        };
-        if seen.has(c) {
-            return false;
-        }
-        seen.set(c);
-        true
+        take_bit(row, c)
     }
 
     /// Crosses the undecided edge `q(ei, ej)` joining the two ends of a
@@ -219,19 +187,18 @@ impl<const W: usize> Walker<W> {
     }
 
     /// Walks from `start` along lines until it cannot go on; returns the last
-    /// vertex and the number of edges walked. With `fresh`, on a board
-    /// extending the indexed base: steps along new lines one by one and
-    /// along base paths in one jump.
+    /// vertex and the number of edges walked. At each vertex it leaves by
+    /// the first edge not walked yet, trying left, right, up and down in
+    /// that order; a straight run of `H` lines is walked in one go (each of
+    /// its inner vertices would leave by the next edge of the run: the
+    /// one it came by is walked already, and a left or right edge comes
+    /// before up and down). With `fresh`, on a board extending the indexed
+    /// base: steps along new lines one by one and along base paths in one
+    /// jump.
     #[inline(always)]
-    fn walk(
-        &mut self,
-        edges: &Edges<W>,
-        frame: &Frame<W>,
-        start: Vertex,
-        fresh: bool,
-    ) -> (Vertex, u32) {
+    fn walk(&mut self, frame: &Frame<W>, start: Vertex, fresh: bool) -> (Vertex, u32) {
         let (mut v, mut n) = (start, 0);
-        'outer: loop {
+        loop {
             if fresh {
                 if let Some((w, len)) = self.index.jump(v) {
                     v = w;
@@ -239,23 +206,48 @@ impl<const W: usize> Walker<W> {
                     continue;
                 }
             }
-            for d in 0..4 {
-                if let Some(w) = self.step(edges, frame, v, d, fresh) {
-                    v = w;
-                    n += 1;
-                    continue 'outer;
-                }
+            let (i, j) = v;
+            let h = self.rest_h[i];
+            if j > 0 && h.has(j - 1) {
+                let k = if fresh { 1 } else { ones_below(h, j) };
+                self.rest_h[i] = without(h, j - k, j);
+                v = (i, j - k);
+                n += k as u32;
+            } else if j < frame.cols && h.has(j) {
+                let k = if fresh {
+                    1
+                } else {
+                    ones_from(h, j).min(frame.cols - j)
+                };
+                self.rest_h[i] = without(h, j, j + k);
+                v = (i, j + k);
+                n += k as u32;
+            } else if take_bit(&mut self.rest_v[i], j) {
+                v = (i - 1, j);
+                n += 1;
+            } else if take_bit(&mut self.rest_v[i + 1], j) {
+                v = (i + 1, j);
+                n += 1;
+            } else {
+                return (v, n);
             }
-            return (v, n);
         }
     }
 
-    /// Clears the marks of walked edges.
-    fn clear_seen(&mut self, frame: &Frame<W>) {
-        self.seen_h.clear();
-        self.seen_h.resize(frame.rows + 1, Row::EMPTY);
-        self.seen_v.clear();
-        self.seen_v.resize(frame.rows, Row::EMPTY);
+    /// Sets the edges left to walk (`rest_h`, `rest_v` of a walker):
+    /// `row(p, r)` for each plane row.
+    #[inline(always)]
+    fn fill_rest(
+        (rest_h, rest_v): (&mut Vec<Row<W>>, &mut Vec<Row<W>>),
+        frame: &Frame<W>,
+        mut row: impl FnMut(Plane, usize) -> Row<W>,
+    ) {
+        rest_h.clear();
+        rest_h.extend((0..=frame.rows).map(|r| row(Plane::H, r)));
+        rest_v.clear();
+        rest_v.push(Row::EMPTY);
+        rest_v.extend((0..frame.rows).map(|r| row(Plane::V, r)));
+        rest_v.push(Row::EMPTY);
     }
 
     /// Whether the lines plus edge `p(ei, ej)` satisfy every clue exactly.
@@ -321,7 +313,8 @@ impl<const W: usize> Walker<W> {
             }
             return Ok(LoopStep::Nothing);
         }
-        self.clear_seen(frame);
+        let rest = (&mut self.rest_h, &mut self.rest_v);
+        Self::fill_rest(rest, frame, |p, r| edges.lines(p, r));
         self.crossed.clear();
         let mut crossed = 0;
         let mut on_paths = 0;
@@ -331,7 +324,7 @@ impl<const W: usize> Walker<W> {
         for i in 0..=frame.rows {
             let lines = Count::of(ARMS.map(|a| edges.read(frame, i, a).line));
             for j in (lines.eq(1) & frame.vertices).ones() {
-                let (end, len) = self.walk(edges, frame, (i, j), false);
+                let (end, len) = self.walk(frame, (i, j), false);
                 if len == 0 {
                     continue; // the other end of a path already walked
                 }
@@ -363,7 +356,7 @@ impl<const W: usize> Walker<W> {
             return Err(Contradiction::PrematureLoop);
         }
         let start = first_line(edges, frame).expect("lines exist");
-        let (_, len) = self.walk(edges, frame, start, false);
+        let (_, len) = self.walk(frame, start, false);
         if len != total {
             return Err(Contradiction::PrematureLoop);
         }
@@ -391,29 +384,29 @@ impl<const W: usize> Walker<W> {
         // The lines are the base's and the fresh ones.
         let mut total = self.index.total;
         self.fresh.clear();
-        for p in [Plane::H, Plane::V] {
-            for r in 0..frame.plane_rows(p) {
-                let fresh = edges.lines(p, r) & !self.index.lines(p, r);
-                if fresh.any() {
-                    total += fresh.count();
-                    self.fresh.push((p, r, fresh));
-                }
+        let (index, fresh) = (&self.index, &mut self.fresh);
+        let rest = (&mut self.rest_h, &mut self.rest_v);
+        Self::fill_rest(rest, frame, |p, r| {
+            let new = edges.lines(p, r) & !index.lines(p, r);
+            if new.any() {
+                total += new.count();
+                fresh.push((p, r, new));
             }
-        }
-        self.clear_seen(frame);
+            new
+        });
         self.crossed.clear();
         let mut crossed = 0;
         for k in 0..self.fresh.len() {
             let (p, r, fresh) = self.fresh[k];
             for c in fresh.ones() {
-                if !self.mark_seen(p, r, c) {
+                if !self.take(p, r, c) {
                     continue;
                 }
                 let (a, b) = match p {
                     Plane::H => ((r, c), (r, c + 1)),
                     Plane::V => ((r, c), (r + 1, c)),
                 };
-                let (end_b, len_b) = self.walk(edges, frame, b, true);
+                let (end_b, len_b) = self.walk(frame, b, true);
                 if end_b == a {
                     // The new line closes a loop: it must hold every line.
                     if len_b + 1 != total {
@@ -421,7 +414,7 @@ impl<const W: usize> Walker<W> {
                     }
                     return Ok(close(frame, edges));
                 }
-                let (end_a, len_a) = self.walk(edges, frame, a, true);
+                let (end_a, len_a) = self.walk(frame, a, true);
                 let len = len_a + len_b + 1;
                 if let Some(e) = joining_edge(end_a, end_b) {
                     if self.join(frame, clues, edges, e, len, total) == Join::Crossed {
@@ -454,6 +447,62 @@ fn close<const W: usize>(frame: &Frame<W>, edges: &mut Edges<W>) -> LoopStep {
     } else {
         LoopStep::Nothing
     }
+}
+
+/// How many bits of `row` are set from bit `j` up, before the first clear one.
+#[inline(always)]
+fn ones_from<const W: usize>(row: Row<W>, j: usize) -> usize {
+    let (mut w, mut o, mut n) = (j / 64, j % 64, 0);
+    while w < W {
+        // The `o` bits shifted in on top read as clear.
+        let run = (!(row.0[w] >> o)).trailing_zeros() as usize;
+        n += run;
+        if run < 64 - o {
+            break;
+        }
+        (w, o) = (w + 1, 0);
+    }
+    n
+}
+
+/// How many bits of `row` are set from bit `j - 1` down, before the first
+/// clear one (`j > 0`).
+#[inline(always)]
+fn ones_below<const W: usize>(row: Row<W>, j: usize) -> usize {
+    let (mut w, mut o, mut n) = ((j - 1) / 64, (j - 1) % 64, 0);
+    loop {
+        // The `63 - o` bits shifted in below read as clear.
+        let run = (!(row.0[w] << (63 - o))).leading_zeros() as usize;
+        n += run;
+        if run <= o || w == 0 {
+            return n;
+        }
+        (w, o) = (w - 1, 63);
+    }
+}
+
+/// `row` without its bits `lo..hi`.
+#[inline(always)]
+fn without<const W: usize>(mut row: Row<W>, lo: usize, hi: usize) -> Row<W> {
+    for (w, word) in row.0.iter_mut().enumerate() {
+        // The bits `a..b` of this word.
+        let (a, b) = (lo.clamp(64 * w, 64 * w + 64), hi.clamp(64 * w, 64 * w + 64));
+        if a < b {
+            let (a, b) = (a - 64 * w, b - 64 * w);
+            *word &= !(u64::MAX << a & u64::MAX >> (64 - b));
+        }
+    }
+    row
+}
+
+/// Clears bit `j` of `row`; whether it was set.
+#[inline(always)]
+fn take_bit<const W: usize>(row: &mut Row<W>, j: usize) -> bool {
+    let word = &mut row.0[j / 64];
+    let bit = 1 << (j % 64);
+    let had = *word & bit != 0;
+    *word &= !bit;
+    had
 }
 
 /// The edge between two vertices, if they are neighbours.
@@ -530,13 +579,25 @@ mod tests {
 
     #[test]
     fn incremental_reasoning_matches_a_full_walk() {
-        let mut seed = 7;
+        compare_incremental::<1>(3000, 2, 7);
+    }
+
+    #[test]
+    fn incremental_reasoning_matches_a_full_walk_on_wide_boards() {
+        // 58 to 68 columns: rows of two words, paths across the word seam.
+        compare_incremental::<2>(1500, 58, 8);
+    }
+
+    /// Checks [`Walker::apply_incremental`] against [`Walker::apply`] on
+    /// `cases` random boards of `2..9` rows and `min_cols..min_cols + 11`
+    /// columns, `W` words wide.
+    fn compare_incremental<const W: usize>(cases: usize, min_cols: usize, mut seed: u64) {
         let mut compared = [0usize; 4];
-        for case in 0..3000 {
-            let (rows, cols) = (2 + case % 7, 2 + case % 11);
+        for case in 0..cases {
+            let (rows, cols) = (2 + case % 7, min_cols + case % 11);
             let p = Puzzle::new(rows, cols, &vec![Clue::Blank; rows * cols]).unwrap();
-            let frame = Frame::<1>::new(rows, cols);
-            let mut clues = Clues::<1>::default();
+            let frame = Frame::<W>::new(rows, cols);
+            let mut clues = Clues::<W>::default();
             clues.load(&p);
             let n = splitmix64(&mut seed) as usize % (2 * rows * cols);
             let lines = if case % 4 == 0 {
@@ -545,14 +606,14 @@ mod tests {
                 random_lines(rows, cols, n, &mut seed)
             };
             // The base: a random part of the lines, at a fixpoint of loop reasoning.
-            let mut base = Edges::<1>::default();
+            let mut base = Edges::<W>::default();
             base.reset(rows);
             for &(pl, i, j) in &lines {
                 if splitmix64(&mut seed) % 3 != 0 {
                     base.add_lines(pl, i, Row::single(j));
                 }
             }
-            let mut w = Walker::<1>::default();
+            let mut w = Walker::<W>::default();
             let step = loop {
                 match w.apply_indexed(&frame, &clues, &mut base) {
                     Ok(LoopStep::Crossed(_)) => continue,
@@ -570,7 +631,7 @@ mod tests {
                 }
             }
             let (mut full, mut inc) = (probe.clone(), probe.clone());
-            let want = Walker::<1>::default().apply(&frame, &clues, &mut full);
+            let want = Walker::<W>::default().apply(&frame, &clues, &mut full);
             let got = w.apply_incremental(&frame, &clues, &mut inc);
             assert_eq!(got, want, "case {case}");
             if want.is_ok() {
@@ -586,5 +647,111 @@ mod tests {
         }
         // Every kind of outcome was met.
         assert!(compared.iter().all(|&k| k > 10), "{compared:?}");
+    }
+    /// The walk as it was first written, one edge at a time: from `v`, the
+    /// first line edge not `seen` (`H` and `V` rows) to the left, right, up
+    /// or down, until there is none.
+    fn reference_walk<const W: usize>(
+        edges: &Edges<W>,
+        frame: &Frame<W>,
+        seen: &mut [Vec<Row<W>>; 2],
+        mut v: Vertex,
+    ) -> (Vertex, u32) {
+        let mut n = 0;
+        'outer: loop {
+            let (i, j) = v;
+            for d in 0..4 {
+                let (p, ei, ej, to) = match d {
+                    0 if j > 0 => (Plane::H, i, j - 1, (i, j - 1)),
+                    1 if j < frame.cols => (Plane::H, i, j, (i, j + 1)),
+                    2 if i > 0 => (Plane::V, i - 1, j, (i - 1, j)),
+                    3 if i < frame.rows => (Plane::V, i, j, (i + 1, j)),
+                    _ => continue,
+                };
+                let seen = &mut seen[(p == Plane::V) as usize][ei];
+                if edges.lines(p, ei).has(ej) && !seen.has(ej) {
+                    seen.set(ej);
+                    v = to;
+                    n += 1;
+                    continue 'outer;
+                }
+            }
+            return (v, n);
+        }
+    }
+
+    /// Walks from every vertex in turn (edges walked stay walked) with
+    /// [`Walker::walk`] and with [`reference_walk`], on random lines that
+    /// may meet three or four at a vertex.
+    fn compare_walks<const W: usize>(cases: usize, min_cols: usize, mut seed: u64) {
+        for case in 0..cases {
+            let (rows, cols) = (1 + case % 9, min_cols + case % 13);
+            let frame = Frame::<W>::new(rows, cols);
+            let mut edges = Edges::<W>::default();
+            edges.reset(rows);
+            // Dense enough for long runs, sparse enough for many ends.
+            let density = 2 + splitmix64(&mut seed) % 7;
+            for p in [Plane::H, Plane::V] {
+                for r in 0..frame.plane_rows(p) {
+                    for c in frame.plane_bits(p).ones() {
+                        if splitmix64(&mut seed) % 10 < density {
+                            edges.add_lines(p, r, Row::single(c));
+                        }
+                    }
+                }
+            }
+            let mut w = Walker::<W>::default();
+            let rest = (&mut w.rest_h, &mut w.rest_v);
+            Walker::fill_rest(rest, &frame, |p, r| edges.lines(p, r));
+            let mut seen = [vec![Row::EMPTY; rows + 1], vec![Row::EMPTY; rows]];
+            for i in 0..=rows {
+                for j in 0..=cols {
+                    let want = reference_walk(&edges, &frame, &mut seen, (i, j));
+                    let got = w.walk(&frame, (i, j), false);
+                    assert_eq!(got, want, "case {case}, from {:?}", (i, j));
+                }
+            }
+            for (r, seen) in seen[0].iter().enumerate() {
+                assert_eq!(w.rest_h[r], edges.lines(Plane::H, r) & !*seen);
+            }
+            for (r, seen) in seen[1].iter().enumerate() {
+                assert_eq!(w.rest_v[r + 1], edges.lines(Plane::V, r) & !*seen);
+            }
+        }
+    }
+
+    #[test]
+    fn walks_match_a_walk_edge_by_edge() {
+        compare_walks::<1>(2000, 1, 9);
+        compare_walks::<1>(200, 51, 10);
+    }
+
+    #[test]
+    fn walks_match_a_walk_edge_by_edge_on_wide_boards() {
+        // 58 to 70 columns in two words, and 120 to 132 in three of four.
+        compare_walks::<2>(300, 58, 11);
+        compare_walks::<4>(100, 120, 12);
+    }
+
+    #[test]
+    fn runs_of_bits_across_words() {
+        let mut r = Row::<4>::EMPTY;
+        for j in 60..200 {
+            r.set(j);
+        }
+        assert_eq!(ones_from(r, 60), 140);
+        assert_eq!(ones_from(r, 130), 70);
+        assert_eq!(ones_from(r, 200), 0);
+        assert_eq!(ones_below(r, 200), 140);
+        assert_eq!(ones_below(r, 64), 4);
+        assert_eq!(ones_below(r, 60), 0);
+        let cut = without(r, 63, 129);
+        assert_eq!(ones_from(cut, 60), 3);
+        assert_eq!(ones_from(cut, 129), 71);
+        assert_eq!(cut.count(), 140 - 66);
+        let full = Row::<2>::FULL;
+        assert_eq!(ones_from(full, 0), 128);
+        assert_eq!(ones_below(full, 128), 128);
+        assert_eq!(without(full, 0, 128), Row::EMPTY);
     }
 }
