@@ -78,36 +78,45 @@ fn gather(x: u64, k: u32) -> u64 {
     ((x >> k) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
-/// The clues of up to 64 cells as bit planes: bit `j` of the first word is
-/// bit 0 of clue `j`, of the second bit 1, of the third whether cell `j`
-/// has a clue at all.
-#[inline]
-fn clue_planes(clues: &[u8]) -> [u64; 3] {
-    let mut planes = [0; 3];
-    let mut add = |k: usize, x: u64| {
-        // A clue is 0-3; a blank is 0xff, the only byte with bit 7 set.
-        planes[0] |= gather(x, 0) << (8 * k);
-        planes[1] |= gather(x, 1) << (8 * k);
-        planes[2] |= (gather(x, 7) ^ 0xff) << (8 * k);
-    };
-    let mut eights = clues.chunks_exact(8);
-    for (k, chunk) in (&mut eights).enumerate() {
-        add(k, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
-    }
-    let (n, rest) = (clues.len(), eights.remainder().len());
-    if rest > 0 {
-        // The last `rest` clues, the bytes above them blank.
-        let x = if n >= 8 {
-            let last = u64::from_le_bytes(clues[n - 8..].try_into().expect("8 bytes"));
-            last >> (8 * (8 - rest)) | !0 << (8 * rest)
-        } else {
-            let mut bytes = [BLANK; 8];
-            bytes[..n].copy_from_slice(clues);
-            u64::from_le_bytes(bytes)
+/// Clue bit planes: for cell `k` in row-major order, bit `k % 64` of
+/// `planes[k / 64]` is, in its first word, bit 0 of the cell's clue, in the
+/// second bit 1, in the third whether the cell has a clue at all. `planes`
+/// must hold `clues.len().div_ceil(64)` entries.
+fn clue_planes(clues: &[u8], planes: &mut [[u64; 3]]) {
+    for (cells, plane) in clues.chunks(64).zip(planes) {
+        // Eight cells at a time, each eight shifted in from the top (byte 7)
+        // and down by a byte for each eight after it.
+        let mut acc = [0; 3];
+        let mut add = |x: u64| {
+            // A clue is 0-3; a blank is 0xff, the only byte with bit 7 set.
+            acc[0] = acc[0] >> 8 | gather(x, 0) << 56;
+            acc[1] = acc[1] >> 8 | gather(x, 1) << 56;
+            acc[2] = acc[2] >> 8 | (gather(x, 7) ^ 0xff) << 56;
         };
-        add(n / 8, x);
+        let mut eights = cells.chunks_exact(8);
+        for eight in &mut eights {
+            add(u64::from_le_bytes(eight.try_into().expect("8 bytes")));
+        }
+        let rest = eights.remainder();
+        if !rest.is_empty() {
+            // The last clues, blanks after them.
+            let mut bytes = [BLANK; 8];
+            bytes[..rest.len()].copy_from_slice(rest);
+            add(u64::from_le_bytes(bytes));
+        }
+        // The first eight down to byte 0.
+        let shift = 8 * (8 - cells.len().div_ceil(8));
+        *plane = acc.map(|x| x >> shift);
     }
-    planes
+}
+
+/// The 64 bits of each plane from bit `at` on (0 past the end).
+#[inline(always)]
+fn planes_at(planes: &[[u64; 3]], at: usize) -> [u64; 3] {
+    let (w, b) = (at / 64, at % 64);
+    let (lo, hi) = (planes[w], planes.get(w + 1).copied().unwrap_or([0; 3]));
+    // `hi << 1 << (63 - b)` is `hi << (64 - b)`, and 0 for `b = 0`.
+    [0, 1, 2].map(|p| lo[p] >> b | hi[p] << 1 << (63 - b))
 }
 
 /// The number of lines around cell `(i, j)`.
@@ -127,17 +136,28 @@ fn arms(s: &Solution, i: usize, j: usize) -> u8 {
 /// Checks every clue, 64 cells at a time: the four sides of each cell are
 /// added up bit-sliced and compared with the clue's bit planes.
 fn check_clues(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
-    let c = p.cols();
-    for (i, row) in p.clue_bytes().chunks_exact(c).enumerate() {
-        let (top, bottom, side) = (s.h_row(i), s.h_row(i + 1), s.v_row(i));
-        for (w, clues) in row.chunks(64).enumerate() {
-            let [c0, c1, clued] = clue_planes(clues);
+    let (c, clues) = (p.cols(), p.clue_bytes());
+    // Up to 64 x 64 cells on the stack.
+    let (mut small, mut large) = ([[0; 3]; 64], Vec::new());
+    let planes = match clues.len().div_ceil(64) {
+        n if n <= small.len() => &mut small[..n],
+        n => {
+            large.resize(n, [0; 3]);
+            &mut large[..]
+        }
+    };
+    clue_planes(clues, planes);
+    // Cell row `i` lies between vertex rows `i` and `i + 1`.
+    let h = s.h_words().chunks_exact(s.stride());
+    let v = s.v_words().chunks_exact(s.stride());
+    for (i, ((top, bottom), side)) in h.clone().zip(h.skip(1)).zip(v).enumerate() {
+        for w in 0..c.div_ceil(64) {
+            let [c0, c1, clued] = planes_at(planes, i * c + 64 * w);
+            // Only the row's cells, not the next row's.
+            let clued = clued & !0 >> (64 - (c - 64 * w).min(64));
             // Cell `j` has `H(i, j)`, `H(i + 1, j)`, `V(i, j)`, `V(i, j + 1)`.
             let (a, b) = (top[w], bottom[w]);
-            let (l, r) = (
-                side[w],
-                side[w] >> 1 | side.get(w + 1).map_or(0, |x| x << 63),
-            );
+            let (l, r) = (side[w], side[w] >> 1 | word(side, w + 1) << 63);
             // The count n2 n1 n0 in binary: a + b and l + r are two-bit sums
             // (at most one of their carry and their low bit is set).
             let (ab, ab2, lr, lr2) = (a ^ b, a & b, l ^ r, l & r);
@@ -150,7 +170,7 @@ fn check_clues(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
                 return Err(Invalid::Clue {
                     row: i,
                     col: j,
-                    clue: clues[j % 64],
+                    clue: clues[i * c + j],
                     lines: sides(s, i, j),
                 });
             }
@@ -159,21 +179,29 @@ fn check_clues(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     Ok(())
 }
 
+/// Word `w` of a row, 0 past its end.
+#[inline(always)]
+fn word(row: &[u64], w: usize) -> u64 {
+    row.get(w).copied().unwrap_or(0)
+}
+
 /// Checks that every vertex has 0 or 2 lines, 64 vertices at a time; returns
 /// the first vertex in row-major order with lines, if any, and the number
 /// of vertices with lines.
 fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Invalid> {
-    let r = s.rows();
     let (mut first, mut count) = (None, 0);
-    for i in 0..=r {
-        let h = s.h_row(i);
+    // Vertex row `i` lies between cell rows `i - 1` and `i`: an empty row
+    // stands for the ones off the board.
+    let mut v = s.v_words().chunks_exact(s.stride());
+    let mut above: &[u64] = &[];
+    for (i, h) in s.h_words().chunks_exact(s.stride()).enumerate() {
+        let below = v.next().unwrap_or(&[]);
         let mut carry = 0;
         for (w, &right) in h.iter().enumerate() {
             // Vertex `j` has `H(i, j - 1)` on its left and `H(i, j)` on its right.
             let left = right << 1 | carry;
             carry = right >> 63;
-            let up = if i > 0 { s.v_row(i - 1)[w] } else { 0 };
-            let down = if i < r { s.v_row(i)[w] } else { 0 };
+            let (up, down) = (word(above, w), word(below, w));
             // An odd count, or all four.
             let wrong = (left ^ right ^ up ^ down) | (left & right & up & down);
             if wrong != 0 {
@@ -192,8 +220,75 @@ fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Inval
                 }
             }
         }
+        above = below;
     }
     Ok((first, count))
+}
+
+/// The length of the loop through `start`, the first vertex with lines in
+/// row-major order, on a solution whose every vertex has 0 or 2 lines
+/// (more than `lines`, the number of lines, if the walk is lost).
+///
+/// Boards of fewer than 64 rows and 64 columns take [`walk_small`], the
+/// others [`walk_rows`].
+fn walk(s: &Solution, start: (usize, usize), lines: usize) -> usize {
+    if s.rows() < 64 && s.cols() < 64 {
+        walk_small(s, start, lines)
+    } else {
+        walk_rows(s, start, lines)
+    }
+}
+
+/// The run of lines through position `p` of a line of edges held in one
+/// word `x` (bit `k` is the edge from position `k` to `k + 1`), when
+/// exactly one of the two edges at `p` is a line and bit 63 is clear:
+/// returns the other end of the run and its length.
+#[inline(always)]
+fn run(x: u64, p: usize) -> (usize, usize) {
+    // Ones from bit `p` up; bit 63 is clear and stops the count.
+    let up = (!(x >> p)).trailing_zeros() as usize;
+    // Ones from bit `p - 1` down (none for `p = 0`); the zeros shifted in
+    // stop the count.
+    let down = (!(x << 1 << (63 - p))).leading_zeros() as usize;
+    // One of the two is 0.
+    (p + up - down, up + down)
+}
+
+/// [`walk`] on a board of fewer than 64 rows and 64 columns, where every
+/// row of horizontal edges is one word (`H(i, j)` is bit `j` of word `i`)
+/// and so is every column of vertical edges once the V plane is turned
+/// into columns (`V(i, j)` is bit `i` of column word `j`). The loop is
+/// crossed a run at a time, alternately along a row and along a column,
+/// each run one count of ones; each ends where the loop turns.
+///
+/// With at most 63 columns a row takes one word (`stride` is 1); positions
+/// are at most 63 and bit 63 of every row and column word is clear, as
+/// [`run`] needs.
+fn walk_small(s: &Solution, start: (usize, usize), lines: usize) -> usize {
+    let h = s.h_words();
+    let mut columns = [0u64; 64];
+    for (i, &row) in s.v_words().iter().enumerate() {
+        let mut x = row;
+        while x != 0 {
+            columns[x.trailing_zeros() as usize] |= 1 << i;
+            x &= x - 1;
+        }
+    }
+    // Nothing lies above or left of `start`: its lines go right and down.
+    // The walk leaves to the right and comes back from below.
+    let ((mut i, mut j), mut walked) = (start, 0);
+    loop {
+        // Along row `i` to the next turn, then along column `j`: at the end
+        // of a run the loop's other line there is across it.
+        let (to, n) = run(h[i], j);
+        j = to;
+        let (to, m) = run(columns[j], i);
+        i = to;
+        walked += n + m;
+        if (i, j) == start || walked > lines {
+            return walked;
+        }
+    }
 }
 
 /// Number of set bits of `row` from bit `j` up, before the first clear one.
@@ -239,14 +334,10 @@ fn ones_below(row: &[u64], j: usize) -> usize {
     n
 }
 
-/// The length of the loop through `start`, the first vertex with lines in
-/// row-major order, on a solution whose every vertex has 0 or 2 lines
-/// (more than `lines`, the number of lines, if the walk is lost).
-///
-/// The loop is crossed a run at a time: a run of horizontal lines (a run
-/// of set bits in a row word), then one of vertical lines (the same bit in
-/// successive rows), and so on, each run ending where the loop turns.
-fn walk(s: &Solution, start: (usize, usize), lines: usize) -> usize {
+/// [`walk`] on any board: a run of horizontal lines is a run of set bits
+/// in a row's words, a run of vertical lines the same bit in successive
+/// rows, followed row by row.
+fn walk_rows(s: &Solution, start: (usize, usize), lines: usize) -> usize {
     let (r, stride) = (s.rows(), s.stride());
     let (h, v) = (s.h_words(), s.v_words());
     // Nothing lies above or left of `start`: its lines go right and down.
@@ -516,6 +607,100 @@ mod tests {
             return Err(Invalid::SeveralLoops);
         }
         Ok(())
+    }
+
+    /// The boundary of a random set of cells grown from a few seeds: one
+    /// loop, several, or vertices with 4 lines where two parts touch at a
+    /// corner.
+    fn random_boundary(rng: &mut crate::generate::rng::Rng, r: usize, c: usize) -> Solution {
+        let mut inside = vec![false; r * c];
+        for _ in 0..rng.between(1, 3) {
+            inside[rng.index(r * c)] = true;
+        }
+        for _ in 0..rng.index(4 * r * c) {
+            let k = rng.index(r * c);
+            let (i, j) = (k / c, k % c);
+            inside[k] |= (i > 0 && inside[k - c])
+                || (i + 1 < r && inside[k + c])
+                || (j > 0 && inside[k - 1])
+                || (j + 1 < c && inside[k + 1]);
+        }
+        let at = |i: usize, j: usize| i < r && j < c && inside[i * c + j];
+        let mut s = Solution::new(r, c);
+        for i in 0..=r {
+            for j in 0..c {
+                s.set_h(i, j, (i > 0 && at(i - 1, j)) != at(i, j));
+            }
+        }
+        for i in 0..r {
+            for j in 0..=c {
+                s.set_v(i, j, (j > 0 && at(i, j - 1)) != at(i, j));
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn agrees_with_the_reference_on_random_solutions_of_every_size() {
+        use crate::generate::rng::Rng;
+        let mut rng = Rng::new(0x7e57);
+        let mut verdicts = [0usize; 5];
+        // Both sides of 64 rows and 64 columns (the column-word walk and the
+        // row walk), word boundaries, thin boards and long runs.
+        let sizes = [
+            (1, 1),
+            (2, 63),
+            (63, 2),
+            (20, 20),
+            (63, 63),
+            (64, 63),
+            (63, 64),
+            (64, 64),
+            (65, 7),
+            (7, 65),
+            (70, 70),
+            (130, 3),
+            (3, 130),
+        ];
+        for (r, c) in sizes {
+            for _ in 0..150 {
+                let mut s = random_boundary(&mut rng, r, c);
+                let mut p = match rng.index(3) {
+                    0 => blank(r, c),
+                    _ => clues_of(&s),
+                };
+                // Some damage, or none: edges flipped (branches, dead ends,
+                // loops cut or joined), a separate unit square (another loop
+                // or a touching one), a wrong clue.
+                for _ in 0..rng.index(3) {
+                    match rng.index(4) {
+                        0 => {
+                            let (i, j) = (rng.index(r + 1), rng.index(c));
+                            s.set_h(i, j, !s.h(i, j));
+                        }
+                        1 => {
+                            let (i, j) = (rng.index(r), rng.index(c + 1));
+                            s.set_v(i, j, !s.v(i, j));
+                        }
+                        2 => unit(&mut s, rng.index(r), rng.index(c)),
+                        _ => {
+                            let clue = Clue::Number(rng.index(4) as u8);
+                            p.set_clue(rng.index(r), rng.index(c), clue)
+                        }
+                    }
+                }
+                let want = reference(&p, &s);
+                assert_eq!(verify(&p, &s), want, "{r}x{c}\n{p:?}{s:?}");
+                verdicts[match want {
+                    Ok(()) => 0,
+                    Err(Invalid::Clue { .. }) => 1,
+                    Err(Invalid::Vertex { .. }) => 2,
+                    Err(Invalid::SeveralLoops) => 3,
+                    Err(_) => 4,
+                }] += 1;
+            }
+        }
+        assert!(verdicts[..4].iter().all(|&n| n > 50), "{verdicts:?}");
     }
 
     #[test]
