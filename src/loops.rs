@@ -49,6 +49,9 @@ pub struct Walker<const W: usize> {
     crossed: Vec<(Plane, usize, usize)>,
     /// The plane rows holding lines the base lacks, and those lines.
     fresh: Vec<(Plane, usize, Row<W>)>,
+    /// The paths an incremental walk found through new lines: their ends
+    /// and lengths.
+    joined: Vec<(Vertex, Vertex, u32)>,
 }
 
 /// The paths of a base board: its lines and, per path end, the other end.
@@ -57,10 +60,12 @@ struct PathIndex<const W: usize> {
     /// Whether the index describes a base board that incremental reasoning
     /// may extend: one where loop reasoning found nothing to add.
     valid: bool,
-    /// Line rows of the base, and how many lines it has.
+    /// Line and cross rows of the base, and how many lines it has.
     total: u32,
     lines_h: Vec<Row<W>>,
     lines_v: Vec<Row<W>>,
+    crosses_h: Vec<Row<W>>,
+    crosses_v: Vec<Row<W>>,
     /// Vertices per row (`cols + 1`).
     stride: usize,
     /// Per vertex `i * stride + j` that ends a base path (where `stamp`
@@ -73,6 +78,8 @@ struct PathIndex<const W: usize> {
     /// ending there.
     used: Vec<u32>,
     call: u32,
+    /// The path ends the current incremental call jumped from or to.
+    jumped: Vec<usize>,
 }
 
 impl<const W: usize> PathIndex<W> {
@@ -92,12 +99,48 @@ impl<const W: usize> PathIndex<W> {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.gen = 1;
         }
-        self.lines_h.clear();
-        self.lines_h
-            .extend((0..=frame.rows).map(|i| edges.lines(Plane::H, i)));
-        self.lines_v.clear();
-        self.lines_v
-            .extend((0..frame.rows).map(|i| edges.lines(Plane::V, i)));
+        self.set_base(frame, edges);
+    }
+
+    /// Makes `edges` the base whose lines and crosses the index keeps.
+    fn set_base(&mut self, frame: &Frame<W>, edges: &Edges<W>) {
+        for (rows, p, cross) in [
+            (&mut self.lines_h, Plane::H, false),
+            (&mut self.lines_v, Plane::V, false),
+            (&mut self.crosses_h, Plane::H, true),
+            (&mut self.crosses_v, Plane::V, true),
+        ] {
+            rows.clear();
+            rows.extend((0..frame.plane_rows(p)).map(|i| {
+                if cross {
+                    edges.crosses(p, i)
+                } else {
+                    edges.lines(p, i)
+                }
+            }));
+        }
+    }
+
+    /// Whether the index is valid and `edges` (of `frame`'s size) extends
+    /// its base: every line and cross of the base is one there too.
+    fn extended_by(&self, frame: &Frame<W>, edges: &Edges<W>) -> bool {
+        let within = |rows: &[Row<W>], p: Plane, cross: bool| {
+            rows.len() == frame.plane_rows(p)
+                && rows.iter().enumerate().all(|(i, &base)| {
+                    let now = if cross {
+                        edges.crosses(p, i)
+                    } else {
+                        edges.lines(p, i)
+                    };
+                    (base & !now).is_empty()
+                })
+        };
+        self.valid
+            && self.stride == frame.cols + 1
+            && within(&self.lines_h, Plane::H, false)
+            && within(&self.lines_v, Plane::V, false)
+            && within(&self.crosses_h, Plane::H, true)
+            && within(&self.crosses_v, Plane::V, true)
     }
 
     /// The lines of the base in plane row `r`.
@@ -130,6 +173,7 @@ impl<const W: usize> PathIndex<W> {
         let p = self.partner[k] as usize;
         self.used[k] = self.call;
         self.used[p] = self.call;
+        self.jumped.extend([k, p]);
         Some(((p / self.stride, p % self.stride), self.length[k]))
     }
 }
@@ -285,14 +329,39 @@ impl<const W: usize> Walker<W> {
     }
 
     /// Applies loop reasoning to `edges` once, and remembers its paths as
-    /// the base of [`Walker::apply_incremental`].
+    /// the base of [`Walker::apply_incremental`]. On a board that extends
+    /// the base already indexed (as a search node's board extends itself
+    /// after probing), it walks only the paths through new lines and
+    /// updates the index: the same result and index as a full walk.
     pub fn apply_indexed(
         &mut self,
         frame: &Frame<W>,
         clues: &Clues<W>,
         edges: &mut Edges<W>,
     ) -> Result<LoopStep, Contradiction> {
-        self.apply_full(frame, clues, edges, true)
+        if !self.index.extended_by(frame, edges) {
+            return self.apply_full(frame, clues, edges, true);
+        }
+        let walked = self.walk_fresh(frame, clues, edges);
+        self.index.valid = false;
+        let (step, open_close, total) = walked?;
+        if let LoopStep::Nothing | LoopStep::Crossed(_) = step {
+            // The base paths merged into new ones end no path now; the new
+            // ones do.
+            let index = &mut self.index;
+            for &k in &index.jumped {
+                index.stamp[k] = 0;
+            }
+            for &(a, b, len) in &self.joined {
+                index.add(a, b, len);
+            }
+            index.set_base(frame, edges);
+            index.total = total;
+            // As after a full walk: valid if nothing was crossed and no
+            // path's closing edge was left open.
+            index.valid = step == LoopStep::Nothing && !open_close;
+        }
+        Ok(step)
     }
 
     fn apply_full(
@@ -306,7 +375,9 @@ impl<const W: usize> Walker<W> {
             self.index.begin(frame, edges);
         }
         let total = edges.line_count();
-        self.index.total = total;
+        if index {
+            self.index.total = total;
+        }
         if total == 0 {
             if index {
                 self.index.valid = true;
@@ -376,6 +447,21 @@ impl<const W: usize> Walker<W> {
         if !self.index.valid {
             return self.apply(frame, clues, edges);
         }
+        self.walk_fresh(frame, clues, edges)
+            .map(|(step, _, _)| step)
+    }
+
+    /// [`Walker::apply_incremental`] on a board that extends the valid
+    /// index's base; also tells whether a path's closing edge was left
+    /// open (it may close the solution), and the number of lines. Leaves
+    /// the paths through new lines in `joined` and the base path ends it
+    /// jumped between in the index's `jumped`.
+    fn walk_fresh(
+        &mut self,
+        frame: &Frame<W>,
+        clues: &Clues<W>,
+        edges: &mut Edges<W>,
+    ) -> Result<(LoopStep, bool, u32), Contradiction> {
         self.index.call = self.index.call.wrapping_add(1);
         if self.index.call == 0 {
             self.index.used.iter_mut().for_each(|u| *u = 0);
@@ -395,7 +481,9 @@ impl<const W: usize> Walker<W> {
             new
         });
         self.crossed.clear();
-        let mut crossed = 0;
+        self.joined.clear();
+        self.index.jumped.clear();
+        let (mut crossed, mut open_close) = (0, false);
         for k in 0..self.fresh.len() {
             let (p, r, fresh) = self.fresh[k];
             for c in fresh.ones() {
@@ -412,22 +500,26 @@ impl<const W: usize> Walker<W> {
                     if len_b + 1 != total {
                         return Err(Contradiction::PrematureLoop);
                     }
-                    return Ok(close(frame, edges));
+                    return Ok((close(frame, edges), false, total));
                 }
                 let (end_a, len_a) = self.walk(frame, a, true);
                 let len = len_a + len_b + 1;
+                self.joined.push((end_a, end_b, len));
                 if let Some(e) = joining_edge(end_a, end_b) {
-                    if self.join(frame, clues, edges, e, len, total) == Join::Crossed {
-                        crossed += 1;
+                    match self.join(frame, clues, edges, e, len, total) {
+                        Join::Decided => {}
+                        Join::MayClose => open_close = true,
+                        Join::Crossed => crossed += 1,
                     }
                 }
             }
         }
-        Ok(if crossed > 0 {
+        let step = if crossed > 0 {
             LoopStep::Crossed(crossed)
         } else {
             LoopStep::Nothing
-        })
+        };
+        Ok((step, open_close, total))
     }
 }
 
@@ -648,6 +740,101 @@ mod tests {
         // Every kind of outcome was met.
         assert!(compared.iter().all(|&k| k > 10), "{compared:?}");
     }
+    /// The paths an index records: per vertex ending a path, the other end
+    /// and the length; and whether it is valid, with how many lines.
+    fn recorded<const W: usize>(w: &Walker<W>) -> (bool, u32, Vec<Option<(u32, u32)>>) {
+        let x = &w.index;
+        let ends = (0..x.stamp.len())
+            .map(|k| (x.stamp[k] == x.gen).then(|| (x.partner[k], x.length[k])))
+            .collect();
+        (x.valid, x.total, ends)
+    }
+
+    /// Checks [`Walker::apply_indexed`] on boards that extend the indexed
+    /// one (it then walks only the new lines' paths) against a full walk:
+    /// the same result, board and index, and probes of the next board
+    /// reason the same from either index.
+    fn compare_index_updates<const W: usize>(cases: usize, min_cols: usize, mut seed: u64) {
+        let mut updated = [0usize; 4];
+        for case in 0..cases {
+            let (rows, cols) = (2 + case % 7, min_cols + case % 11);
+            let p = Puzzle::new(rows, cols, &vec![Clue::Blank; rows * cols]).unwrap();
+            let frame = Frame::<W>::new(rows, cols);
+            let mut clues = Clues::<W>::default();
+            clues.load(&p);
+            let n = splitmix64(&mut seed) as usize % (2 * rows * cols);
+            let lines = if case % 4 == 0 {
+                rectangle(rows, cols, &mut seed)
+            } else {
+                random_lines(rows, cols, n, &mut seed)
+            };
+            // Three boards, each extending the one before by more lines
+            // (for some rectangles, the second has every line: it closes).
+            let stages = if case % 8 == 0 { 2 } else { 3 };
+            let stage: Vec<u64> = lines
+                .iter()
+                .map(|_| splitmix64(&mut seed) % stages)
+                .collect();
+            let board = |upto: u64, from: &Edges<W>| {
+                let mut e = from.clone();
+                for (&(pl, i, j), &k) in lines.iter().zip(&stage) {
+                    if k <= upto && !e.crosses(pl, i).has(j) {
+                        e.add_lines(pl, i, Row::single(j));
+                    }
+                }
+                e
+            };
+            let mut empty = Edges::<W>::default();
+            empty.reset(rows);
+            let mut base = board(0, &empty);
+            let mut w = Walker::<W>::default();
+            let step = w.apply_indexed(&frame, &clues, &mut base);
+            if step != Ok(LoopStep::Nothing) || !w.index.valid {
+                continue;
+            }
+            // The node board grows: the walker updates its index.
+            let mut node = board(1, &base);
+            let mut fresh = Walker::<W>::default();
+            let mut full = node.clone();
+            assert!(w.index.extended_by(&frame, &node), "case {case}");
+            let got = w.apply_indexed(&frame, &clues, &mut node);
+            let want = fresh.apply_indexed(&frame, &clues, &mut full);
+            assert_eq!(got, want, "case {case}");
+            updated[match want {
+                Ok(LoopStep::Nothing) => 0,
+                Ok(LoopStep::Crossed(_)) => 1,
+                Ok(LoopStep::Closed) => 2,
+                Err(_) => 3,
+            }] += 1;
+            if want.is_err() {
+                continue;
+            }
+            assert_eq!(node, full, "case {case}");
+            assert_eq!(w.index.valid, fresh.index.valid, "case {case}");
+            if !fresh.index.valid {
+                continue;
+            }
+            assert_eq!(recorded(&w), recorded(&fresh), "case {case}");
+            // A probe of the grown board, reasoned from either index.
+            let probe = board(2, &node);
+            let (mut a, mut b) = (probe.clone(), probe.clone());
+            let from_updated = w.apply_incremental(&frame, &clues, &mut a);
+            let from_full = fresh.apply_incremental(&frame, &clues, &mut b);
+            assert_eq!(from_updated, from_full, "case {case}");
+            if from_full.is_ok() {
+                assert_eq!(a, b, "case {case}");
+            }
+        }
+        // Every kind of outcome was met.
+        assert!(updated.iter().all(|&k| k > 10), "{updated:?}");
+    }
+
+    #[test]
+    fn updated_indexes_match_a_full_walk() {
+        compare_index_updates::<1>(3000, 2, 13);
+        compare_index_updates::<2>(1000, 58, 14);
+    }
+
     /// The walk as it was first written, one edge at a time: from `v`, the
     /// first line edge not `seen` (`H` and `V` rows) to the left, right, up
     /// or down, until there is none.
