@@ -130,8 +130,11 @@ if want 4; then
     cat "$OUT/real.md"
     echo
     m=$(field real 1 mean); b=$(field real 1 min); u=$(field real 1 user); s=$(field real 1 system)
-    awk -v m="$m" -v b="$b" -v u="$u" -v s="$s" 'BEGIN {
-      printf "One thread: **%.2f s** mean, %.2f s fastest, %.2f s CPU (target 0.5 s: %s).\n", m, b, u + s, (b < 0.5 ? "met" : "not met") }'
+    jm=$(field real 2 mean); jb=$(field real 2 min)
+    # Judged on the means (as target 2 is): both commands run one thread.
+    awk -v m="$m" -v b="$b" -v u="$u" -v s="$s" -v jm="$jm" -v jb="$jb" 'BEGIN {
+      best = (m < jm ? m : jm)
+      printf "One thread: `slink solve --threads 1` **%.3f s** mean (%.3f s fastest, %.3f s CPU), judge mode **%.3f s** mean (%.3f s fastest) (target 0.5 s, on the better mean: %s).\n", m, b, u + s, jm, jb, (best < 0.5 ? "met" : "not met") }'
   else
     echo "(skipped: hyperfine is missing)"
   fi

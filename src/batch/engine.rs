@@ -25,7 +25,7 @@ use crate::solver::{Options, Solver};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::ThreadPool;
 use std::cell::RefCell;
-use std::io::Write;
+use std::io::{self, IoSlice, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{mpsc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -298,36 +298,68 @@ struct Sink<'c> {
 impl Sink<'_> {
     /// Writes the slots of a finished batch in order, counting them. With
     /// `fail_fast`, stops after the first error.
+    ///
+    /// The drawings of a run of slots go out in one vectored write, straight
+    /// from the slots' buffers: copying them into a buffered writer first
+    /// cost the writing thread a pass over every output byte (388 MB for
+    /// 100,000 20x20 puzzles), which held back the speedup of more threads.
     fn write(
         &mut self,
         slots: &[Mutex<Slot>],
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Error> {
+        let mut run: Vec<MutexGuard<'_, Slot>> = Vec::with_capacity(slots.len());
         for slot in slots {
-            let mut guard = lock(slot);
-            let slot = &mut *guard;
-            out.write_all(&slot.out)?;
-            if !slot.diag.is_empty() {
-                out.flush()?;
-                let diag = &slot.diag;
-                self.progress.suspend(|| err.write_all(diag))?;
+            let slot = lock(slot);
+            let kind = slot.kind.unwrap_or(Kind::GaveUp);
+            self.totals.add(kind);
+            let invalid_stop = self.config.stop_at_invalid && kind == Kind::Invalid;
+            let stop = (self.config.fail_fast && kind.is_error()) || invalid_stop;
+            let has_diag = !slot.diag.is_empty();
+            run.push(slot);
+            if has_diag || stop {
+                // The drawings so far, then the diagnostics, in order.
+                self.write_run(&mut run, out)?;
+                if has_diag {
+                    out.flush()?;
+                    let diag = &run.last().expect("this slot").diag;
+                    self.progress.suspend(|| err.write_all(diag))?;
+                }
+                self.recycle(&mut run);
             }
+            if stop {
+                self.totals.stopped = true;
+                return Ok(());
+            }
+        }
+        self.write_run(&mut run, out)?;
+        self.recycle(&mut run);
+        Ok(())
+    }
+
+    /// Writes the drawings of `run` (those not written yet: a slot's
+    /// drawing is emptied once written).
+    fn write_run(&self, run: &mut [MutexGuard<'_, Slot>], out: &mut dyn Write) -> io::Result<()> {
+        let mut bufs: Vec<IoSlice<'_>> = run.iter().map(|slot| IoSlice::new(&slot.out)).collect();
+        write_all_vectored(out, &mut bufs)?;
+        drop(bufs);
+        run.iter_mut().for_each(|slot| slot.out.clear());
+        Ok(())
+    }
+
+    /// Keeps the buffers of the written slots of `run` for reuse, up to
+    /// [`KEPT_BYTES`] in all, and empties `run`.
+    fn recycle(&mut self, run: &mut Vec<MutexGuard<'_, Slot>>) {
+        for slot in run.iter_mut() {
             self.kept -= slot.kept;
             slot.kept = slot.out.capacity() + slot.diag.capacity();
             if self.kept + slot.kept > KEPT_BYTES {
                 (slot.out, slot.diag, slot.kept) = (Vec::new(), Vec::new(), 0);
             }
             self.kept += slot.kept;
-            let kind = slot.kind.unwrap_or(Kind::GaveUp);
-            self.totals.add(kind);
-            let invalid_stop = self.config.stop_at_invalid && kind == Kind::Invalid;
-            if (self.config.fail_fast && kind.is_error()) || invalid_stop {
-                self.totals.stopped = true;
-                break;
-            }
         }
-        Ok(())
+        run.clear();
     }
 
     /// Writes a diagnostic line about a whole input, after the output so far.
@@ -336,6 +368,21 @@ impl Sink<'_> {
         self.progress.suspend(|| writeln!(err, "{line}"))?;
         Ok(())
     }
+}
+
+/// Writes all of `bufs` to `out` with vectored writes (as
+/// `Write::write_all` does for one buffer).
+fn write_all_vectored(out: &mut dyn Write, mut bufs: &mut [IoSlice<'_>]) -> io::Result<()> {
+    IoSlice::advance_slices(&mut bufs, 0);
+    while !bufs.is_empty() {
+        match out.write_vectored(bufs) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => IoSlice::advance_slices(&mut bufs, n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 /// A batch run in progress.
