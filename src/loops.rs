@@ -680,23 +680,46 @@ mod tests {
         compare_incremental::<2>(1500, 58, 8);
     }
 
+    /// Case `case` of a comparison: a board of `2..9` rows and
+    /// `min_cols..min_cols + 11` columns without clues, and lines on it
+    /// (every fourth case a rectangle, else random paths).
+    fn random_case<const W: usize>(
+        case: usize,
+        min_cols: usize,
+        seed: &mut u64,
+    ) -> (Frame<W>, Clues<W>, Vec<(Plane, usize, usize)>) {
+        let (rows, cols) = (2 + case % 7, min_cols + case % 11);
+        let p = Puzzle::new(rows, cols, &vec![Clue::Blank; rows * cols]).unwrap();
+        let mut clues = Clues::<W>::default();
+        clues.load(&p);
+        let n = splitmix64(seed) as usize % (2 * rows * cols);
+        let lines = if case % 4 == 0 {
+            rectangle(rows, cols, seed)
+        } else {
+            random_lines(rows, cols, n, seed)
+        };
+        (Frame::new(rows, cols), clues, lines)
+    }
+
+    /// Which kind of outcome loop reasoning had: 0 nothing, 1 crossed, 2
+    /// closed, 3 a contradiction.
+    fn outcome(step: &Result<LoopStep, Contradiction>) -> usize {
+        match step {
+            Ok(LoopStep::Nothing) => 0,
+            Ok(LoopStep::Crossed(_)) => 1,
+            Ok(LoopStep::Closed) => 2,
+            Err(_) => 3,
+        }
+    }
+
     /// Checks [`Walker::apply_incremental`] against [`Walker::apply`] on
     /// `cases` random boards of `2..9` rows and `min_cols..min_cols + 11`
     /// columns, `W` words wide.
     fn compare_incremental<const W: usize>(cases: usize, min_cols: usize, mut seed: u64) {
         let mut compared = [0usize; 4];
         for case in 0..cases {
-            let (rows, cols) = (2 + case % 7, min_cols + case % 11);
-            let p = Puzzle::new(rows, cols, &vec![Clue::Blank; rows * cols]).unwrap();
-            let frame = Frame::<W>::new(rows, cols);
-            let mut clues = Clues::<W>::default();
-            clues.load(&p);
-            let n = splitmix64(&mut seed) as usize % (2 * rows * cols);
-            let lines = if case % 4 == 0 {
-                rectangle(rows, cols, &mut seed)
-            } else {
-                random_lines(rows, cols, n, &mut seed)
-            };
+            let (frame, clues, lines) = random_case::<W>(case, min_cols, &mut seed);
+            let rows = frame.rows;
             // The base: a random part of the lines, at a fixpoint of loop reasoning.
             let mut base = Edges::<W>::default();
             base.reset(rows);
@@ -730,12 +753,7 @@ mod tests {
                 // (On a contradiction the board is thrown away.)
                 assert_eq!(inc, full, "case {case}");
             }
-            compared[match want {
-                Ok(LoopStep::Nothing) => 0,
-                Ok(LoopStep::Crossed(_)) => 1,
-                Ok(LoopStep::Closed) => 2,
-                Err(_) => 3,
-            }] += 1;
+            compared[outcome(&want)] += 1;
         }
         // Every kind of outcome was met.
         assert!(compared.iter().all(|&k| k > 10), "{compared:?}");
@@ -757,17 +775,8 @@ mod tests {
     fn compare_index_updates<const W: usize>(cases: usize, min_cols: usize, mut seed: u64) {
         let mut updated = [0usize; 4];
         for case in 0..cases {
-            let (rows, cols) = (2 + case % 7, min_cols + case % 11);
-            let p = Puzzle::new(rows, cols, &vec![Clue::Blank; rows * cols]).unwrap();
-            let frame = Frame::<W>::new(rows, cols);
-            let mut clues = Clues::<W>::default();
-            clues.load(&p);
-            let n = splitmix64(&mut seed) as usize % (2 * rows * cols);
-            let lines = if case % 4 == 0 {
-                rectangle(rows, cols, &mut seed)
-            } else {
-                random_lines(rows, cols, n, &mut seed)
-            };
+            let (frame, clues, lines) = random_case::<W>(case, min_cols, &mut seed);
+            let rows = frame.rows;
             // Three boards, each extending the one before by more lines
             // (for some rectangles, the second has every line: it closes).
             let stages = if case % 8 == 0 { 2 } else { 3 };
@@ -800,12 +809,7 @@ mod tests {
             let got = w.apply_indexed(&frame, &clues, &mut node);
             let want = fresh.apply_indexed(&frame, &clues, &mut full);
             assert_eq!(got, want, "case {case}");
-            updated[match want {
-                Ok(LoopStep::Nothing) => 0,
-                Ok(LoopStep::Crossed(_)) => 1,
-                Ok(LoopStep::Closed) => 2,
-                Err(_) => 3,
-            }] += 1;
+            updated[outcome(&want)] += 1;
             if want.is_err() {
                 continue;
             }

@@ -542,6 +542,21 @@ mod tests {
         }
     }
 
+    /// Checks `verify` against [`reference`] on `s`, counting the verdict
+    /// in `verdicts`: valid, wrong clue, bad vertex, several loops, other.
+    fn agrees_with_reference(p: &Puzzle, s: &Solution, verdicts: &mut [usize; 5]) {
+        let want = reference(p, s);
+        let (r, c) = (p.rows(), p.cols());
+        assert_eq!(verify(p, s), want, "{r}x{c}\n{p:?}{s:?}");
+        verdicts[match want {
+            Ok(()) => 0,
+            Err(Invalid::Clue { .. }) => 1,
+            Err(Invalid::Vertex { .. }) => 2,
+            Err(Invalid::SeveralLoops) => 3,
+            Err(_) => 4,
+        }] += 1;
+    }
+
     /// The checker of the definition, one cell and one vertex at a time, as
     /// slink had it before the word-parallel one: the oracle it must match.
     fn reference(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
@@ -612,12 +627,18 @@ mod tests {
     /// The boundary of a random set of cells grown from a few seeds: one
     /// loop, several, or vertices with 4 lines where two parts touch at a
     /// corner.
-    fn random_boundary(rng: &mut crate::generate::rng::Rng, r: usize, c: usize) -> Solution {
+    /// `grow` bounds the number of growth steps.
+    fn random_boundary(
+        rng: &mut crate::generate::rng::Rng,
+        r: usize,
+        c: usize,
+        grow: usize,
+    ) -> Solution {
         let mut inside = vec![false; r * c];
         for _ in 0..rng.between(1, 3) {
             inside[rng.index(r * c)] = true;
         }
-        for _ in 0..rng.index(4 * r * c) {
+        for _ in 0..rng.index(grow) {
             let k = rng.index(r * c);
             let (i, j) = (k / c, k % c);
             inside[k] |= (i > 0 && inside[k - c])
@@ -664,7 +685,7 @@ mod tests {
         ];
         for (r, c) in sizes {
             for _ in 0..150 {
-                let mut s = random_boundary(&mut rng, r, c);
+                let mut s = random_boundary(&mut rng, r, c, 4 * r * c);
                 let mut p = match rng.index(3) {
                     0 => blank(r, c),
                     _ => clues_of(&s),
@@ -689,15 +710,7 @@ mod tests {
                         }
                     }
                 }
-                let want = reference(&p, &s);
-                assert_eq!(verify(&p, &s), want, "{r}x{c}\n{p:?}{s:?}");
-                verdicts[match want {
-                    Ok(()) => 0,
-                    Err(Invalid::Clue { .. }) => 1,
-                    Err(Invalid::Vertex { .. }) => 2,
-                    Err(Invalid::SeveralLoops) => 3,
-                    Err(_) => 4,
-                }] += 1;
+                agrees_with_reference(&p, &s, &mut verdicts);
             }
         }
         assert!(verdicts[..4].iter().all(|&n| n > 50), "{verdicts:?}");
@@ -713,31 +726,7 @@ mod tests {
                 for _ in 0..60 {
                     // The boundary of a random set of cells grown from one to
                     // three cells: one loop, several, or vertices with 4 lines.
-                    let mut inside = vec![false; r * c];
-                    for _ in 0..rng.between(1, 3) {
-                        inside[rng.index(r * c)] = true;
-                    }
-                    for _ in 0..rng.index(3 * c) {
-                        let k = rng.index(r * c);
-                        let (i, j) = (k / c, k % c);
-                        let near = (i > 0 && inside[k - c])
-                            || (i + 1 < r && inside[k + c])
-                            || (j > 0 && inside[k - 1])
-                            || (j + 1 < c && inside[k + 1]);
-                        inside[k] |= near;
-                    }
-                    let at = |i: usize, j: usize| i < r && j < c && inside[i * c + j];
-                    let mut s = Solution::new(r, c);
-                    for i in 0..=r {
-                        for j in 0..c {
-                            s.set_h(i, j, (i > 0 && at(i - 1, j)) != at(i, j));
-                        }
-                    }
-                    for i in 0..r {
-                        for j in 0..=c {
-                            s.set_v(i, j, (j > 0 && at(i, j - 1)) != at(i, j));
-                        }
-                    }
+                    let mut s = random_boundary(&mut rng, r, c, 3 * c);
                     let mut p = match rng.index(3) {
                         0 => blank(r, c),
                         _ => clues_of(&s),
@@ -758,15 +747,7 @@ mod tests {
                         }
                         _ => {}
                     }
-                    let want = reference(&p, &s);
-                    assert_eq!(verify(&p, &s), want, "{r}x{c}\n{p:?}{s:?}");
-                    verdicts[match want {
-                        Ok(()) => 0,
-                        Err(Invalid::Clue { .. }) => 1,
-                        Err(Invalid::Vertex { .. }) => 2,
-                        Err(Invalid::SeveralLoops) => 3,
-                        Err(_) => 4,
-                    }] += 1;
+                    agrees_with_reference(&p, &s, &mut verdicts);
                 }
             }
         }
