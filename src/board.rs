@@ -222,15 +222,17 @@ pub struct Edges<const W: usize> {
 /// A board of no rows (its two rows of `H` edges empty).
 impl<const W: usize> Default for Edges<W> {
     fn default() -> Self {
-        Edges {
-            data: vec![Row::EMPTY; 2],
+        let mut board = Edges {
+            data: Vec::new(),
             rows: 0,
             dirty: RowSet::default(),
             work: Default::default(),
             conflict: false,
             seeded: false,
             stalled: false,
-        }
+        };
+        board.reset(0);
+        board
     }
 }
 
@@ -247,9 +249,11 @@ impl<const W: usize> Edges<W> {
     /// Resets to a board of `rows` cell rows with nothing decided (and every
     /// row due for the rules).
     pub fn reset(&mut self, rows: usize) {
+        let words = rows.checked_mul(6).and_then(|n| n.checked_add(2));
         self.rows = rows;
         self.data.clear();
-        self.data.resize(6 * rows + 2, Row::EMPTY);
+        self.data
+            .resize(words.expect("a board of that many rows"), Row::EMPTY);
         self.dirty.resize(rows + 1);
         self.mark_all();
         self.conflict = false;
@@ -285,6 +289,12 @@ impl<const W: usize> Edges<W> {
     /// Returns the scratch row set.
     pub fn put_scratch(&mut self, work: [RowSet; 3]) {
         self.work = work;
+    }
+
+    /// Whether the rules are at a fixpoint on this board, clue-only rules
+    /// included ([`Edges::settle`], and nothing changed since).
+    pub fn settled(&self) -> bool {
+        self.seeded && !self.dirty.any()
     }
 
     /// Records that the rules are at a fixpoint on this board, clue-only
@@ -460,6 +470,10 @@ impl<const W: usize> Edges<W> {
     /// Adds every decision (edge or colour) that both `a` and `b` made;
     /// true if any is new. `a` and `b` must extend this board.
     pub fn adopt_common(&mut self, a: &Self, b: &Self) -> bool {
+        assert!(
+            a.rows == self.rows && b.rows == self.rows,
+            "boards of different sizes"
+        );
         // Mostly there is nothing new: a quick look at every word first.
         let words = self.data.iter().zip(a.data.iter().zip(&b.data));
         if !words.into_iter().any(|(s, (a, b))| (*a & *b & !*s).any()) {

@@ -217,11 +217,13 @@ impl<const W: usize> Engine<W> {
         out: &mut Outcome,
     ) {
         let frame = Frame::<W>::new(p.rows(), p.cols());
-        if start.is_some_and(|b| b.is_complete(&frame)) {
-            // A board the rules finished (in a pack) is only checked against
-            // the puzzle itself (`verify`): no rule runs, so its clues are not
-            // loaded. No clues at all stand in, which no deduction could
-            // misread (a cell without a clue constrains nothing).
+        let finished = start.is_some_and(|b| b.settled() && b.is_complete(&frame));
+        if finished && !o.trace && !o.count_rules {
+            // A board the rules finished (in a pack), at their fixpoint, is
+            // only checked against the puzzle itself (`verify`): no rule
+            // runs, and loop reasoning leaves a complete board to that
+            // check, so its clues are not loaded. No clues at all stand in
+            // (a cell without a clue constrains nothing).
             self.clues.clear(p.rows());
         } else {
             self.clues.load(p);

@@ -343,9 +343,13 @@ impl<const W: usize> Walker<W> {
             return self.apply_full(frame, clues, edges, true);
         }
         let walked = self.walk_fresh(frame, clues, edges);
+        // As after a full walk, the index is valid only for a board where
+        // loop reasoning found nothing to add: nothing crossed, no loop
+        // closed, no path's closing edge left open. (Otherwise the next
+        // call walks the board in full.)
         self.index.valid = false;
-        let (step, open_close, total) = walked?;
-        if let LoopStep::Nothing | LoopStep::Crossed(_) = step {
+        let (step, base, total) = walked?;
+        if step == LoopStep::Nothing && base {
             // The base paths merged into new ones end no path now; the new
             // ones do.
             let index = &mut self.index;
@@ -357,9 +361,7 @@ impl<const W: usize> Walker<W> {
             }
             index.set_base(frame, edges);
             index.total = total;
-            // As after a full walk: valid if nothing was crossed and no
-            // path's closing edge was left open.
-            index.valid = step == LoopStep::Nothing && !open_close;
+            index.valid = true;
         }
         Ok(step)
     }
@@ -436,8 +438,8 @@ impl<const W: usize> Walker<W> {
 
     /// Applies loop reasoning to `edges`, a board that extends the base
     /// indexed by the last [`Walker::apply_indexed`] (same size, every line
-    /// of the base a line here): the same result as [`Walker::apply`], but
-    /// it walks only the paths that hold a new line.
+    /// and cross of the base a line and cross here): the same result as
+    /// [`Walker::apply`], but it walks only the paths that hold a new line.
     pub fn apply_incremental(
         &mut self,
         frame: &Frame<W>,
@@ -447,13 +449,18 @@ impl<const W: usize> Walker<W> {
         if !self.index.valid {
             return self.apply(frame, clues, edges);
         }
+        debug_assert!(
+            self.index.extended_by(frame, edges),
+            "not the base's extension"
+        );
         self.walk_fresh(frame, clues, edges)
             .map(|(step, _, _)| step)
     }
 
     /// [`Walker::apply_incremental`] on a board that extends the valid
-    /// index's base; also tells whether a path's closing edge was left
-    /// open (it may close the solution), and the number of lines. Leaves
+    /// index's base; also tells whether the board may be a base itself (no
+    /// loop closed, no path's closing edge left open because it may close
+    /// the solution), and the number of lines. Leaves
     /// the paths through new lines in `joined` and the base path ends it
     /// jumped between in the index's `jumped`.
     fn walk_fresh(
@@ -500,6 +507,7 @@ impl<const W: usize> Walker<W> {
                     if len_b + 1 != total {
                         return Err(Contradiction::PrematureLoop);
                     }
+                    // (A board with a closed loop is no base.)
                     return Ok((close(frame, edges), false, total));
                 }
                 let (end_a, len_a) = self.walk(frame, a, true);
@@ -519,7 +527,7 @@ impl<const W: usize> Walker<W> {
         } else {
             LoopStep::Nothing
         };
-        Ok((step, open_close, total))
+        Ok((step, !open_close, total))
     }
 }
 
@@ -831,6 +839,46 @@ mod tests {
         }
         // Every kind of outcome was met.
         assert!(updated.iter().all(|&k| k > 10), "{updated:?}");
+    }
+
+    #[test]
+    fn an_index_updated_to_a_closed_loop_is_no_base() {
+        let p = Puzzle::new(3, 3, &[Clue::Blank; 9]).unwrap();
+        let frame = Frame::<1>::new(3, 3);
+        let mut clues = Clues::<1>::default();
+        clues.load(&p);
+        // The loop around the top left 2x1 cells: its top and bottom lines
+        // in the base, its two sides open, every other edge crossed.
+        let (top_bottom, sides) = (Row([0b11]), Row([0b101]));
+        let mut base = Edges::<1>::default();
+        base.reset(3);
+        for pl in [Plane::H, Plane::V] {
+            for r in 0..frame.plane_rows(pl) {
+                let keep = match (pl, r) {
+                    (Plane::H, 0 | 1) => top_bottom,
+                    (Plane::V, 0) => sides,
+                    _ => Row::EMPTY,
+                };
+                base.add_crosses(pl, r, frame.plane_bits(pl) & !keep);
+            }
+        }
+        base.add_lines(Plane::H, 0, top_bottom);
+        base.add_lines(Plane::H, 1, top_bottom);
+        let mut w = Walker::<1>::default();
+        let step = w.apply_indexed(&frame, &clues, &mut base);
+        assert_eq!(step, Ok(LoopStep::Nothing));
+        assert!(w.index.valid);
+        // The node closes the loop, with nothing left to cross: as after a
+        // full walk, its index is no base for probes.
+        let mut node = base.clone();
+        node.add_lines(Plane::V, 0, sides);
+        let (mut full, mut fresh) = (node.clone(), Walker::<1>::default());
+        let step = w.apply_indexed(&frame, &clues, &mut node);
+        assert_eq!(step, Ok(LoopStep::Nothing));
+        let step = fresh.apply_indexed(&frame, &clues, &mut full);
+        assert_eq!(step, Ok(LoopStep::Nothing));
+        assert!(!fresh.index.valid);
+        assert!(!w.index.valid);
     }
 
     #[test]

@@ -630,3 +630,57 @@ fn a_data_set_that_never_ends_does_not_take_all_memory() {
     }
     assert_eq!(mapped.stdout.matches("1\n#########\n").count(), 2);
 }
+
+/// A writer appending to a log it shares with another, so that a test
+/// sees how two streams interleave.
+struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn diagnostics_come_after_the_drawings_before_them() {
+    use slink::batch::{self, Config, Input};
+    // Data sets 2 and 4 malformed (a clue 4) among solvable ones.
+    let good = "2 2\n2 2\n2 2\n";
+    let bad = "2 2\n2 4\n2 2\n";
+    let input = [good, bad, good, bad, good, "0 0\n"].concat();
+    let dir = Scratch::new("interleave");
+    let path = dir.file("mixed.txt", input.as_bytes());
+    for threads in [1, 2] {
+        let log = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let (mut out, mut err) = (Shared(log.clone()), Shared(log.clone()));
+        let config = Config {
+            threads,
+            timing: false,
+            ..Config::default()
+        };
+        let inputs = [Input::Path(path.clone().into())];
+        batch::run(&inputs, &config, &mut out, &mut err).unwrap();
+        let log = String::from_utf8(log.borrow().clone()).unwrap();
+        // Each data set's drawing or message, in input order.
+        let at = |needle: &str| {
+            log.find(needle)
+                .unwrap_or_else(|| panic!("{needle:?} missing from\n{log}"))
+        };
+        let order = [
+            at("1\n#"),
+            at(&format!("{path}:5:3: data set 2:")),
+            at("\n3\n#"),
+            at(&format!("{path}:11:3: data set 4:")),
+            at("\n5\n#"),
+        ];
+        assert!(
+            order.windows(2).all(|w| w[0] < w[1]),
+            "{threads} threads:\n{log}"
+        );
+    }
+}
