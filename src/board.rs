@@ -551,8 +551,13 @@ impl<const W: usize> Edges<W> {
         let r = self.rows;
         let [hl, hx, vl, vx] = self.planes();
         let (ci, co) = self.data[4 * r + 2..].split_at(r);
-        let clash = |a: &[Row<W>], b: &[Row<W>]| a.iter().zip(b).any(|(a, b)| (*a & *b).any());
-        clash(hl, hx) || clash(vl, vx) || clash(ci, co)
+        // Every row's clashes folded into one row (no branch per row).
+        let clash = |a: &[Row<W>], b: &[Row<W>]| {
+            a.iter()
+                .zip(b)
+                .fold(Row::EMPTY, |all, (a, b)| all | (*a & *b))
+        };
+        (clash(hl, hx) | clash(vl, vx) | clash(ci, co)).any()
     }
 
     /// Number of line edges.

@@ -535,20 +535,22 @@ impl<const W: usize> Engine<W> {
     /// Puts each value's board of the packed probe board into `probe_line`
     /// and `probe_cross`, marked as at the rules' fixpoint.
     fn pair_unpack(&mut self, frame: &Frame<W>, depth: usize) {
-        let (s, base) = (self.pair.stride, &self.stack[depth]);
-        let (pe, pb) = (&self.pair.edges, &self.pair.base);
+        let (s, stalled) = (self.pair.stride, self.stack[depth].stalled());
+        let pe = &self.pair.edges;
         let (line, cross) = (&mut self.probe_line, &mut self.probe_cross);
-        // Only the rows the probe changed (the packed base holds the node
-        // board's rows twice), each copy to its board.
+        // Each copy to its board: it holds the node board's decisions (the
+        // packed base had them twice) and the probe's.
         let half = |m: Row<1>, shift: usize, part: Part| {
             let mut r = Row::<W>::EMPTY;
             r.0[0] = (m.0[0] >> shift) & part.bits(frame).0[0];
             r
         };
         for (board, shift) in [(line, 0), (cross, s)] {
-            board.copy_from(base);
-            board.add_rows_of(pe, pb, |part, m| half(m, shift, part));
+            board.set_rows_of(pe, |part, m| half(m, shift, part));
             board.settle();
+            if stalled {
+                board.set_stalled();
+            }
         }
     }
 
