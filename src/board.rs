@@ -486,42 +486,6 @@ impl<const W: usize> Edges<W> {
         new
     }
 
-    /// Adds to every row of every part of this board what `take` makes of
-    /// the same row of `from` (a board of as many rows, perhaps of other
-    /// width), as [`Edges::add_lines`] and the like would; rows where
-    /// `from` equals `unchanged` are left out. True if anything is new.
-    pub fn add_rows_of<const V: usize>(
-        &mut self,
-        from: &Edges<V>,
-        unchanged: &Edges<V>,
-        mut take: impl FnMut(Part, Row<V>) -> Row<W>,
-    ) -> bool {
-        assert_eq!(from.rows, self.rows, "boards of different sizes");
-        assert_eq!(unchanged.rows, self.rows, "boards of different sizes");
-        let mut new = false;
-        // Mostly few rows differ: find them in one pass over both boards.
-        let n = from.data.len();
-        let (from, unchanged) = (&from.data[..n], &unchanged.data[..n]);
-        for k in 0..n {
-            if from[k] != unchanged[k] {
-                let (part, row, other) = Self::locate(self.rows, k);
-                new |= self.add_at(k, other, row, take(part, from[k]));
-            }
-        }
-        new
-    }
-
-    /// Where word `k` of a board of `rows` rows lies: its part, its row, and
-    /// the index of the word with the opposite state of the same row (as
-    /// [`Edges::for_each_word`] tells them).
-    #[inline]
-    fn locate(rows: usize, k: usize) -> (Part, usize, usize) {
-        let starts: [usize; 7] = std::array::from_fn(|p| p * rows + p.min(2));
-        let n = (1..6).take_while(|&n| starts[n] <= k).count();
-        let row = k - starts[n];
-        (Part::ALL[n], row, starts[n ^ 1] + row)
-    }
-
     /// Makes this a board of as many rows as `from` (a board perhaps of
     /// other width) holding, in every row of every part, what `take` makes
     /// of the same row of `from`, and nothing else; every row is due.
