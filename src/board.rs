@@ -58,6 +58,52 @@ impl Part {
             _ => frame.cells,
         }
     }
+
+    /// The part of the lines (`cross` false) or crosses of plane `p`.
+    #[inline(always)]
+    const fn of(p: Plane, cross: bool) -> Part {
+        match (p, cross) {
+            (Plane::H, false) => Part::HLines,
+            (Plane::H, true) => Part::HCrosses,
+            (Plane::V, false) => Part::VLines,
+            (Plane::V, true) => Part::VCrosses,
+        }
+    }
+
+    /// The part of the opposite state of the same rows: crosses for lines,
+    /// outside for inside, and back.
+    #[inline(always)]
+    const fn twin(self) -> Part {
+        Part::ALL[self as usize ^ 1]
+    }
+
+    /// How many rows the part has on a board of `rows` cell rows.
+    #[inline(always)]
+    const fn len(self, rows: usize) -> usize {
+        match self {
+            Part::HLines | Part::HCrosses => Plane::H.rows(rows),
+            _ => rows,
+        }
+    }
+
+    /// Where the part's first row lies in a board's words: the parts follow
+    /// one another in the order of [`Part::ALL`].
+    #[inline(always)]
+    const fn start(self, rows: usize) -> usize {
+        let n = self as usize;
+        n * rows + if n < 2 { n } else { 2 }
+    }
+}
+
+impl Plane {
+    /// Rows of edges of this plane on a board of `rows` cell rows.
+    #[inline(always)]
+    pub const fn rows(self, rows: usize) -> usize {
+        match self {
+            Plane::H => rows + 1,
+            Plane::V => rows,
+        }
+    }
 }
 
 /// An edge relative to a cell or vertex at `(i, j)`: `plane(i + dr, j + dc)`.
@@ -170,10 +216,7 @@ impl<const W: usize> Frame<W> {
     /// Rows of edges in a plane.
     #[inline]
     pub fn plane_rows(&self, p: Plane) -> usize {
-        match p {
-            Plane::H => self.rows + 1,
-            Plane::V => self.rows,
-        }
+        p.rows(self.rows)
     }
 
     /// The bits of a plane row that are edges.
@@ -333,25 +376,20 @@ impl<const W: usize> Edges<W> {
     /// The cells of row `i` known to be inside the loop.
     #[inline]
     pub fn inside(&self, i: usize) -> Row<W> {
-        self.data[4 * self.rows + 2 + i]
+        self.row(Part::Inside, i)
     }
 
     /// The cells of row `i` known to be outside the loop.
     #[inline]
     pub fn outside(&self, i: usize) -> Row<W> {
-        self.data[5 * self.rows + 2 + i]
+        self.row(Part::Outside, i)
     }
 
     /// Marks cells of row `i` inside (`inside` true) or outside; true if new.
     #[inline]
     pub fn add_color(&mut self, i: usize, inside: bool, m: Row<W>) -> bool {
-        let (r, i) = (self.rows, i + 2);
-        let (k, other) = if inside {
-            (4 * r + i, 5 * r + i)
-        } else {
-            (5 * r + i, 4 * r + i)
-        };
-        self.add_at(k, other, i - 2, m)
+        let part = if inside { Part::Inside } else { Part::Outside };
+        self.add_to(part, i, m)
     }
 
     /// Inside and outside masks of the cells of row `i + dr`, aligned so that
@@ -366,60 +404,70 @@ impl<const W: usize> Edges<W> {
         };
         // SAFETY: `r < rows`, so both words lie within `data` (its length is
         // the type's invariant).
-        let [inside, outside] = [4, 5].map(|part| unsafe { self.word(part * self.rows + 2 + r) });
+        let [inside, outside] =
+            [Part::Inside, Part::Outside].map(|part| unsafe { self.word(self.base(part) + r) });
         let inside = inside.shift(-dc, false);
         let outside = (outside | !frame.cells).shift(-dc, true);
         (inside, outside)
     }
 
+    /// Where `part`'s first row lies in `data`.
     #[inline(always)]
-    fn base(&self, p: Plane, cross: bool) -> usize {
-        let r = self.rows;
-        match (p, cross) {
-            (Plane::H, false) => 0,
-            (Plane::H, true) => r + 1,
-            (Plane::V, false) => 2 * r + 2,
-            (Plane::V, true) => 3 * r + 2,
-        }
+    fn base(&self, part: Part) -> usize {
+        part.start(self.rows)
+    }
+
+    /// Row `i` of `part` (a row past the part's end is a bug: checked in
+    /// debug builds; the read stays within the board).
+    #[inline(always)]
+    fn row(&self, part: Part, i: usize) -> Row<W> {
+        debug_assert!(i < part.len(self.rows), "row {i} of {part:?}");
+        self.data[self.base(part) + i]
+    }
+
+    /// The rows of `part`.
+    #[inline]
+    fn part(&self, part: Part) -> &[Row<W>] {
+        &self.data[self.base(part)..][..part.len(self.rows)]
     }
 
     /// The line bits of plane row `i`.
     #[inline(always)]
     pub fn lines(&self, p: Plane, i: usize) -> Row<W> {
-        self.data[self.base(p, false) + i]
+        self.row(Part::of(p, false), i)
     }
 
     /// The cross bits of plane row `i`.
     #[inline(always)]
     pub fn crosses(&self, p: Plane, i: usize) -> Row<W> {
-        self.data[self.base(p, true) + i]
+        self.row(Part::of(p, true), i)
     }
 
     /// Adds line bits to plane row `i`; true if any bit is new.
     #[inline]
     pub fn add_lines(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
-        let (k, other) = (self.base(p, false) + i, self.base(p, true) + i);
-        self.add_at(k, other, i, m)
+        self.add_to(Part::of(p, false), i, m)
     }
 
     /// Adds cross bits to plane row `i`; true if any bit is new.
     #[inline]
     pub fn add_crosses(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
-        let (k, other) = (self.base(p, true) + i, self.base(p, false) + i);
-        self.add_at(k, other, i, m)
+        self.add_to(Part::of(p, true), i, m)
+    }
+
+    /// Adds bits `m` to row `i` of `part`; true if any bit is new.
+    #[inline]
+    fn add_to(&mut self, part: Part, i: usize, m: Row<W>) -> bool {
+        assert!(i < part.len(self.rows), "row {i} of {part:?}");
+        let (k, other) = (self.base(part) + i, self.base(part.twin()) + i);
+        // SAFETY: `i` is a row of the part, so both words lie within `data`
+        // (its length is the type's invariant).
+        unsafe { self.add_at_unchecked(k, other, i, m) }
     }
 
     /// Adds bits `m` to word `k`, which holds a row of plane row `row`,
     /// marking the row if any bit is new; word `other` holds the opposite
     /// state (crosses for lines, outside for inside) of the same row.
-    #[inline(always)]
-    fn add_at(&mut self, k: usize, other: usize, row: usize, m: Row<W>) -> bool {
-        assert!(k.max(other) < self.data.len(), "word {k} of a board");
-        // SAFETY: checked just above.
-        unsafe { self.add_at_unchecked(k, other, row, m) }
-    }
-
-    /// [`Edges::add_at`], unchecked.
     ///
     /// # Safety
     /// `k` and `other` are below `6 * rows + 2`, the length of `data`.
@@ -451,18 +499,13 @@ impl<const W: usize> Edges<W> {
     }
 
     /// Calls `f` with every word of a board of `rows` rows: its index in
-    /// `data`, its part, its row, and the index of the word with the
-    /// opposite state of the same row (crosses for lines, outside for
-    /// inside).
+    /// `data`, its part and its row.
     #[inline(always)]
-    fn for_each_word(rows: usize, mut f: impl FnMut(usize, Part, usize, usize)) {
-        // Where each part starts: two parts of `rows + 1` rows, then four
-        // of `rows`; then the end.
-        let starts: [usize; 7] = std::array::from_fn(|p| p * rows + p.min(2));
-        for (n, part) in Part::ALL.into_iter().enumerate() {
-            let (base, twin) = (starts[n], starts[n ^ 1]);
-            for k in base..starts[n + 1] {
-                f(k, part, k - base, twin + k - base);
+    fn for_each_word(rows: usize, mut f: impl FnMut(usize, Part, usize)) {
+        for part in Part::ALL {
+            let base = part.start(rows);
+            for row in 0..part.len(rows) {
+                f(base + row, part, row);
             }
         }
     }
@@ -480,8 +523,8 @@ impl<const W: usize> Edges<W> {
             return false;
         }
         let mut new = false;
-        Self::for_each_word(self.rows, |k, _, row, other| {
-            new |= self.add_at(k, other, row, a.data[k] & b.data[k]);
+        Self::for_each_word(self.rows, |k, part, row| {
+            new |= self.add_to(part, row, a.data[k] & b.data[k]);
         });
         new
     }
@@ -496,9 +539,7 @@ impl<const W: usize> Edges<W> {
     ) {
         self.reset(from.rows);
         let data = &mut self.data;
-        Self::for_each_word(from.rows, |k, part, _, _| {
-            data[k] = take(part, from.data[k])
-        });
+        Self::for_each_word(from.rows, |k, part, _| data[k] = take(part, from.data[k]));
         self.conflict = self.scan_conflict();
     }
 
@@ -512,9 +553,8 @@ impl<const W: usize> Edges<W> {
 
     /// [`Edges::has_conflict`], found by looking at every row.
     fn scan_conflict(&self) -> bool {
-        let r = self.rows;
         let [hl, hx, vl, vx] = self.planes();
-        let (ci, co) = self.data[4 * r + 2..].split_at(r);
+        let (ci, co) = (self.part(Part::Inside), self.part(Part::Outside));
         // Every row's clashes folded into one row (no branch per row).
         let clash = |a: &[Row<W>], b: &[Row<W>]| {
             a.iter()
@@ -526,12 +566,11 @@ impl<const W: usize> Edges<W> {
 
     /// Number of line edges.
     pub fn line_count(&self) -> u32 {
-        let r = self.rows;
-        self.data[..r + 1]
+        let lines = self
+            .part(Part::HLines)
             .iter()
-            .chain(&self.data[2 * r + 2..3 * r + 2])
-            .map(|w| w.count())
-            .sum()
+            .chain(self.part(Part::VLines));
+        lines.map(|w| w.count()).sum()
     }
 
     /// The edges of plane row `i` that are neither line nor cross.
@@ -586,11 +625,7 @@ impl<const W: usize> Edges<W> {
     /// `V` lines, `V` crosses.
     #[inline]
     fn planes(&self) -> [&[Row<W>]; 4] {
-        let r = self.rows;
-        let (h, v) = self.data.split_at(2 * r + 2);
-        let (hl, hx) = h.split_at(r + 1);
-        let (vl, rest) = v.split_at(r);
-        [hl, hx, vl, &rest[..r]]
+        [Part::HLines, Part::HCrosses, Part::VLines, Part::VCrosses].map(|p| self.part(p))
     }
 
     /// Reads edge `at` for the cells or vertices of row `i`, aligned to their
@@ -607,7 +642,8 @@ impl<const W: usize> Edges<W> {
         let valid = frame.plane_bits(at.plane);
         // SAFETY: `r` is a row of the plane (`plane_row`), so both words
         // lie within `data` (its length is the type's invariant).
-        let [line, cross] = [false, true].map(|c| unsafe { self.word(self.base(at.plane, c) + r) });
+        let [line, cross] =
+            [false, true].map(|c| unsafe { self.word(self.base(Part::of(at.plane, c)) + r) });
         let cross = cross | !valid;
         Edge {
             line: line.shift(-at.dc, false),
@@ -636,10 +672,8 @@ impl<const W: usize> Edges<W> {
             return false;
         };
         let bits = m.shift(at.dc, false) & frame.plane_bits(at.plane);
-        let (k, other) = (
-            self.base(at.plane, cross) + r,
-            self.base(at.plane, !cross) + r,
-        );
+        let part = Part::of(at.plane, cross);
+        let (k, other) = (self.base(part) + r, self.base(part.twin()) + r);
         // SAFETY: `r` is a row of the plane (`plane_row`), so both words
         // lie within `data` (its length is the type's invariant).
         unsafe { self.add_at_unchecked(k, other, r, bits) }
@@ -649,11 +683,7 @@ impl<const W: usize> Edges<W> {
     #[inline(always)]
     fn plane_row(&self, p: Plane, i: usize, dr: i32) -> Option<usize> {
         let r = i.checked_add_signed(dr as isize)?;
-        let rows = match p {
-            Plane::H => self.rows + 1,
-            Plane::V => self.rows,
-        };
-        (r < rows).then_some(r)
+        (r < p.rows(self.rows)).then_some(r)
     }
 
     /// Word `k` of `data`, unchecked.
