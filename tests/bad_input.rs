@@ -290,8 +290,6 @@ fn crlf_line_ends_give_the_same_errors_as_lf() {
         let crlf = lf.replace('\n', "\r\n");
         let a = run_slink(&[], lf.as_bytes());
         let b = run_slink(&[], crlf.as_bytes());
-        a.stderr_lines();
-        b.stderr_lines();
         assert_eq!((a.code, b.code), (2, 2), "{bad:?}");
         assert_eq!(a.stdout, expected, "{bad:?}");
         assert_eq!(b.stdout, expected, "{bad:?} with CRLF");

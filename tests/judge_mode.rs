@@ -18,7 +18,6 @@ const JUDGE_OUT: &str = "corpus/judge/slink.out";
 /// `expected`, with every drawing verified against the puzzles of `input`.
 fn assert_judge_output(args: &[&str], input: &str, expected: &str) -> Run {
     let run = run_slink(args, input.as_bytes());
-    run.stderr_lines();
     assert!(
         run.stdout == expected,
         "slink {args:?}: stdout differs from the expected output\n--- got\n{}\n--- expected\n{expected}",
@@ -128,7 +127,6 @@ fn whitespace_variants_of_the_sample_give_the_same_output() {
     ] {
         assert_ne!(variant, input);
         let run = run_slink(&[], variant.as_bytes());
-        run.stderr_lines();
         assert_eq!(run.stdout, expected, "{name}: stdout differs");
         assert_eq!(run.code, 0, "{name}: exit status; stderr {}", run.stderr);
         assert_eq!(run.stderr, "", "{name}: stderr");
@@ -141,7 +139,6 @@ fn text_after_the_terminator_is_ignored() {
     let expected = package_file(SAMPLE_OUT);
     let with_junk = format!("{input}this is not a puzzle: 4 x\n7 7\n9\n\0\u{1}");
     let run = run_slink(&[], with_junk.as_bytes());
-    run.stderr_lines();
     assert_eq!(run.stdout, expected);
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert_eq!(run.stderr, "");
@@ -340,7 +337,6 @@ fn empty_input_and_only_the_terminator() {
     }
     // No data set and no terminator: nothing to solve, nothing printed.
     let run = run_slink(&[], b"");
-    run.stderr_lines();
     assert_eq!(run.stdout, "");
     assert!(run.code == 0 || run.code == 2, "empty input: {}", run.code);
 }
@@ -661,7 +657,6 @@ fn text_after_the_terminator_on_the_same_line_is_ignored() {
     for tail in [" end of input\n", "\t# the end\n", " 7 7\n1\n"] {
         let text = format!("{}{tail}", input.trim_end());
         let run = run_slink(&[], text.as_bytes());
-        run.stderr_lines();
         assert_eq!(run.stdout, expected, "{tail:?}");
         assert_eq!(
             (run.code, run.stderr.as_str()),
@@ -679,7 +674,6 @@ fn a_zero_search_budget_still_deduces() {
     for (i, o) in [(SAMPLE_IN, SAMPLE_OUT), (JUDGE_IN, JUDGE_OUT)] {
         let input = package_file(i);
         let run = run_slink(&["--budget", "0"], input.as_bytes());
-        run.stderr_lines();
         assert_eq!(
             (run.code, run.stderr.as_str()),
             (0, ""),
