@@ -10,7 +10,7 @@
 
 use super::{Count, Ctx};
 use crate::bits::Row;
-use crate::board::{Edge, Plane};
+use crate::board::Edge;
 use crate::geometry::Side;
 
 /// Applies the colour rules to the cells of row `i`.
@@ -23,45 +23,18 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let frame = ctx.frame;
     let cells = frame.cells;
     let off_cells = !cells;
-    let off_vertices = !frame.vertices;
     let edges = &*ctx.edges;
-    // The colours of a row, cells off the grid outside.
-    let row_color = |r: usize| (edges.inside(r), edges.outside(r) | off_cells);
-    let (mut inside, mut outside) = row_color(i);
+    // The colours of this row and the rows above and below (cells off the
+    // grid outside), read as the other rules read edges.
+    let (mut inside, mut outside) = edges.color(frame, i, 0, 0);
     let (here_in, here_out) = (inside, outside);
-    let (top_in, top_out) = if i > 0 {
-        row_color(i - 1)
-    } else {
-        (Row::EMPTY, Row::FULL)
-    };
-    let (bottom_in, bottom_out) = if i + 1 < frame.rows {
-        row_color(i + 1)
-    } else {
-        (Row::EMPTY, Row::FULL)
-    };
-    // Left neighbour: cell j - 1 in bit j; right neighbour: cell j + 1.
+    let (top_in, top_out) = edges.color(frame, i, -1, 0);
+    let (bottom_in, bottom_out) = edges.color(frame, i, 1, 0);
+    // Left neighbour: cell j - 1 in bit j; right neighbour: cell j + 1
+    // (from this row's colours, read once).
     let (left_in, left_out) = (here_in.up(1, false), here_out.up(1, true));
     let (right_in, right_out) = (here_in.down(1, false), here_out.down(1, true));
-    let top = Edge {
-        line: edges.lines(Plane::H, i),
-        cross: edges.crosses(Plane::H, i) | off_cells,
-    };
-    let bottom = Edge {
-        line: edges.lines(Plane::H, i + 1),
-        cross: edges.crosses(Plane::H, i + 1) | off_cells,
-    };
-    let (v_line, v_cross) = (
-        edges.lines(Plane::V, i),
-        edges.crosses(Plane::V, i) | off_vertices,
-    );
-    let left = Edge {
-        line: v_line,
-        cross: v_cross,
-    };
-    let right = Edge {
-        line: v_line.down(1, false),
-        cross: v_cross.down(1, true),
-    };
+    let [top, bottom, left, right] = crate::map4!(Side::ALL, |s| ctx.edge(i, s.at()));
     for (e, ni, no) in [
         (top, top_in, top_out),
         (bottom, bottom_in, bottom_out),
@@ -195,7 +168,7 @@ pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Clues, Edges, Frame};
+    use crate::board::{Clues, Edges, Frame, Plane};
     use crate::generate::rng::splitmix64;
     use crate::puzzle::{Clue, Puzzle};
 
