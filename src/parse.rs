@@ -25,6 +25,28 @@ pub struct Span {
     pub body_end: usize,
 }
 
+/// A data set's header as read: where it is and the size it announced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// Line (1-based) of the header.
+    pub line: usize,
+    /// Cell rows the header announced.
+    pub rows: usize,
+    /// Cell columns the header announced.
+    pub cols: usize,
+}
+
+impl Span {
+    /// The data set's header.
+    pub fn header(&self) -> Header {
+        Header {
+            line: self.header_line,
+            rows: self.rows,
+            cols: self.cols,
+        }
+    }
+}
+
 /// A malformed input: where it is and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
@@ -39,13 +61,9 @@ pub struct ParseError {
     /// Whether reading can go on after this data set (its header was read
     /// and its rows skipped).
     pub recoverable: bool,
-    /// The data set's rows and columns when its header was read (the
-    /// error is in its rows, or the input ends inside them); `None` for an
-    /// error in the header.
-    pub size: Option<(usize, usize)>,
-    /// Line of the data set's header when it was read (as with `size`);
-    /// otherwise the error's line.
-    pub header_line: usize,
+    /// The data set's header when it was read (the error is in its rows,
+    /// or the input ends inside them); `None` for an error in the header.
+    pub header: Option<Header>,
 }
 
 impl fmt::Display for ParseError {
@@ -164,8 +182,7 @@ impl<'a> Scanner<'a> {
             data_set: self.next_number,
             message: msg,
             recoverable,
-            size: None,
-            header_line: self.line,
+            header: None,
         }
     }
 
@@ -337,8 +354,11 @@ impl Iterator for Scanner<'_> {
                         "the input ends inside the data set: expected {rows} rows, found {found}"
                     ),
                     recoverable: false,
-                    size: Some((rows, cols)),
-                    header_line,
+                    header: Some(Header {
+                        line: header_line,
+                        rows,
+                        cols,
+                    }),
                 };
                 self.pos = pos;
                 return fail(self, e);
@@ -445,8 +465,7 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
         data_set: span.number,
         message: e.to_string(),
         recoverable: true,
-        size: Some((span.rows, span.cols)),
-        header_line: span.header_line,
+        header: Some(span.header()),
     })?;
     let cols = span.cols;
     let clues = out.clue_bytes_mut();
@@ -482,8 +501,7 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
                 data_set: span.number,
                 message,
                 recoverable: true,
-                size: Some((span.rows, span.cols)),
-                header_line: span.header_line,
+                header: Some(span.header()),
             })?;
         row += usize::from(filled);
         pos = le + 1;
@@ -605,7 +623,11 @@ mod tests {
         assert_eq!((e.line, e.col, e.data_set), (5, 3, 2));
         assert_eq!(e.message, "expected a clue 0-3, found '4'");
         assert!(e.recoverable);
-        assert_eq!(e.size, Some((2, 3)), "the header was read");
+        assert_eq!(
+            e.header.map(|h| (h.rows, h.cols)),
+            Some((2, 3)),
+            "the header was read"
+        );
     }
 
     #[test]
@@ -637,7 +659,11 @@ mod tests {
             let (ps, end) = all(src);
             let e = ps[0].as_ref().unwrap_err();
             assert!(e.message.contains(msg), "{src:?}: {}", e.message);
-            assert_eq!(e.size, None, "{src:?}: a bad header gives no size");
+            assert_eq!(
+                e.header.map(|h| (h.rows, h.cols)),
+                None,
+                "{src:?}: a bad header gives no size"
+            );
             assert_eq!(end, Ending::Error);
         }
     }
@@ -648,7 +674,11 @@ mod tests {
         let e = ps[0].as_ref().unwrap_err();
         assert!(e.message.contains("expected 3 rows, found 2"));
         assert_eq!(e.line, 4);
-        assert_eq!(e.size, Some((3, 2)), "the header was read");
+        assert_eq!(
+            e.header.map(|h| (h.rows, h.cols)),
+            Some((3, 2)),
+            "the header was read"
+        );
         assert_eq!(end, Ending::Error);
     }
 

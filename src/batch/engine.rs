@@ -78,8 +78,7 @@ impl Default for Item {
             data_set: 0,
             message: String::new(),
             recoverable: false,
-            size: None,
-            header_line: 0,
+            header: None,
         })
     }
 }
@@ -273,7 +272,9 @@ impl Scan<'_> {
                     } else {
                         // The scanner stops here: the input is finished.
                         e.line += self.line_offset;
-                        e.header_line += self.line_offset;
+                        if let Some(h) = &mut e.header {
+                            h.line += self.line_offset;
+                        }
                         self.failed = Some(e.data_set);
                         if self.shard.takes(e.data_set) {
                             put(&mut n, Item::Error(e));
@@ -807,7 +808,11 @@ fn emit(
         Item::Span(s) => (s.number, s.header_line, Some((s.rows, s.cols))),
         // A header read before the input ended inside the data set still
         // gives its size.
-        Item::Error(e) => (e.data_set, e.header_line, e.size),
+        Item::Error(e) => (
+            e.data_set,
+            e.header.map_or(e.line, |h| h.line),
+            e.header.map(|h| (h.rows, h.cols)),
+        ),
     };
     let rec = Record {
         file: shared.file,
