@@ -159,6 +159,16 @@ impl<const W: usize> Edge<W> {
     pub fn unknown(self) -> Row<W> {
         !(self.line | self.cross)
     }
+
+    /// These marks and those of `other` moved `by` columns (toward higher
+    /// columns if positive), for two edges of one plane row written at once.
+    #[inline(always)]
+    pub fn with_moved(self, other: Edge<W>, by: i32) -> Self {
+        Edge {
+            line: self.line | other.line.shift(by, false),
+            cross: self.cross | other.cross.shift(by, false),
+        }
+    }
 }
 
 /// Size of a board and its row masks.
@@ -677,6 +687,43 @@ impl<const W: usize> Edges<W> {
         // SAFETY: `r` is a row of the plane (`plane_row`), so both words
         // lie within `data` (its length is the type's invariant).
         unsafe { self.add_at_unchecked(k, other, r, bits) }
+    }
+
+    /// Marks edge `at` of the bits of row `i` as lines where `news.line`
+    /// has them and as crosses where `news.cross` has them, in one write;
+    /// true if any is new. Edges off the grid are left out.
+    #[inline(always)]
+    pub fn set_edge(&mut self, frame: &Frame<W>, i: usize, at: At, news: Edge<W>) -> bool {
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        if (news.line | news.cross).is_empty() {
+            return false;
+        }
+        let Some(r) = self.plane_row(at.plane, i, at.dr) else {
+            return false;
+        };
+        let valid = frame.plane_bits(at.plane);
+        let (kl, kx) = (
+            self.base(Part::of(at.plane, false)) + r,
+            self.base(Part::of(at.plane, true)) + r,
+        );
+        // SAFETY: `r` is a row of the plane (`plane_row`), so both words
+        // lie within `data` (its length is the type's invariant).
+        let (line, cross) = unsafe { (self.word(kl), self.word(kx)) };
+        let now = Edge {
+            line: line | (news.line.shift(at.dc, false) & valid),
+            cross: cross | (news.cross.shift(at.dc, false) & valid),
+        };
+        let new = ((now.line ^ line) | (now.cross ^ cross)).any();
+        if new {
+            // SAFETY: as above.
+            unsafe {
+                *self.data.get_unchecked_mut(kl) = now.line;
+                *self.data.get_unchecked_mut(kx) = now.cross;
+            }
+            self.mark(r);
+            self.conflict |= (now.line & now.cross).any();
+        }
+        new
     }
 
     /// Row `i + dr` of plane `p`, if the plane has it.

@@ -2,6 +2,7 @@
 
 use super::{Contradiction, Count, Ctx, Rule};
 use crate::bits::Row;
+use crate::board::Edge;
 use crate::geometry::Side;
 use crate::{map4, unroll4};
 
@@ -26,6 +27,23 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     let full = lines.equals(clue) & c.any;
     let open = crosses.equals(rest) & c.any;
     let zero = c.any & !(c.low | c.high);
+    if ctx.unrecorded() {
+        // The same decisions, each edge row's lines and crosses in one
+        // write: the left and right sides share their row.
+        let [top, bottom, left, right] = map4!(sides, |e| {
+            let unknown = e.unknown();
+            Edge {
+                line: open & unknown,
+                cross: (zero | full) & unknown,
+            }
+        });
+        let (l, r) = (Side::Left.at(), Side::Right.at());
+        debug_assert!(l.plane == r.plane && l.dr == r.dr);
+        ctx.set_edge(i, Side::Top.at(), top);
+        ctx.set_edge(i, Side::Bottom.at(), bottom);
+        ctx.set_edge(i, l, left.with_moved(right, r.dc - l.dc));
+        return Ok(());
+    }
     unroll4!(Side::ALL, |k, s| {
         let unknown = sides[k].unknown();
         // R1 is R3 for a 0 with no lines yet: named on its own, as the judge does.

@@ -177,6 +177,25 @@ impl<'a, const W: usize> Ctx<'a, W> {
         self.decide(Reason::Colors, i, at, m, false);
     }
 
+    /// Whether decisions need no record of the rule that made them (no
+    /// trace, no counts), so that a family may make all of one edge's at
+    /// once with [`Ctx::set_edge`].
+    #[inline(always)]
+    pub fn unrecorded(&self) -> bool {
+        self.trace.is_none() && self.counts.is_none()
+    }
+
+    /// Makes edge `at` a line at the bits `news.line` of row `i` and a
+    /// cross at the bits `news.cross`, in one write and with no record of
+    /// the rules (only when [`Ctx::unrecorded`]).
+    #[inline(always)]
+    pub fn set_edge(&mut self, i: usize, at: At, news: Edge<W>) {
+        debug_assert!(self.unrecorded());
+        if self.edges.set_edge(self.frame, i, at, news) {
+            self.changed = true;
+        }
+    }
+
     #[inline(always)]
     fn decide(&mut self, reason: Reason, i: usize, at: At, m: Row<W>, line: bool) {
         if m.is_empty() {

@@ -469,14 +469,36 @@ pub(crate) fn run_tweaked<const W: usize>(
     let mut clues = Clues::<W>::default();
     clues.load(&b.puzzle());
     tweak(&mut clues);
-    let mut edges = b.edges::<W>();
+    // Rules that record nothing make their decisions in fewer writes
+    // (`Ctx::unrecorded`): every run is made both ways, and must agree.
+    let unrecorded = rounds(b, f, mode, &frame, &clues, None);
     let mut counts: RuleCounts = [0; 15];
+    let recorded = rounds(b, f, mode, &frame, &clues, Some(&mut counts));
+    assert_eq!(
+        recorded, unrecorded,
+        "{f:?} decides otherwise when it records its rules, on\n{b:?}"
+    );
+    let board = b.with_edges(&frame, &recorded?)?;
+    Ok(Outcome { board, counts })
+}
+
+/// The board after family `f` runs on `b` once or to its fixpoint,
+/// counting its rules if given `counts`.
+fn rounds<const W: usize>(
+    b: &Board,
+    f: Family,
+    mode: Mode,
+    frame: &Frame<W>,
+    clues: &Clues<W>,
+    counts: Option<&mut RuleCounts>,
+) -> Result<Edges<W>, Contradiction> {
+    let mut edges = b.edges::<W>();
     let mut ctx = Ctx {
-        frame: &frame,
-        clues: &clues,
+        frame,
+        clues,
         edges: &mut edges,
         changed: false,
-        counts: Some(&mut counts),
+        counts,
         colors: f.colors(),
         trace: None,
     };
@@ -491,8 +513,7 @@ pub(crate) fn run_tweaked<const W: usize>(
             break;
         }
     }
-    let board = b.with_edges(&frame, &edges)?;
-    Ok(Outcome { board, counts })
+    Ok(edges)
 }
 
 /// A board after a run and the rules that fired, or a contradiction.
