@@ -154,20 +154,16 @@ pub struct Edge<const W: usize> {
 }
 
 impl<const W: usize> Edge<W> {
+    /// Neither line nor cross anywhere.
+    pub const NONE: Self = Edge {
+        line: Row::EMPTY,
+        cross: Row::EMPTY,
+    };
+
     /// Bits where the edge is undecided.
     #[inline]
     pub fn unknown(self) -> Row<W> {
         !(self.line | self.cross)
-    }
-
-    /// These marks and those of `other` moved `by` columns (toward higher
-    /// columns if positive), for two edges of one plane row written at once.
-    #[inline(always)]
-    pub fn with_moved(self, other: Edge<W>, by: i32) -> Self {
-        Edge {
-            line: self.line | other.line.shift(by, false),
-            cross: self.cross | other.cross.shift(by, false),
-        }
     }
 }
 

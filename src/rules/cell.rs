@@ -2,7 +2,6 @@
 
 use super::{Contradiction, Count, Ctx, Rule};
 use crate::bits::Row;
-use crate::board::Edge;
 use crate::geometry::Side;
 use crate::{map4, unroll4};
 
@@ -10,10 +9,11 @@ use crate::{map4, unroll4};
 /// more lines than its clue or too many crosses to reach it.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
-    let sides = map4!(Side::ALL, |s| ctx.edge(i, s.at()));
+    let mut v = ctx.visit(i);
+    let sides = map4!(Side::ALL, |s| v.edge(s.at()));
     let lines = Count::of(map4!(sides, |e| e.line));
     let crosses = Count::of(map4!(sides, |e| e.cross));
-    let c = ctx.clues.sliced(i);
+    let c = v.clues().sliced(i);
     let clue = [c.low, c.high, Row::EMPTY];
     // Sides not lines that a clue allows, 4 - clue: 4, 3, 2, 1 for 0..=3.
     let rest = [c.low, c.high ^ c.low, c.any & !(c.low | c.high)];
@@ -27,29 +27,13 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     let full = lines.equals(clue) & c.any;
     let open = crosses.equals(rest) & c.any;
     let zero = c.any & !(c.low | c.high);
-    if ctx.unrecorded() {
-        // The same decisions, each edge row's lines and crosses in one
-        // write: the left and right sides share their row.
-        let [top, bottom, left, right] = map4!(sides, |e| {
-            let unknown = e.unknown();
-            Edge {
-                line: open & unknown,
-                cross: (zero | full) & unknown,
-            }
-        });
-        let (l, r) = (Side::Left.at(), Side::Right.at());
-        debug_assert!(l.plane == r.plane && l.dr == r.dr);
-        ctx.set_edge(i, Side::Top.at(), top);
-        ctx.set_edge(i, Side::Bottom.at(), bottom);
-        ctx.set_edge(i, l, left.with_moved(right, r.dc - l.dc));
-        return Ok(());
-    }
     unroll4!(Side::ALL, |k, s| {
         let unknown = sides[k].unknown();
         // R1 is R3 for a 0 with no lines yet: named on its own, as the judge does.
-        ctx.cross(Rule::R1, i, s.at(), zero & unknown);
-        ctx.cross(Rule::R3, i, s.at(), full & unknown);
-        ctx.line(Rule::R2, i, s.at(), open & unknown);
+        v.cross(Rule::R1, s.at(), zero & unknown);
+        v.cross(Rule::R3, s.at(), full & unknown);
+        v.line(Rule::R2, s.at(), open & unknown);
     });
+    v.finish();
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! the other exit is crossed, so it must turn onto one of the cell's sides.
 
 use super::corner::corner_index;
-use super::{CornerExits, Ctx, Rule};
+use super::{CornerExits, Ctx, Rule, Visit};
 use crate::bits::Row;
 use crate::board::Edge;
 use crate::geometry::Corner;
@@ -17,18 +17,16 @@ fn entered<const W: usize>(h: Edge<W>, v: Edge<W>) -> Row<W> {
 /// Applies R12, R14 and R15 to the cells of row `i`.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
-    let exits = CornerExits::read(ctx, i);
-    apply_with(ctx, i, &exits);
+    let mut v = ctx.visit_at_once(i);
+    let exits = CornerExits::read(&v);
+    decide(&mut v, &exits);
+    v.finish();
 }
 
-/// [`apply`], with the row's corner exits already read.
+/// [`apply`], in a visit that has read the row's corner exits.
 #[inline]
-pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &CornerExits<W>) {
-    let (one, two, three) = (
-        ctx.clue(1, i, 0, 0),
-        ctx.clue(2, i, 0, 0),
-        ctx.clue(3, i, 0, 0),
-    );
+pub fn decide<const W: usize>(v: &mut Visit<'_, '_, W>, exits: &CornerExits<W>) {
+    let (one, two, three) = (v.clue(1, 0, 0), v.clue(2, 0, 0), v.clue(3, 0, 0));
     unroll4!(Corner::ALL, |n, k| 'corner: {
         let [eh, ev] = exits.exits[n];
         let enter = entered(eh, ev);
@@ -40,9 +38,9 @@ pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &Corner
         let sides = far.sides();
         unroll2!([0, 1], |s| {
             // R12: the 3 takes one side here, so both far sides.
-            ctx.line(Rule::R12, i, sides[s], three & enter & !known[s].line);
+            v.line(Rule::R12, sides[s], three & enter & !known[s].line);
             // R15: the 1 takes its one line here, so none at the far corner.
-            ctx.cross(Rule::R15, i, sides[s], one & enter & !known[s].cross);
+            v.cross(Rule::R15, sides[s], one & enter & !known[s].cross);
         });
         // R14: the 2 takes one side here and must leave through the far
         // corner: if one far exit is crossed, the other is a line.
@@ -51,8 +49,8 @@ pub fn apply_with<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, exits: &Corner
             break 'corner;
         }
         let [fh, fv] = far.exits();
-        let [h, v] = exits.exits[corner_index(far)];
-        ctx.line(Rule::R14, i, fh, two_in & v.cross & !h.line);
-        ctx.line(Rule::R14, i, fv, two_in & h.cross & !v.line);
+        let [h, e] = exits.exits[corner_index(far)];
+        v.line(Rule::R14, fh, two_in & e.cross & !h.line);
+        v.line(Rule::R14, fv, two_in & h.cross & !e.line);
     });
 }

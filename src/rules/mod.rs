@@ -15,7 +15,7 @@ pub mod threes;
 pub mod vertex;
 
 use crate::bits::{Row, RowSet};
-use crate::board::{At, Clues, Edge, Edges, Frame};
+use crate::board::{At, Clues, Edge, Edges, Frame, Plane};
 use crate::trace::{EdgeRef, Event, Reason};
 use std::fmt;
 
@@ -178,22 +178,27 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// Whether decisions need no record of the rule that made them (no
-    /// trace, no counts), so that a family may make all of one edge's at
-    /// once with [`Ctx::set_edge`].
+    /// trace, no counts).
     #[inline(always)]
-    pub fn unrecorded(&self) -> bool {
+    fn unrecorded(&self) -> bool {
         self.trace.is_none() && self.counts.is_none()
     }
 
-    /// Makes edge `at` a line at the bits `news.line` of row `i` and a
-    /// cross at the bits `news.cross`, in one write and with no record of
-    /// the rules (only when [`Ctx::unrecorded`]).
+    /// Begins a visit to row `i` of a family whose decisions are many and
+    /// cheap (see [`Visit`]); they are all made by [`Visit::finish`].
     #[inline(always)]
-    pub fn set_edge(&mut self, i: usize, at: At, news: Edge<W>) {
-        debug_assert!(self.unrecorded());
-        if self.edges.set_edge(self.frame, i, at, news) {
-            self.changed = true;
-        }
+    #[must_use = "a visit makes its decisions in Visit::finish"]
+    pub fn visit(&mut self, i: usize) -> Visit<'_, 'a, W> {
+        let gather = self.unrecorded();
+        Visit::new(self, i, gather)
+    }
+
+    /// Begins a visit to row `i` of a family whose decisions are few and
+    /// far between: each is made at once, with no gathering to pay for.
+    #[inline(always)]
+    #[must_use = "a visit makes its decisions in Visit::finish"]
+    pub fn visit_at_once(&mut self, i: usize) -> Visit<'_, 'a, W> {
+        Visit::new(self, i, false)
     }
 
     #[inline(always)]
@@ -247,6 +252,138 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 }
 
+/// One visit of a family to a row of cells (or vertices): what the family
+/// reads of the board and its clues around the row, and the decisions it
+/// makes there.
+///
+/// A family reads the board as it was when the visit began, and decides
+/// from that. When nothing records which rule made a decision (no trace,
+/// no counts), the visit gathers the decisions and makes them when it
+/// ends, each row of edges in one write (lines and crosses together,
+/// every column offset together); otherwise each is made at once, with
+/// its rule. Both ways leave the same board.
+pub struct Visit<'c, 'a, const W: usize> {
+    ctx: &'c mut Ctx<'a, W>,
+    row: usize,
+    gather: bool,
+    /// Gathered news by plane (`H`, `V`) and row offset (-1, 0, 1), with
+    /// the bits already moved to their edge's column.
+    news: [[Edge<W>; 3]; 2],
+}
+
+impl<'c, 'a, const W: usize> Visit<'c, 'a, W> {
+    #[inline(always)]
+    fn new(ctx: &'c mut Ctx<'a, W>, row: usize, gather: bool) -> Self {
+        Visit {
+            ctx,
+            row,
+            gather,
+            news: [[Edge::NONE; 3]; 2],
+        }
+    }
+
+    /// The board's size and masks.
+    #[inline(always)]
+    pub fn frame(&self) -> &'a Frame<W> {
+        self.ctx.frame
+    }
+
+    /// The puzzle's clue masks.
+    #[inline(always)]
+    pub fn clues(&self) -> &'a Clues<W> {
+        self.ctx.clues
+    }
+
+    /// The state of edge `at` for every cell (or vertex) of the row.
+    #[inline(always)]
+    pub fn edge(&self, at: At) -> Edge<W> {
+        self.ctx.edge(self.row, at)
+    }
+
+    /// The cells of row `row + dr` with clue `n`, aligned to column `j + dc`.
+    #[inline(always)]
+    pub fn clue(&self, n: usize, dr: i32, dc: i32) -> Row<W> {
+        self.ctx.clue(n, self.row, dr, dc)
+    }
+
+    /// Rule `rule` makes edge `at` a line at the bits `m`.
+    #[inline(always)]
+    pub fn line(&mut self, rule: Rule, at: At, m: Row<W>) {
+        self.decide(rule, at, m, true);
+    }
+
+    /// Rule `rule` makes edge `at` a cross at the bits `m`.
+    #[inline(always)]
+    pub fn cross(&mut self, rule: Rule, at: At, m: Row<W>) {
+        self.decide(rule, at, m, false);
+    }
+
+    #[inline(always)]
+    fn decide(&mut self, rule: Rule, at: At, m: Row<W>, line: bool) {
+        if !self.gather {
+            self.ctx.decide(Reason::Rule(rule), self.row, at, m, line);
+            return;
+        }
+        let news = self.gathered(at);
+        let marks = if line {
+            &mut news.line
+        } else {
+            &mut news.cross
+        };
+        *marks |= m.shift(at.dc, false);
+    }
+
+    /// The gathered news of the edge row of `at`.
+    #[inline(always)]
+    fn gathered(&mut self, at: At) -> &mut Edge<W> {
+        let plane = match at.plane {
+            Plane::H => 0,
+            Plane::V => 1,
+        };
+        let offset = at.dr + 1;
+        debug_assert!((0..3).contains(&offset), "a family reaching {at:?}");
+        &mut self.news[plane][offset as usize]
+    }
+
+    /// Ends the visit: makes the decisions gathered.
+    #[inline(always)]
+    pub fn finish(mut self) {
+        if self.gather {
+            // Written out: each row's place in `news` is then a constant.
+            self.make(Plane::H, 0);
+            self.make(Plane::H, 1);
+            self.make(Plane::V, -1);
+            self.make(Plane::V, 0);
+            self.make(Plane::V, 1);
+            // No family decides on `H` edges a row above.
+            debug_assert_eq!(self.news[0][0], Edge::NONE);
+            self.news = [[Edge::NONE; 3]; 2];
+        }
+    }
+
+    /// Makes the gathered news of plane `p` at row offset `dr`.
+    #[inline(always)]
+    fn make(&mut self, plane: Plane, dr: i32) {
+        let news = *self.gathered(At { plane, dr, dc: 0 });
+        let at = At { plane, dr, dc: 0 };
+        if self.ctx.edges.set_edge(self.ctx.frame, self.row, at, news) {
+            self.ctx.changed = true;
+        }
+    }
+}
+
+#[cfg(debug_assertions)]
+impl<const W: usize> Drop for Visit<'_, '_, W> {
+    fn drop(&mut self) {
+        // A visit that gathered decisions must make them.
+        let pending = self.news.iter().flatten().any(|e| (e.line | e.cross).any());
+        assert!(
+            !self.gather || !pending || std::thread::panicking(),
+            "a visit ended without making its decisions"
+        );
+    }
+}
+
 /// The sides of every cell of a row and the exits of their four corners,
 /// read once and shared by the families that look at corners. A family
 /// leaves out the conclusions these show it already has (a line where a
@@ -261,15 +398,15 @@ pub struct CornerExits<const W: usize> {
 }
 
 impl<const W: usize> CornerExits<W> {
-    /// Reads the sides and exits of cell row `i`.
+    /// Reads the sides and exits of the visited cell row.
     #[inline(always)]
-    pub fn read(ctx: &Ctx<'_, W>, i: usize) -> Self {
+    pub fn read(v: &Visit<'_, '_, W>) -> Self {
         CornerExits {
             exits: crate::map4!(crate::geometry::Corner::ALL, |k| {
-                let [h, v] = k.exits();
-                [ctx.edge(i, h), ctx.edge(i, v)]
+                let [h, e] = k.exits();
+                [v.edge(h), v.edge(e)]
             }),
-            sides: crate::map4!(crate::geometry::Side::ALL, |s| ctx.edge(i, s.at())),
+            sides: crate::map4!(crate::geometry::Side::ALL, |s| v.edge(s.at())),
         }
     }
 
@@ -393,9 +530,7 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
             }
         } else if corners.any() {
             for i in corners.iter().take_while(|&i| i < ctx.frame.rows) {
-                let exits = CornerExits::read(ctx, i);
-                corner::apply_with(ctx, i, &exits);
-                entry::apply_with(ctx, i, &exits);
+                corners_visit(ctx, i);
             }
             corners.clear_all();
         } else if diagonal.any() {
@@ -416,6 +551,17 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
         ctx.changed = true;
     }
     result
+}
+
+/// R9-R12, R14 and R15 on cell row `i`, in one visit: the corner and
+/// entry families read the same sides and exits.
+#[inline]
+fn corners_visit<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
+    let mut v = ctx.visit_at_once(i);
+    let exits = CornerExits::read(&v);
+    corner::decide(&mut v, &exits);
+    entry::decide(&mut v, &exits);
+    v.finish();
 }
 
 /// The order in which a pass visits rows.
@@ -454,9 +600,7 @@ fn pass_rows<const W: usize>(
         cell::apply(ctx, i)?;
         if every_family {
             threes::apply(ctx, i);
-            let exits = CornerExits::read(ctx, i);
-            corner::apply_with(ctx, i, &exits);
-            entry::apply_with(ctx, i, &exits);
+            corners_visit(ctx, i);
             diagonal::apply(ctx, i);
         }
         vertex::apply(ctx, v)

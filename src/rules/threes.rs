@@ -54,26 +54,29 @@ pub fn domino_loop_fits(p: &Puzzle) -> bool {
 /// Applies R4 and R5 to the cells of row `i`. They depend on clues only.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
-    let three = ctx.clue(3, i, 0, 0);
-    if three.is_empty() {
+    if ctx.clue(3, i, 0, 0).is_empty() {
         return;
     }
-    // R4: a 3 with a 3 across side `s`: `s` and the side opposite are lines
-    // (the neighbour marks its own far side when its turn comes).
-    if !ctx.clues.domino_loop_fits {
+    let mut v = ctx.visit(i);
+    let three = v.clue(3, 0, 0);
+    // R4: a 3 with a 3 across side `s`: `s` and the side opposite are
+    // lines (the neighbour marks its own far side when its turn comes).
+    if !v.clues().domino_loop_fits {
         unroll4!(Side::ALL, |_n, s| {
             let (dr, dc) = s.neighbour();
-            let pair = three & ctx.clue(3, i, dr, dc);
-            ctx.line(Rule::R4, i, s.at(), pair);
-            ctx.line(Rule::R4, i, s.opposite().at(), pair);
+            let pair = three & v.clue(3, dr, dc);
+            v.line(Rule::R4, s.at(), pair);
+            v.line(Rule::R4, s.opposite().at(), pair);
         });
     }
-    // R5: a 3 with a 3 across corner `k`: the sides at the far corner are lines.
+    // R5: a 3 with a 3 across corner `k`: the sides at the far corner
+    // are lines.
     unroll4!(Corner::ALL, |_n, k| {
         let (dr, dc) = k.diagonal();
-        let pair = three & ctx.clue(3, i, dr, dc);
+        let pair = three & v.clue(3, dr, dc);
         unroll2!(k.opposite().sides(), |side| {
-            ctx.line(Rule::R5, i, side, pair);
+            v.line(Rule::R5, side, pair);
         });
     });
+    v.finish();
 }
