@@ -6,7 +6,7 @@ use crate::{map4, unroll4};
 
 /// Applies R6, R7 and R8 to the vertices of vertex row `i` (0..=rows);
 /// fails at a vertex with three lines or a dead end.
-#[inline]
+#[inline(always)]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     let mut v = ctx.visit(i);
     let arms = map4!(ARMS, |a| v.edge(a));
