@@ -61,12 +61,13 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
         return Err(Invalid::Size);
     }
     check_clues(p, s)?;
-    let (start, lines) = check_vertices(s)?;
+    let (start, runs) = check_vertices(s)?;
     let start = start.ok_or(Invalid::NoLoop)?;
-    // Every vertex has 0 or 2 lines, so the lines are disjoint cycles, with
-    // as many lines as vertices on them: walk the one through `start` and
-    // compare its length with the number of vertices with lines.
-    if walk(s, start, lines) != lines {
+    // Every vertex has 0 or 2 lines, so the lines are disjoint cycles, each
+    // made of runs of horizontal lines joined by runs of vertical ones: walk
+    // the one through `start` a horizontal and a vertical run at a time and
+    // compare its number of horizontal runs with the board's.
+    if walk(s, start, runs) != runs {
         return Err(Invalid::SeveralLoops);
     }
     Ok(())
@@ -187,7 +188,9 @@ fn word(row: &[u64], w: usize) -> u64 {
 
 /// Checks that every vertex has 0 or 2 lines, 64 vertices at a time; returns
 /// the first vertex in row-major order with lines, if any, and the number
-/// of vertices with lines.
+/// of runs of horizontal lines (maximal sets of lines next to each other in
+/// a row: one starts at each vertex with a line on its right but not on its
+/// left).
 fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Invalid> {
     let (mut first, mut count) = (None, 0);
     // Vertex row `i` lies between cell rows `i - 1` and `i`: an empty row
@@ -212,11 +215,13 @@ fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Inval
                     lines: arms(s, i, j),
                 });
             }
-            let any = left | right | up | down;
-            if any != 0 {
-                count += any.count_ones() as usize;
+            if right != 0 {
+                count += (right & !left).count_ones() as usize;
+                // The first vertex with lines has no line above it nor on
+                // its left, so one on its right: it is the first vertex
+                // with a line on its right.
                 if first.is_none() {
-                    first = Some((i, w * 64 + any.trailing_zeros() as usize));
+                    first = Some((i, w * 64 + right.trailing_zeros() as usize));
                 }
             }
         }
@@ -225,68 +230,80 @@ fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Inval
     Ok((first, count))
 }
 
-/// The length of the loop through `start`, the first vertex with lines in
-/// row-major order, on a solution whose every vertex has 0 or 2 lines
-/// (more than `lines`, the number of lines, if the walk is lost).
+/// The number of runs of horizontal lines on the loop through `start`, the
+/// first vertex with lines in row-major order, on a solution whose every
+/// vertex has 0 or 2 lines (more than `runs`, the board's number, if the
+/// walk is lost).
 ///
 /// Boards of fewer than 64 rows and 64 columns take [`walk_small`], the
 /// others [`walk_rows`].
-fn walk(s: &Solution, start: (usize, usize), lines: usize) -> usize {
+fn walk(s: &Solution, start: (usize, usize), runs: usize) -> usize {
     if s.rows() < 64 && s.cols() < 64 {
-        walk_small(s, start, lines)
+        walk_small(s, start, runs)
     } else {
-        walk_rows(s, start, lines)
+        walk_rows(s, start, runs)
     }
 }
 
-/// The run of lines through position `p` of a line of edges held in one
-/// word `x` (bit `k` is the edge from position `k` to `k + 1`), when
-/// exactly one of the two edges at `p` is a line and bit 63 is clear:
-/// returns the other end of the run and its length.
+/// The other end of the run of lines that ends at position `p` of a line of
+/// edges held in one word `x` (bit `k` is the edge from position `k` to
+/// `k + 1`), when exactly one of the two edges at `p` is a line and bit 63
+/// is clear.
 #[inline(always)]
-fn run(x: u64, p: usize) -> (usize, usize) {
-    // Ones from bit `p` up; bit 63 is clear and stops the count.
-    let up = (!(x >> p)).trailing_zeros() as usize;
-    // Ones from bit `p - 1` down (none for `p = 0`); the zeros shifted in
-    // stop the count.
-    let down = (!(x << 1 << (63 - p))).leading_zeros() as usize;
-    // One of the two is 0.
-    (p + up - down, up + down)
+fn other_end(x: u64, p: usize) -> usize {
+    if x >> p & 1 == 1 {
+        // Ones from bit `p` up; bit 63 is clear and stops the count.
+        p + (!(x >> p)).trailing_zeros() as usize
+    } else {
+        // Ones from bit `p - 1` down; the zeros shifted in stop the count.
+        p - (!(x << 1 << (63 - p))).leading_zeros() as usize
+    }
 }
 
 /// [`walk`] on a board of fewer than 64 rows and 64 columns, where every
-/// row of horizontal edges is one word (`H(i, j)` is bit `j` of word `i`)
-/// and so is every column of vertical edges once the V plane is turned
-/// into columns (`V(i, j)` is bit `i` of column word `j`). The loop is
-/// crossed a run at a time, alternately along a row and along a column,
-/// each run one count of ones; each ends where the loop turns.
+/// row of edges is one word (`H(i, j)` is bit `j` of word `i` of the H
+/// plane, `V(i, j)` of the V plane). The loop is crossed a run at a time,
+/// alternately along a row, one count of ones, and along a column, a row
+/// at a time (vertical runs are short); each ends where the loop turns.
 ///
 /// With at most 63 columns a row takes one word (`stride` is 1); positions
-/// are at most 63 and bit 63 of every row and column word is clear, as
-/// [`run`] needs.
-fn walk_small(s: &Solution, start: (usize, usize), lines: usize) -> usize {
-    let h = s.h_words();
-    let mut columns = [0u64; 64];
-    for (i, &row) in s.v_words().iter().enumerate() {
-        let mut x = row;
-        while x != 0 {
-            columns[x.trailing_zeros() as usize] |= 1 << i;
-            x &= x - 1;
-        }
-    }
+/// are at most 63 and bit 63 of every row is clear, as [`other_end`]
+/// needs.
+#[inline(never)]
+fn walk_small(s: &Solution, start: (usize, usize), runs: usize) -> usize {
+    // The rows in arrays of 64, indexed below 64; with at most 63 rows,
+    // V row 63, above row 0 once the index wraps, and below the last, is
+    // empty.
+    let (mut h, mut v) = ([0u64; 64], [0u64; 64]);
+    h[..=s.rows()].copy_from_slice(s.h_words());
+    v[..s.rows()].copy_from_slice(s.v_words());
     // Nothing lies above or left of `start`: its lines go right and down.
     // The walk leaves to the right and comes back from below.
-    let ((mut i, mut j), mut walked) = (start, 0);
+    let (mut i, mut j) = start;
+    let mut walked = 0;
     loop {
         // Along row `i` to the next turn, then along column `j`: at the end
         // of a run the loop's other line there is across it.
-        let (to, n) = run(h[i], j);
-        j = to;
-        let (to, m) = run(columns[j], i);
-        i = to;
-        walked += n + m;
-        if (i, j) == start || walked > lines {
-            return walked;
+        j = other_end(h[i & 63], j);
+        walked += 1;
+        let bit = 1 << j;
+        if v[i & 63] & bit != 0 {
+            // Down: `V(i, j)` is a line.
+            i += 1;
+            while v[i & 63] & bit != 0 {
+                i += 1;
+            }
+        } else {
+            // Up: `V(i - 1, j)` is. Only a run up ends at `start`, whose
+            // vertical line goes down (and every loop has runs up, so the
+            // walk ends).
+            i -= 1;
+            while v[i.wrapping_sub(1) & 63] & bit != 0 {
+                i -= 1;
+            }
+            if i == start.0 && j == start.1 || walked > runs {
+                return walked;
+            }
         }
     }
 }
@@ -337,25 +354,23 @@ fn ones_below(row: &[u64], j: usize) -> usize {
 /// [`walk`] on any board: a run of horizontal lines is a run of set bits
 /// in a row's words, a run of vertical lines the same bit in successive
 /// rows, followed row by row.
-fn walk_rows(s: &Solution, start: (usize, usize), lines: usize) -> usize {
+fn walk_rows(s: &Solution, start: (usize, usize), runs: usize) -> usize {
     let (r, stride) = (s.rows(), s.stride());
     let (h, v) = (s.h_words(), s.v_words());
     // Nothing lies above or left of `start`: its lines go right and down.
     // The walk leaves to the right and comes back from below.
     let (mut i, mut j) = start;
-    let (mut right, mut walked) = (true, 0);
-    loop {
+    let mut right = true;
+    for walked in 1..=runs {
         let row = &h[i * stride..(i + 1) * stride];
-        let n = if right {
-            ones_from(row, j)
+        j = if right {
+            j + ones_from(row, j)
         } else {
-            ones_below(row, j)
+            j - ones_below(row, j)
         };
-        j = if right { j + n } else { j - n };
-        walked += n;
         // The loop turns at `(i, j)`: its other line there goes up or down.
         // `V(i, j)` is `v[k] & bit` for `k = i * stride + j / 64`.
-        let (mut k, bit, from) = (i * stride + j / 64, 1u64 << (j % 64), i);
+        let (mut k, bit) = (i * stride + j / 64, 1u64 << (j % 64));
         if i > 0 && v[k - stride] & bit != 0 {
             i -= 1;
             k -= stride;
@@ -363,7 +378,6 @@ fn walk_rows(s: &Solution, start: (usize, usize), lines: usize) -> usize {
                 i -= 1;
                 k -= stride;
             }
-            walked += from - i;
         } else {
             i += 1;
             k += stride;
@@ -371,14 +385,14 @@ fn walk_rows(s: &Solution, start: (usize, usize), lines: usize) -> usize {
                 i += 1;
                 k += stride;
             }
-            walked += i - from;
         }
-        if (i, j) == start || walked > lines {
+        if (i, j) == start {
             return walked;
         }
         // And turns again: left if there is a line on the left.
         right = !(j > 0 && h[i * stride + (j - 1) / 64] >> ((j - 1) % 64) & 1 == 1);
     }
+    runs + 1
 }
 
 #[cfg(test)]
