@@ -3,7 +3,7 @@
 //! Written from the puzzle's definition only, sharing no code with the
 //! deduction rules, so that a bug in the rules cannot hide here.
 
-use crate::puzzle::{Puzzle, BLANK};
+use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use std::fmt;
 
@@ -60,14 +60,20 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     if s.rows() != r || s.cols() != c {
         return Err(Invalid::Size);
     }
-    check_clues(p, s)?;
-    let (start, runs) = check_vertices(s)?;
-    let start = start.ok_or(Invalid::NoLoop)?;
+    // Up to 63 columns a row takes one word: the checks made for it.
+    let runs = match s.stride() {
+        1 => check_clues(p, s, 1).and_then(|()| check_vertices(s, 1)),
+        stride => check_clues(p, s, stride).and_then(|()| check_vertices(s, stride)),
+    }?;
+    if runs == 0 {
+        return Err(Invalid::NoLoop);
+    }
     // Every vertex has 0 or 2 lines, so the lines are disjoint cycles, each
     // made of runs of horizontal lines joined by runs of vertical ones: walk
-    // the one through `start` a horizontal and a vertical run at a time and
-    // compare its number of horizontal runs with the board's.
-    if walk(s, start, runs) != runs {
+    // the one through the first vertex with lines a horizontal and a
+    // vertical run at a time and compare its number of horizontal runs with
+    // the board's.
+    if walk(s, first_line(s), runs) != runs {
         return Err(Invalid::SeveralLoops);
     }
     Ok(())
@@ -79,45 +85,39 @@ fn gather(x: u64, k: u32) -> u64 {
     ((x >> k) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
-/// Clue bit planes: for cell `k` in row-major order, bit `k % 64` of
-/// `planes[k / 64]` is, in its first word, bit 0 of the cell's clue, in the
-/// second bit 1, in the third whether the cell has a clue at all. `planes`
-/// must hold `clues.len().div_ceil(64)` entries.
-fn clue_planes(clues: &[u8], planes: &mut [[u64; 3]]) {
-    for (cells, plane) in clues.chunks(64).zip(planes) {
-        // Eight cells at a time, each eight shifted in from the top (byte 7)
-        // and down by a byte for each eight after it.
-        let mut acc = [0; 3];
-        let mut add = |x: u64| {
-            // A clue is 0-3; a blank is 0xff, the only byte with bit 7 set.
-            acc[0] = acc[0] >> 8 | gather(x, 0) << 56;
-            acc[1] = acc[1] >> 8 | gather(x, 1) << 56;
-            acc[2] = acc[2] >> 8 | (gather(x, 7) ^ 0xff) << 56;
-        };
-        let mut eights = cells.chunks_exact(8);
-        for eight in &mut eights {
-            add(u64::from_le_bytes(eight.try_into().expect("8 bytes")));
-        }
-        let rest = eights.remainder();
-        if !rest.is_empty() {
-            // The last clues, blanks after them.
-            let mut bytes = [BLANK; 8];
-            bytes[..rest.len()].copy_from_slice(rest);
-            add(u64::from_le_bytes(bytes));
-        }
-        // The first eight down to byte 0.
-        let shift = 8 * (8 - cells.len().div_ceil(8));
-        *plane = acc.map(|x| x >> shift);
-    }
-}
-
-/// The 64 bits of each plane from bit `at` on (0 past the end).
+/// The clues of `bytes`, 8 to 64 cells in row-major order (whole eights),
+/// as bit planes: bit `k` of the first word is bit 0 of the clue of cell
+/// `k`, of the second bit 1, of the third whether it has a clue.
 #[inline(always)]
-fn planes_at(planes: &[[u64; 3]], at: usize) -> [u64; 3] {
-    let (w, b) = (at / 64, at % 64);
-    let (lo, hi) = (planes[w], planes.get(w + 1).copied().unwrap_or([0; 3]));
-    // `hi << 1 << (63 - b)` is `hi << (64 - b)`, and 0 for `b = 0`.
-    [0, 1, 2].map(|p| lo[p] >> b | hi[p] << 1 << (63 - b))
+fn clue_planes(bytes: &[u8]) -> [u64; 3] {
+    debug_assert!(bytes.len() % 8 == 0 && (8..=64).contains(&bytes.len()));
+    // Eight cells at a time, each eight shifted in from the top (byte 7)
+    // and down by a byte for each eight after it: the top bytes of products
+    // that gather bit 0 (or 1) of each byte.
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    const TOP: u64 = 0xff << 56;
+    let (mut c0, mut c1, mut all) = (0u64, 0u64, 0u64);
+    for eight in bytes.chunks_exact(8) {
+        let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+        c0 = c0 >> 8 | (x & LOW).wrapping_mul(GATHER) & TOP;
+        c1 = c1 >> 8 | (x & LOW << 1).wrapping_mul(GATHER >> 1) & TOP;
+        all |= x;
+    }
+    // The first eight down to byte 0.
+    let shift = 64 - bytes.len();
+    // A clue is 0-3; a blank is 0xff, the only byte with bit 7 set.
+    let clued = if all & LOW << 7 == 0 {
+        !0
+    } else {
+        let mut clued = 0;
+        for eight in bytes.chunks_exact(8) {
+            let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+            clued = clued >> 8 | (gather(x, 7) ^ 0xff) << 56;
+        }
+        clued >> shift
+    };
+    [c0 >> shift, c1 >> shift, clued]
 }
 
 /// The number of lines around cell `(i, j)`.
@@ -134,28 +134,38 @@ fn arms(s: &Solution, i: usize, j: usize) -> u8 {
         + (i < r && s.v(i, j)) as u8
 }
 
-/// Checks every clue, 64 cells at a time: the four sides of each cell are
+/// Checks every clue, 64 cells at a time, a row of cells (`stride` words,
+/// [`Solution::stride`]) after the other: the four sides of each cell are
 /// added up bit-sliced and compared with the clue's bit planes.
-fn check_clues(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
+#[inline(always)]
+fn check_clues(p: &Puzzle, s: &Solution, stride: usize) -> Result<(), Invalid> {
     let (c, clues) = (p.cols(), p.clue_bytes());
-    // Up to 64 x 64 cells on the stack.
-    let (mut small, mut large) = ([[0; 3]; 64], Vec::new());
-    let planes = match clues.len().div_ceil(64) {
-        n if n <= small.len() => &mut small[..n],
-        n => {
-            large.resize(n, [0; 3]);
-            &mut large[..]
-        }
-    };
-    clue_planes(clues, planes);
+    let mut padded = [0; 64];
     // Cell row `i` lies between vertex rows `i` and `i + 1`.
-    let h = s.h_words().chunks_exact(s.stride());
-    let v = s.v_words().chunks_exact(s.stride());
+    let h = s.h_words().chunks_exact(stride);
+    let v = s.v_words().chunks_exact(stride);
     for (i, ((top, bottom), side)) in h.clone().zip(h.skip(1)).zip(v).enumerate() {
-        for w in 0..c.div_ceil(64) {
-            let [c0, c1, clued] = planes_at(planes, i * c + 64 * w);
+        // The row's cells take `stride` words, or one less.
+        for w in 0..stride {
+            let (at, n) = (i * c + 64 * w, (c - 64 * w).min(64));
+            if n == 0 {
+                break;
+            }
+            // Whole eights of clues: those of the next cells after the
+            // row's, zeros past the last.
+            let len = 8 * n.div_ceil(8);
+            let bytes = match clues.get(at..at + len) {
+                Some(bytes) => bytes,
+                None => {
+                    let rest = &clues[at..];
+                    padded[..rest.len()].copy_from_slice(rest);
+                    padded[rest.len()..].fill(0);
+                    &padded[..len]
+                }
+            };
+            let [c0, c1, clued] = clue_planes(bytes);
             // Only the row's cells, not the next row's.
-            let clued = clued & !0 >> (64 - (c - 64 * w).min(64));
+            let clued = clued & !0 >> (64 - n);
             // Cell `j` has `H(i, j)`, `H(i + 1, j)`, `V(i, j)`, `V(i, j + 1)`.
             let (a, b) = (top[w], bottom[w]);
             let (l, r) = (side[w], side[w] >> 1 | word(side, w + 1) << 63);
@@ -180,31 +190,26 @@ fn check_clues(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     Ok(())
 }
 
-/// Word `w` of a row, 0 past its end.
+/// Checks that every vertex has 0 or 2 lines, 64 vertices at a time, a row
+/// (`stride` words, [`Solution::stride`]) after the other; returns the
+/// number of runs of horizontal lines (maximal sets of lines next to each
+/// other in a row: one starts at each vertex with a line on its right but
+/// not on its left).
 #[inline(always)]
-fn word(row: &[u64], w: usize) -> u64 {
-    row.get(w).copied().unwrap_or(0)
-}
-
-/// Checks that every vertex has 0 or 2 lines, 64 vertices at a time; returns
-/// the first vertex in row-major order with lines, if any, and the number
-/// of runs of horizontal lines (maximal sets of lines next to each other in
-/// a row: one starts at each vertex with a line on its right but not on its
-/// left).
-fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Invalid> {
-    let (mut first, mut count) = (None, 0);
+fn check_vertices(s: &Solution, stride: usize) -> Result<usize, Invalid> {
+    let mut runs = 0;
     // Vertex row `i` lies between cell rows `i - 1` and `i`: an empty row
     // stands for the ones off the board.
-    let mut v = s.v_words().chunks_exact(s.stride());
-    let mut above: &[u64] = &[];
-    for (i, h) in s.h_words().chunks_exact(s.stride()).enumerate() {
-        let below = v.next().unwrap_or(&[]);
+    let zeros = &[0; 4][..stride];
+    let mut v = s.v_words().chunks_exact(stride);
+    let mut above = zeros;
+    for (i, h) in s.h_words().chunks_exact(stride).enumerate() {
+        let below = v.next().unwrap_or(zeros);
         let mut carry = 0;
-        for (w, &right) in h.iter().enumerate() {
+        for (w, ((&right, &up), &down)) in h.iter().zip(above).zip(below).enumerate() {
             // Vertex `j` has `H(i, j - 1)` on its left and `H(i, j)` on its right.
             let left = right << 1 | carry;
             carry = right >> 63;
-            let (up, down) = (word(above, w), word(below, w));
             // An odd count, or all four.
             let wrong = (left ^ right ^ up ^ down) | (left & right & up & down);
             if wrong != 0 {
@@ -215,19 +220,29 @@ fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Inval
                     lines: arms(s, i, j),
                 });
             }
-            if right != 0 {
-                count += (right & !left).count_ones() as usize;
-                // The first vertex with lines has no line above it nor on
-                // its left, so one on its right: it is the first vertex
-                // with a line on its right.
-                if first.is_none() {
-                    first = Some((i, w * 64 + right.trailing_zeros() as usize));
-                }
-            }
+            runs += (right & !left).count_ones() as usize;
         }
         above = below;
     }
-    Ok((first, count))
+    Ok(runs)
+}
+
+/// Word `w` of a row, 0 past its end.
+#[inline(always)]
+fn word(row: &[u64], w: usize) -> u64 {
+    row.get(w).copied().unwrap_or(0)
+}
+
+/// The first vertex in row-major order with lines, on a solution with lines
+/// whose every vertex has 0 or 2: it has no line above it nor on its left,
+/// so one on its right; it is the first vertex with a line on its right.
+fn first_line(s: &Solution) -> (usize, usize) {
+    let h = s.h_words();
+    let k = h.iter().position(|&x| x != 0).expect("a line");
+    (
+        k / s.stride(),
+        k % s.stride() * 64 + h[k].trailing_zeros() as usize,
+    )
 }
 
 /// The number of runs of horizontal lines on the loop through `start`, the
