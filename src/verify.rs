@@ -543,6 +543,126 @@ mod tests {
         }
     }
 
+    /// `p` with a random share of its cells blank.
+    fn some_blanks(rng: &mut crate::generate::rng::Rng, mut p: Puzzle) -> Puzzle {
+        let (r, c) = (p.rows(), p.cols());
+        let share = rng.between(1, 4);
+        for k in 0..r * c {
+            if rng.index(4) < share {
+                p.set_clue(k / c, k % c, Clue::Blank);
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn wrong_clues_next_to_blanks_are_found_in_every_eight() {
+        // Blanks in the row, and in the next row's cells read with it (the
+        // clues are read eight at a time, from each row's first).
+        for c in [1, 5, 8, 9, 20, 63, 64, 65, 130] {
+            let s = square(3, c);
+            for j in 0..c {
+                let mut p = clues_of(&s);
+                for k in (0..c).filter(|&k| k != j) {
+                    p.set_clue(1, k, Clue::Blank);
+                    p.set_clue(2, k, Clue::Blank);
+                }
+                assert_eq!(verify(&p, &s), Ok(()), "{c} {j}");
+                let lines = sides(&s, 1, j);
+                let clue = (lines + 1) % 4;
+                p.set_clue(1, j, Clue::Number(clue));
+                let want = Invalid::Clue {
+                    row: 1,
+                    col: j,
+                    clue,
+                    lines,
+                };
+                assert_eq!(verify(&p, &s), Err(want), "{c} {j}");
+                // In the last row, whose last eight reads past the clues.
+                let mut p = clues_of(&s);
+                p.set_clue(2, j, Clue::Number((sides(&s, 2, j) + 1) % 4));
+                assert!(
+                    matches!(verify(&p, &s), Err(Invalid::Clue { row: 2, col, .. }) if col == j),
+                    "{c} {j}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn loops_inside_and_beside_others_are_several() {
+        for (r, c) in [
+            (5, 5),
+            (5, 63),
+            (5, 64),
+            (7, 130),
+            (63, 5),
+            (64, 5),
+            (70, 6),
+        ] {
+            let p = blank(r, c);
+            // The border loop and a unit square inside it.
+            let mut s = square(r, c);
+            unit(&mut s, 2, 2);
+            assert_eq!(verify(&p, &s), Err(Invalid::SeveralLoops), "{r}x{c}");
+            // Two unit squares diagonal to each other, apart; then touching
+            // at a corner (4 lines there: one loop cannot touch itself,
+            // two cannot touch either).
+            let mut s = Solution::new(r, c);
+            unit(&mut s, 0, 0);
+            unit(&mut s, 2, 2);
+            assert_eq!(verify(&p, &s), Err(Invalid::SeveralLoops), "{r}x{c}");
+            let mut s = Solution::new(r, c);
+            unit(&mut s, 0, 0);
+            unit(&mut s, 1, 1);
+            let want = Invalid::Vertex {
+                row: 1,
+                col: 1,
+                lines: 4,
+            };
+            assert_eq!(verify(&p, &s), Err(want), "{r}x{c}");
+            // Two loops with as many runs each, the second below the first
+            // (the walk starts in the first).
+            let mut s = Solution::new(r, c);
+            unit(&mut s, 0, 1);
+            unit(&mut s, r - 1, 1);
+            assert_eq!(verify(&p, &s), Err(Invalid::SeveralLoops), "{r}x{c}");
+            // One loop that goes up and down several times: the boundary
+            // of a comb whose teeth are columns 0, 2 and 4 from row 1 down,
+            // joined by the last row.
+            let s = boundary(r, c, |i, j| j < 5 && i > 0 && (j % 2 == 0 || i == r - 1));
+            assert_eq!(verify(&clues_of(&s), &s), Ok(()), "{r}x{c}\n{s:?}");
+        }
+    }
+
+    #[test]
+    fn boards_of_one_row_or_one_column() {
+        for n in [1, 2, 3, 7, 62, 63, 64, 65, 130] {
+            let row = square(1, n);
+            for s in [row.clone(), row.transposed()] {
+                let (r, c) = (s.rows(), s.cols());
+                assert_eq!(verify(&clues_of(&s), &s), Ok(()), "{r}x{c}");
+                assert_eq!(verify(&blank(r, c), &s), Ok(()), "{r}x{c}");
+            }
+            if n >= 3 {
+                // Cell 0 and cells 2.. each in a loop.
+                let mut two = square(1, n);
+                two.set_h(0, 1, false);
+                two.set_h(1, 1, false);
+                two.set_v(0, 1, true);
+                two.set_v(0, 2, true);
+                for s in [two.clone(), two.transposed()] {
+                    let (r, c) = (s.rows(), s.cols());
+                    assert_eq!(verify(&clues_of(&s), &s), Err(Invalid::SeveralLoops));
+                    assert_eq!(
+                        verify(&blank(r, c), &Solution::new(r, c)),
+                        Err(Invalid::NoLoop)
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn several_loops_and_no_loop_at_word_boundaries() {
         for c in WIDTHS {
@@ -675,7 +795,12 @@ mod tests {
                 || (j > 0 && inside[k - 1])
                 || (j + 1 < c && inside[k + 1]);
         }
-        let at = |i: usize, j: usize| i < r && j < c && inside[i * c + j];
+        boundary(r, c, |i, j| inside[i * c + j])
+    }
+
+    /// The boundary of the cells of an `r x c` board for which `inside` holds.
+    fn boundary(r: usize, c: usize, inside: impl Fn(usize, usize) -> bool) -> Solution {
+        let at = |i: usize, j: usize| i < r && j < c && inside(i, j);
         let mut s = Solution::new(r, c);
         for i in 0..=r {
             for j in 0..c {
@@ -717,7 +842,8 @@ mod tests {
                 let mut s = random_boundary(&mut rng, r, c, 4 * r * c);
                 let mut p = match rng.index(3) {
                     0 => blank(r, c),
-                    _ => clues_of(&s),
+                    1 => clues_of(&s),
+                    _ => some_blanks(&mut rng, clues_of(&s)),
                 };
                 // Some damage, or none: edges flipped (branches, dead ends,
                 // loops cut or joined), a separate unit square (another loop
@@ -758,7 +884,8 @@ mod tests {
                     let mut s = random_boundary(&mut rng, r, c, 3 * c);
                     let mut p = match rng.index(3) {
                         0 => blank(r, c),
-                        _ => clues_of(&s),
+                        1 => clues_of(&s),
+                        _ => some_blanks(&mut rng, clues_of(&s)),
                     };
                     match rng.index(4) {
                         // A wrong clue somewhere.
