@@ -61,19 +61,20 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
         return Err(Invalid::Size);
     }
     // Up to 63 columns a row takes one word: the checks made for it.
-    let runs = match s.stride() {
+    let corners = match s.stride() {
         1 => check_clues(p, s, 1).and_then(|()| check_vertices(s, 1)),
         stride => check_clues(p, s, stride).and_then(|()| check_vertices(s, stride)),
     }?;
-    if runs == 0 {
+    if corners == 0 {
         return Err(Invalid::NoLoop);
     }
     // Every vertex has 0 or 2 lines, so the lines are disjoint cycles, each
-    // made of runs of horizontal lines joined by runs of vertical ones: walk
-    // the one through the first vertex with lines a horizontal and a
-    // vertical run at a time and compare its number of horizontal runs with
-    // the board's.
-    if walk(s, first_line(s), runs) != runs {
+    // made of runs of horizontal lines joined by runs of vertical ones, each
+    // run between two corners: walk the one through the first vertex with
+    // lines a horizontal and a vertical run at a time and compare the weight
+    // of its corners with the board's. The weights are positive, so they
+    // are equal only if the walk met every corner.
+    if 2 * walk(s, first_line(s)) != corners {
         return Err(Invalid::SeveralLoops);
     }
     Ok(())
@@ -192,12 +193,13 @@ fn check_clues(p: &Puzzle, s: &Solution, stride: usize) -> Result<(), Invalid> {
 
 /// Checks that every vertex has 0 or 2 lines, 64 vertices at a time, a row
 /// (`stride` words, [`Solution::stride`]) after the other; returns the
-/// number of runs of horizontal lines (maximal sets of lines next to each
-/// other in a row: one starts at each vertex with a line on its right but
-/// not on its left).
+/// weight of the corners: the sum of `2^(j % 64)` over the vertices
+/// `(i, j)` with exactly one horizontal line (one vertical line too, then:
+/// the loops' corners). The sum cannot overflow: there are fewer than
+/// `2^64` vertices.
 #[inline(always)]
-fn check_vertices(s: &Solution, stride: usize) -> Result<usize, Invalid> {
-    let mut runs = 0;
+fn check_vertices(s: &Solution, stride: usize) -> Result<u128, Invalid> {
+    let mut corners = 0;
     // Vertex row `i` lies between cell rows `i - 1` and `i`: an empty row
     // stands for the ones off the board.
     let zeros = &[0; 4][..stride];
@@ -220,11 +222,11 @@ fn check_vertices(s: &Solution, stride: usize) -> Result<usize, Invalid> {
                     lines: arms(s, i, j),
                 });
             }
-            runs += (right & !left).count_ones() as usize;
+            corners += u128::from(left ^ right);
         }
         above = below;
     }
-    Ok(runs)
+    Ok(corners)
 }
 
 /// Word `w` of a row, 0 past its end.
@@ -245,18 +247,18 @@ fn first_line(s: &Solution) -> (usize, usize) {
     )
 }
 
-/// The number of runs of horizontal lines on the loop through `start`, the
-/// first vertex with lines in row-major order, on a solution whose every
-/// vertex has 0 or 2 lines (more than `runs`, the board's number, if the
-/// walk is lost).
+/// Half the weight of the corners (see [`check_vertices`]) on the loop
+/// through `start`, the first vertex with lines in row-major order, on a
+/// solution whose every vertex has 0 or 2 lines: the sum of `2^(j % 64)`
+/// over its vertical runs, `j` their column (0 if the walk is lost).
 ///
 /// Boards of fewer than 64 rows and 64 columns take [`walk_small`], the
 /// others [`walk_rows`].
-fn walk(s: &Solution, start: (usize, usize), runs: usize) -> usize {
+fn walk(s: &Solution, start: (usize, usize)) -> u128 {
     if s.rows() < 64 && s.cols() < 64 {
-        walk_small(s, start, runs)
+        walk_small(s, start)
     } else {
-        walk_rows(s, start, runs)
+        walk_rows(s, start)
     }
 }
 
@@ -285,7 +287,7 @@ fn other_end(x: u64, p: usize) -> usize {
 /// are at most 63 and bit 63 of every row is clear, as [`other_end`]
 /// needs.
 #[inline(never)]
-fn walk_small(s: &Solution, start: (usize, usize), runs: usize) -> usize {
+fn walk_small(s: &Solution, start: (usize, usize)) -> u128 {
     // The rows in arrays of 64, indexed below 64; with at most 63 rows,
     // V row 63, above row 0 once the index wraps, and below the last, is
     // empty.
@@ -295,13 +297,16 @@ fn walk_small(s: &Solution, start: (usize, usize), runs: usize) -> usize {
     // Nothing lies above or left of `start`: its lines go right and down.
     // The walk leaves to the right and comes back from below.
     let (mut i, mut j) = start;
-    let mut walked = 0;
+    // A loop has fewer vertical runs than the board has vertices.
+    let (mut walked, most) = (0, (s.rows() + 1) * (s.cols() + 1));
+    let mut weight = 0;
     loop {
         // Along row `i` to the next turn, then along column `j`: at the end
         // of a run the loop's other line there is across it.
         j = other_end(h[i & 63], j);
         walked += 1;
         let bit = 1 << j;
+        weight += u128::from(bit);
         if v[i & 63] & bit != 0 {
             // Down: `V(i, j)` is a line.
             i += 1;
@@ -316,8 +321,11 @@ fn walk_small(s: &Solution, start: (usize, usize), runs: usize) -> usize {
             while v[i.wrapping_sub(1) & 63] & bit != 0 {
                 i -= 1;
             }
-            if i == start.0 && j == start.1 || walked > runs {
-                return walked;
+            if i == start.0 && j == start.1 {
+                return weight;
+            }
+            if walked > most {
+                return 0;
             }
         }
     }
@@ -369,14 +377,16 @@ fn ones_below(row: &[u64], j: usize) -> usize {
 /// [`walk`] on any board: a run of horizontal lines is a run of set bits
 /// in a row's words, a run of vertical lines the same bit in successive
 /// rows, followed row by row.
-fn walk_rows(s: &Solution, start: (usize, usize), runs: usize) -> usize {
+fn walk_rows(s: &Solution, start: (usize, usize)) -> u128 {
     let (r, stride) = (s.rows(), s.stride());
     let (h, v) = (s.h_words(), s.v_words());
     // Nothing lies above or left of `start`: its lines go right and down.
     // The walk leaves to the right and comes back from below.
     let (mut i, mut j) = start;
     let mut right = true;
-    for walked in 1..=runs {
+    let mut weight = 0;
+    // A loop has fewer vertical runs than the board has vertices.
+    for _ in 0..(r + 1) * (s.cols() + 1) {
         let row = &h[i * stride..(i + 1) * stride];
         j = if right {
             j + ones_from(row, j)
@@ -386,6 +396,7 @@ fn walk_rows(s: &Solution, start: (usize, usize), runs: usize) -> usize {
         // The loop turns at `(i, j)`: its other line there goes up or down.
         // `V(i, j)` is `v[k] & bit` for `k = i * stride + j / 64`.
         let (mut k, bit) = (i * stride + j / 64, 1u64 << (j % 64));
+        weight += u128::from(bit);
         if i > 0 && v[k - stride] & bit != 0 {
             i -= 1;
             k -= stride;
@@ -402,12 +413,12 @@ fn walk_rows(s: &Solution, start: (usize, usize), runs: usize) -> usize {
             }
         }
         if (i, j) == start {
-            return walked;
+            return weight;
         }
         // And turns again: left if there is a line on the left.
         right = !(j > 0 && h[i * stride + (j - 1) / 64] >> ((j - 1) % 64) & 1 == 1);
     }
-    runs + 1
+    0
 }
 
 #[cfg(test)]
