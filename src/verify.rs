@@ -3,7 +3,7 @@
 //! Written from the puzzle's definition only, sharing no code with the
 //! deduction rules, so that a bug in the rules cannot hide here.
 
-use crate::puzzle::{Puzzle, BLANK};
+use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use std::fmt;
 
@@ -60,13 +60,21 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     if s.rows() != r || s.cols() != c {
         return Err(Invalid::Size);
     }
-    check_clues(p, s)?;
-    let (start, lines) = check_vertices(s)?;
-    let start = start.ok_or(Invalid::NoLoop)?;
-    // Every vertex has 0 or 2 lines, so the lines are disjoint cycles, with
-    // as many lines as vertices on them: walk the one through `start` and
-    // compare its length with the number of vertices with lines.
-    if walk(s, start, lines) != lines {
+    // Up to 63 columns a row takes one word: the checks made for it.
+    let corners = match s.stride() {
+        1 => check_clues(p, s, 1).and_then(|()| check_vertices(s, 1)),
+        stride => check_clues(p, s, stride).and_then(|()| check_vertices(s, stride)),
+    }?;
+    if corners == 0 {
+        return Err(Invalid::NoLoop);
+    }
+    // Every vertex has 0 or 2 lines, so the lines are disjoint cycles, each
+    // made of runs of horizontal lines joined by runs of vertical ones, each
+    // run between two corners: walk the one through the first vertex with
+    // lines a horizontal and a vertical run at a time and compare the weight
+    // of its corners with the board's. The weights are positive, so they
+    // are equal only if the walk met every corner.
+    if 2 * walk(s, first_line(s)) != corners {
         return Err(Invalid::SeveralLoops);
     }
     Ok(())
@@ -78,45 +86,39 @@ fn gather(x: u64, k: u32) -> u64 {
     ((x >> k) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
-/// Clue bit planes: for cell `k` in row-major order, bit `k % 64` of
-/// `planes[k / 64]` is, in its first word, bit 0 of the cell's clue, in the
-/// second bit 1, in the third whether the cell has a clue at all. `planes`
-/// must hold `clues.len().div_ceil(64)` entries.
-fn clue_planes(clues: &[u8], planes: &mut [[u64; 3]]) {
-    for (cells, plane) in clues.chunks(64).zip(planes) {
-        // Eight cells at a time, each eight shifted in from the top (byte 7)
-        // and down by a byte for each eight after it.
-        let mut acc = [0; 3];
-        let mut add = |x: u64| {
-            // A clue is 0-3; a blank is 0xff, the only byte with bit 7 set.
-            acc[0] = acc[0] >> 8 | gather(x, 0) << 56;
-            acc[1] = acc[1] >> 8 | gather(x, 1) << 56;
-            acc[2] = acc[2] >> 8 | (gather(x, 7) ^ 0xff) << 56;
-        };
-        let mut eights = cells.chunks_exact(8);
-        for eight in &mut eights {
-            add(u64::from_le_bytes(eight.try_into().expect("8 bytes")));
-        }
-        let rest = eights.remainder();
-        if !rest.is_empty() {
-            // The last clues, blanks after them.
-            let mut bytes = [BLANK; 8];
-            bytes[..rest.len()].copy_from_slice(rest);
-            add(u64::from_le_bytes(bytes));
-        }
-        // The first eight down to byte 0.
-        let shift = 8 * (8 - cells.len().div_ceil(8));
-        *plane = acc.map(|x| x >> shift);
-    }
-}
-
-/// The 64 bits of each plane from bit `at` on (0 past the end).
+/// The clues of `bytes`, 8 to 64 cells in row-major order (whole eights),
+/// as bit planes: bit `k` of the first word is bit 0 of the clue of cell
+/// `k`, of the second bit 1, of the third whether it has a clue.
 #[inline(always)]
-fn planes_at(planes: &[[u64; 3]], at: usize) -> [u64; 3] {
-    let (w, b) = (at / 64, at % 64);
-    let (lo, hi) = (planes[w], planes.get(w + 1).copied().unwrap_or([0; 3]));
-    // `hi << 1 << (63 - b)` is `hi << (64 - b)`, and 0 for `b = 0`.
-    [0, 1, 2].map(|p| lo[p] >> b | hi[p] << 1 << (63 - b))
+fn clue_planes(bytes: &[u8]) -> [u64; 3] {
+    debug_assert!(bytes.len() % 8 == 0 && (8..=64).contains(&bytes.len()));
+    // Eight cells at a time, each eight shifted in from the top (byte 7)
+    // and down by a byte for each eight after it: the top bytes of products
+    // that gather bit 0 (or 1) of each byte.
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    const TOP: u64 = 0xff << 56;
+    let (mut c0, mut c1, mut all) = (0u64, 0u64, 0u64);
+    for eight in bytes.chunks_exact(8) {
+        let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+        c0 = c0 >> 8 | (x & LOW).wrapping_mul(GATHER) & TOP;
+        c1 = c1 >> 8 | (x & LOW << 1).wrapping_mul(GATHER >> 1) & TOP;
+        all |= x;
+    }
+    // The first eight down to byte 0.
+    let shift = 64 - bytes.len();
+    // A clue is 0-3; a blank is 0xff, the only byte with bit 7 set.
+    let clued = if all & LOW << 7 == 0 {
+        !0
+    } else {
+        let mut clued = 0;
+        for eight in bytes.chunks_exact(8) {
+            let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+            clued = clued >> 8 | (gather(x, 7) ^ 0xff) << 56;
+        }
+        clued >> shift
+    };
+    [c0 >> shift, c1 >> shift, clued]
 }
 
 /// The number of lines around cell `(i, j)`.
@@ -133,28 +135,38 @@ fn arms(s: &Solution, i: usize, j: usize) -> u8 {
         + (i < r && s.v(i, j)) as u8
 }
 
-/// Checks every clue, 64 cells at a time: the four sides of each cell are
+/// Checks every clue, 64 cells at a time, a row of cells (`stride` words,
+/// [`Solution::stride`]) after the other: the four sides of each cell are
 /// added up bit-sliced and compared with the clue's bit planes.
-fn check_clues(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
+#[inline(always)]
+fn check_clues(p: &Puzzle, s: &Solution, stride: usize) -> Result<(), Invalid> {
     let (c, clues) = (p.cols(), p.clue_bytes());
-    // Up to 64 x 64 cells on the stack.
-    let (mut small, mut large) = ([[0; 3]; 64], Vec::new());
-    let planes = match clues.len().div_ceil(64) {
-        n if n <= small.len() => &mut small[..n],
-        n => {
-            large.resize(n, [0; 3]);
-            &mut large[..]
-        }
-    };
-    clue_planes(clues, planes);
+    let mut padded = [0; 64];
     // Cell row `i` lies between vertex rows `i` and `i + 1`.
-    let h = s.h_words().chunks_exact(s.stride());
-    let v = s.v_words().chunks_exact(s.stride());
+    let h = s.h_words().chunks_exact(stride);
+    let v = s.v_words().chunks_exact(stride);
     for (i, ((top, bottom), side)) in h.clone().zip(h.skip(1)).zip(v).enumerate() {
-        for w in 0..c.div_ceil(64) {
-            let [c0, c1, clued] = planes_at(planes, i * c + 64 * w);
+        // The row's cells take `stride` words, or one less.
+        for w in 0..stride {
+            let (at, n) = (i * c + 64 * w, (c - 64 * w).min(64));
+            if n == 0 {
+                break;
+            }
+            // Whole eights of clues: those of the next cells after the
+            // row's, zeros past the last.
+            let len = 8 * n.div_ceil(8);
+            let bytes = match clues.get(at..at + len) {
+                Some(bytes) => bytes,
+                None => {
+                    let rest = &clues[at..];
+                    padded[..rest.len()].copy_from_slice(rest);
+                    padded[rest.len()..].fill(0);
+                    &padded[..len]
+                }
+            };
+            let [c0, c1, clued] = clue_planes(bytes);
             // Only the row's cells, not the next row's.
-            let clued = clued & !0 >> (64 - (c - 64 * w).min(64));
+            let clued = clued & !0 >> (64 - n);
             // Cell `j` has `H(i, j)`, `H(i + 1, j)`, `V(i, j)`, `V(i, j + 1)`.
             let (a, b) = (top[w], bottom[w]);
             let (l, r) = (side[w], side[w] >> 1 | word(side, w + 1) << 63);
@@ -179,29 +191,27 @@ fn check_clues(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     Ok(())
 }
 
-/// Word `w` of a row, 0 past its end.
+/// Checks that every vertex has 0 or 2 lines, 64 vertices at a time, a row
+/// (`stride` words, [`Solution::stride`]) after the other; returns the
+/// weight of the corners: the sum of `2^(j % 64)` over the vertices
+/// `(i, j)` with exactly one horizontal line (one vertical line too, then:
+/// the loops' corners). The sum cannot overflow: there are fewer than
+/// `2^64` vertices.
 #[inline(always)]
-fn word(row: &[u64], w: usize) -> u64 {
-    row.get(w).copied().unwrap_or(0)
-}
-
-/// Checks that every vertex has 0 or 2 lines, 64 vertices at a time; returns
-/// the first vertex in row-major order with lines, if any, and the number
-/// of vertices with lines.
-fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Invalid> {
-    let (mut first, mut count) = (None, 0);
+fn check_vertices(s: &Solution, stride: usize) -> Result<u128, Invalid> {
+    let mut corners = 0;
     // Vertex row `i` lies between cell rows `i - 1` and `i`: an empty row
     // stands for the ones off the board.
-    let mut v = s.v_words().chunks_exact(s.stride());
-    let mut above: &[u64] = &[];
-    for (i, h) in s.h_words().chunks_exact(s.stride()).enumerate() {
-        let below = v.next().unwrap_or(&[]);
+    let zeros = &[0; 4][..stride];
+    let mut v = s.v_words().chunks_exact(stride);
+    let mut above = zeros;
+    for (i, h) in s.h_words().chunks_exact(stride).enumerate() {
+        let below = v.next().unwrap_or(zeros);
         let mut carry = 0;
-        for (w, &right) in h.iter().enumerate() {
+        for (w, ((&right, &up), &down)) in h.iter().zip(above).zip(below).enumerate() {
             // Vertex `j` has `H(i, j - 1)` on its left and `H(i, j)` on its right.
             let left = right << 1 | carry;
             carry = right >> 63;
-            let (up, down) = (word(above, w), word(below, w));
             // An odd count, or all four.
             let wrong = (left ^ right ^ up ^ down) | (left & right & up & down);
             if wrong != 0 {
@@ -212,81 +222,111 @@ fn check_vertices(s: &Solution) -> Result<(Option<(usize, usize)>, usize), Inval
                     lines: arms(s, i, j),
                 });
             }
-            let any = left | right | up | down;
-            if any != 0 {
-                count += any.count_ones() as usize;
-                if first.is_none() {
-                    first = Some((i, w * 64 + any.trailing_zeros() as usize));
-                }
-            }
+            corners += u128::from(left ^ right);
         }
         above = below;
     }
-    Ok((first, count))
+    Ok(corners)
 }
 
-/// The length of the loop through `start`, the first vertex with lines in
-/// row-major order, on a solution whose every vertex has 0 or 2 lines
-/// (more than `lines`, the number of lines, if the walk is lost).
+/// Word `w` of a row, 0 past its end.
+#[inline(always)]
+fn word(row: &[u64], w: usize) -> u64 {
+    row.get(w).copied().unwrap_or(0)
+}
+
+/// The first vertex in row-major order with lines, on a solution with lines
+/// whose every vertex has 0 or 2: it has no line above it nor on its left,
+/// so one on its right; it is the first vertex with a line on its right.
+fn first_line(s: &Solution) -> (usize, usize) {
+    let h = s.h_words();
+    let k = h.iter().position(|&x| x != 0).expect("a line");
+    (
+        k / s.stride(),
+        k % s.stride() * 64 + h[k].trailing_zeros() as usize,
+    )
+}
+
+/// Half the weight of the corners (see [`check_vertices`]) on the loop
+/// through `start`, the first vertex with lines in row-major order, on a
+/// solution whose every vertex has 0 or 2 lines: the sum of `2^(j % 64)`
+/// over its vertical runs, `j` their column (0 if the walk is lost).
 ///
 /// Boards of fewer than 64 rows and 64 columns take [`walk_small`], the
 /// others [`walk_rows`].
-fn walk(s: &Solution, start: (usize, usize), lines: usize) -> usize {
+fn walk(s: &Solution, start: (usize, usize)) -> u128 {
     if s.rows() < 64 && s.cols() < 64 {
-        walk_small(s, start, lines)
+        walk_small(s, start)
     } else {
-        walk_rows(s, start, lines)
+        walk_rows(s, start)
     }
 }
 
-/// The run of lines through position `p` of a line of edges held in one
-/// word `x` (bit `k` is the edge from position `k` to `k + 1`), when
-/// exactly one of the two edges at `p` is a line and bit 63 is clear:
-/// returns the other end of the run and its length.
+/// The other end of the run of lines that ends at position `p` of a line of
+/// edges held in one word `x` (bit `k` is the edge from position `k` to
+/// `k + 1`), when exactly one of the two edges at `p` is a line and bit 63
+/// is clear.
 #[inline(always)]
-fn run(x: u64, p: usize) -> (usize, usize) {
-    // Ones from bit `p` up; bit 63 is clear and stops the count.
-    let up = (!(x >> p)).trailing_zeros() as usize;
-    // Ones from bit `p - 1` down (none for `p = 0`); the zeros shifted in
-    // stop the count.
-    let down = (!(x << 1 << (63 - p))).leading_zeros() as usize;
-    // One of the two is 0.
-    (p + up - down, up + down)
+fn other_end(x: u64, p: usize) -> usize {
+    if x >> p & 1 == 1 {
+        // Ones from bit `p` up; bit 63 is clear and stops the count.
+        p + (!(x >> p)).trailing_zeros() as usize
+    } else {
+        // Ones from bit `p - 1` down; the zeros shifted in stop the count.
+        p - (!(x << 1 << (63 - p))).leading_zeros() as usize
+    }
 }
 
 /// [`walk`] on a board of fewer than 64 rows and 64 columns, where every
-/// row of horizontal edges is one word (`H(i, j)` is bit `j` of word `i`)
-/// and so is every column of vertical edges once the V plane is turned
-/// into columns (`V(i, j)` is bit `i` of column word `j`). The loop is
-/// crossed a run at a time, alternately along a row and along a column,
-/// each run one count of ones; each ends where the loop turns.
+/// row of edges is one word (`H(i, j)` is bit `j` of word `i` of the H
+/// plane, `V(i, j)` of the V plane). The loop is crossed a run at a time,
+/// alternately along a row, one count of ones, and along a column, a row
+/// at a time (vertical runs are short); each ends where the loop turns.
 ///
 /// With at most 63 columns a row takes one word (`stride` is 1); positions
-/// are at most 63 and bit 63 of every row and column word is clear, as
-/// [`run`] needs.
-fn walk_small(s: &Solution, start: (usize, usize), lines: usize) -> usize {
-    let h = s.h_words();
-    let mut columns = [0u64; 64];
-    for (i, &row) in s.v_words().iter().enumerate() {
-        let mut x = row;
-        while x != 0 {
-            columns[x.trailing_zeros() as usize] |= 1 << i;
-            x &= x - 1;
-        }
-    }
+/// are at most 63 and bit 63 of every row is clear, as [`other_end`]
+/// needs.
+#[inline(never)]
+fn walk_small(s: &Solution, start: (usize, usize)) -> u128 {
+    // The rows in arrays of 64, indexed below 64; with at most 63 rows,
+    // V row 63, above row 0 once the index wraps, and below the last, is
+    // empty.
+    let (mut h, mut v) = ([0u64; 64], [0u64; 64]);
+    h[..=s.rows()].copy_from_slice(s.h_words());
+    v[..s.rows()].copy_from_slice(s.v_words());
     // Nothing lies above or left of `start`: its lines go right and down.
     // The walk leaves to the right and comes back from below.
-    let ((mut i, mut j), mut walked) = (start, 0);
+    let (mut i, mut j) = start;
+    // A loop has fewer vertical runs than the board has vertices.
+    let (mut walked, most) = (0, (s.rows() + 1) * (s.cols() + 1));
+    let mut weight = 0;
     loop {
         // Along row `i` to the next turn, then along column `j`: at the end
         // of a run the loop's other line there is across it.
-        let (to, n) = run(h[i], j);
-        j = to;
-        let (to, m) = run(columns[j], i);
-        i = to;
-        walked += n + m;
-        if (i, j) == start || walked > lines {
-            return walked;
+        j = other_end(h[i & 63], j);
+        walked += 1;
+        let bit = 1 << j;
+        weight += u128::from(bit);
+        if v[i & 63] & bit != 0 {
+            // Down: `V(i, j)` is a line.
+            i += 1;
+            while v[i & 63] & bit != 0 {
+                i += 1;
+            }
+        } else {
+            // Up: `V(i - 1, j)` is. Only a run up ends at `start`, whose
+            // vertical line goes down (and every loop has runs up, so the
+            // walk ends).
+            i -= 1;
+            while v[i.wrapping_sub(1) & 63] & bit != 0 {
+                i -= 1;
+            }
+            if i == start.0 && j == start.1 {
+                return weight;
+            }
+            if walked > most {
+                return 0;
+            }
         }
     }
 }
@@ -337,25 +377,26 @@ fn ones_below(row: &[u64], j: usize) -> usize {
 /// [`walk`] on any board: a run of horizontal lines is a run of set bits
 /// in a row's words, a run of vertical lines the same bit in successive
 /// rows, followed row by row.
-fn walk_rows(s: &Solution, start: (usize, usize), lines: usize) -> usize {
+fn walk_rows(s: &Solution, start: (usize, usize)) -> u128 {
     let (r, stride) = (s.rows(), s.stride());
     let (h, v) = (s.h_words(), s.v_words());
     // Nothing lies above or left of `start`: its lines go right and down.
     // The walk leaves to the right and comes back from below.
     let (mut i, mut j) = start;
-    let (mut right, mut walked) = (true, 0);
-    loop {
+    let mut right = true;
+    let mut weight = 0;
+    // A loop has fewer vertical runs than the board has vertices.
+    for _ in 0..(r + 1) * (s.cols() + 1) {
         let row = &h[i * stride..(i + 1) * stride];
-        let n = if right {
-            ones_from(row, j)
+        j = if right {
+            j + ones_from(row, j)
         } else {
-            ones_below(row, j)
+            j - ones_below(row, j)
         };
-        j = if right { j + n } else { j - n };
-        walked += n;
         // The loop turns at `(i, j)`: its other line there goes up or down.
         // `V(i, j)` is `v[k] & bit` for `k = i * stride + j / 64`.
-        let (mut k, bit, from) = (i * stride + j / 64, 1u64 << (j % 64), i);
+        let (mut k, bit) = (i * stride + j / 64, 1u64 << (j % 64));
+        weight += u128::from(bit);
         if i > 0 && v[k - stride] & bit != 0 {
             i -= 1;
             k -= stride;
@@ -363,7 +404,6 @@ fn walk_rows(s: &Solution, start: (usize, usize), lines: usize) -> usize {
                 i -= 1;
                 k -= stride;
             }
-            walked += from - i;
         } else {
             i += 1;
             k += stride;
@@ -371,14 +411,14 @@ fn walk_rows(s: &Solution, start: (usize, usize), lines: usize) -> usize {
                 i += 1;
                 k += stride;
             }
-            walked += i - from;
         }
-        if (i, j) == start || walked > lines {
-            return walked;
+        if (i, j) == start {
+            return weight;
         }
         // And turns again: left if there is a line on the left.
         right = !(j > 0 && h[i * stride + (j - 1) / 64] >> ((j - 1) % 64) & 1 == 1);
     }
+    0
 }
 
 #[cfg(test)]
@@ -514,6 +554,126 @@ mod tests {
         }
     }
 
+    /// `p` with a random share of its cells blank.
+    fn some_blanks(rng: &mut crate::generate::rng::Rng, mut p: Puzzle) -> Puzzle {
+        let (r, c) = (p.rows(), p.cols());
+        let share = rng.between(1, 4);
+        for k in 0..r * c {
+            if rng.index(4) < share {
+                p.set_clue(k / c, k % c, Clue::Blank);
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn wrong_clues_next_to_blanks_are_found_in_every_eight() {
+        // Blanks in the row, and in the next row's cells read with it (the
+        // clues are read eight at a time, from each row's first).
+        for c in [1, 5, 8, 9, 20, 63, 64, 65, 130] {
+            let s = square(3, c);
+            for j in 0..c {
+                let mut p = clues_of(&s);
+                for k in (0..c).filter(|&k| k != j) {
+                    p.set_clue(1, k, Clue::Blank);
+                    p.set_clue(2, k, Clue::Blank);
+                }
+                assert_eq!(verify(&p, &s), Ok(()), "{c} {j}");
+                let lines = sides(&s, 1, j);
+                let clue = (lines + 1) % 4;
+                p.set_clue(1, j, Clue::Number(clue));
+                let want = Invalid::Clue {
+                    row: 1,
+                    col: j,
+                    clue,
+                    lines,
+                };
+                assert_eq!(verify(&p, &s), Err(want), "{c} {j}");
+                // In the last row, whose last eight reads past the clues.
+                let mut p = clues_of(&s);
+                p.set_clue(2, j, Clue::Number((sides(&s, 2, j) + 1) % 4));
+                assert!(
+                    matches!(verify(&p, &s), Err(Invalid::Clue { row: 2, col, .. }) if col == j),
+                    "{c} {j}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn loops_inside_and_beside_others_are_several() {
+        for (r, c) in [
+            (5, 5),
+            (5, 63),
+            (5, 64),
+            (7, 130),
+            (63, 5),
+            (64, 5),
+            (70, 6),
+        ] {
+            let p = blank(r, c);
+            // The border loop and a unit square inside it.
+            let mut s = square(r, c);
+            unit(&mut s, 2, 2);
+            assert_eq!(verify(&p, &s), Err(Invalid::SeveralLoops), "{r}x{c}");
+            // Two unit squares diagonal to each other, apart; then touching
+            // at a corner (4 lines there: one loop cannot touch itself,
+            // two cannot touch either).
+            let mut s = Solution::new(r, c);
+            unit(&mut s, 0, 0);
+            unit(&mut s, 2, 2);
+            assert_eq!(verify(&p, &s), Err(Invalid::SeveralLoops), "{r}x{c}");
+            let mut s = Solution::new(r, c);
+            unit(&mut s, 0, 0);
+            unit(&mut s, 1, 1);
+            let want = Invalid::Vertex {
+                row: 1,
+                col: 1,
+                lines: 4,
+            };
+            assert_eq!(verify(&p, &s), Err(want), "{r}x{c}");
+            // Two loops with as many runs each, the second below the first
+            // (the walk starts in the first).
+            let mut s = Solution::new(r, c);
+            unit(&mut s, 0, 1);
+            unit(&mut s, r - 1, 1);
+            assert_eq!(verify(&p, &s), Err(Invalid::SeveralLoops), "{r}x{c}");
+            // One loop that goes up and down several times: the boundary
+            // of a comb whose teeth are columns 0, 2 and 4 from row 1 down,
+            // joined by the last row.
+            let s = boundary(r, c, |i, j| j < 5 && i > 0 && (j % 2 == 0 || i == r - 1));
+            assert_eq!(verify(&clues_of(&s), &s), Ok(()), "{r}x{c}\n{s:?}");
+        }
+    }
+
+    #[test]
+    fn boards_of_one_row_or_one_column() {
+        for n in [1, 2, 3, 7, 62, 63, 64, 65, 130] {
+            let row = square(1, n);
+            for s in [row.clone(), row.transposed()] {
+                let (r, c) = (s.rows(), s.cols());
+                assert_eq!(verify(&clues_of(&s), &s), Ok(()), "{r}x{c}");
+                assert_eq!(verify(&blank(r, c), &s), Ok(()), "{r}x{c}");
+            }
+            if n >= 3 {
+                // Cell 0 and cells 2.. each in a loop.
+                let mut two = square(1, n);
+                two.set_h(0, 1, false);
+                two.set_h(1, 1, false);
+                two.set_v(0, 1, true);
+                two.set_v(0, 2, true);
+                for s in [two.clone(), two.transposed()] {
+                    let (r, c) = (s.rows(), s.cols());
+                    assert_eq!(verify(&clues_of(&s), &s), Err(Invalid::SeveralLoops));
+                    assert_eq!(
+                        verify(&blank(r, c), &Solution::new(r, c)),
+                        Err(Invalid::NoLoop)
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn several_loops_and_no_loop_at_word_boundaries() {
         for c in WIDTHS {
@@ -646,7 +806,12 @@ mod tests {
                 || (j > 0 && inside[k - 1])
                 || (j + 1 < c && inside[k + 1]);
         }
-        let at = |i: usize, j: usize| i < r && j < c && inside[i * c + j];
+        boundary(r, c, |i, j| inside[i * c + j])
+    }
+
+    /// The boundary of the cells of an `r x c` board for which `inside` holds.
+    fn boundary(r: usize, c: usize, inside: impl Fn(usize, usize) -> bool) -> Solution {
+        let at = |i: usize, j: usize| i < r && j < c && inside(i, j);
         let mut s = Solution::new(r, c);
         for i in 0..=r {
             for j in 0..c {
@@ -688,7 +853,8 @@ mod tests {
                 let mut s = random_boundary(&mut rng, r, c, 4 * r * c);
                 let mut p = match rng.index(3) {
                     0 => blank(r, c),
-                    _ => clues_of(&s),
+                    1 => clues_of(&s),
+                    _ => some_blanks(&mut rng, clues_of(&s)),
                 };
                 // Some damage, or none: edges flipped (branches, dead ends,
                 // loops cut or joined), a separate unit square (another loop
@@ -729,7 +895,8 @@ mod tests {
                     let mut s = random_boundary(&mut rng, r, c, 3 * c);
                     let mut p = match rng.index(3) {
                         0 => blank(r, c),
-                        _ => clues_of(&s),
+                        1 => clues_of(&s),
+                        _ => some_blanks(&mut rng, clues_of(&s)),
                     };
                     match rng.index(4) {
                         // A wrong clue somewhere.
