@@ -797,14 +797,15 @@ impl<const W: usize> Clues<W> {
 
     /// Ends a load: the masks by value, from the clues as bits.
     fn finish(&mut self) {
-        for (n, rows) in self.by_value.iter_mut().enumerate() {
-            let digit = |bit: usize, r: Row<W>| if n >> bit & 1 == 1 { r } else { !r };
-            rows.clear();
-            rows.extend(
-                self.sliced
-                    .iter()
-                    .map(|c| c.any & digit(0, c.low) & digit(1, c.high)),
-            );
+        for v in &mut self.by_value {
+            v.resize(self.rows, Row::EMPTY);
+        }
+        let [zero, one, two, three] = &mut self.by_value;
+        let by_value = zero.iter_mut().zip(one).zip(two.iter_mut().zip(three));
+        for (((zero, one), (two, three)), c) in by_value.zip(&self.sliced) {
+            let (low, high) = (c.any & c.low, c.any & c.high);
+            let none = c.any & !(c.low | c.high);
+            (*zero, *one, *two, *three) = (none, low & !high, high & !low, low & high);
         }
     }
 
