@@ -824,10 +824,11 @@ impl<const W: usize> Clues<W> {
                 break;
             }
         }
-        for (i, c) in self.sliced.iter_mut().enumerate() {
-            // Up to 64 columns at a time.
-            for g in (0..cols).step_by(64) {
-                let [low, high, any] = flat_bits(&self.flat, i * cols + g, cols - g);
+        // Up to 64 columns at a time.
+        for g in (0..cols).step_by(64) {
+            let keep = u64::MAX >> (64 - (cols - g).min(64));
+            for (i, c) in self.sliced.iter_mut().enumerate() {
+                let [low, high, any] = flat_bits(&self.flat, i * cols + g, keep);
                 c.low.or_at(base + g, low);
                 c.high.or_at(base + g, high);
                 c.any.or_at(base + g, any);
@@ -922,12 +923,11 @@ fn flat_planes(bytes: &[u8], out: &mut Vec<[u64; 3]>) {
     out.push([0; 3]);
 }
 
-/// The `n.min(64)` bits of the planes of [`flat_planes`] from bit `start`
-/// on, where bit `start` is a clue's.
+/// The 64 bits of the planes of [`flat_planes`] from bit `start` on, where
+/// bit `start` is a clue's, and `keep`.
 #[inline]
-fn flat_bits(flat: &[[u64; 3]], start: usize, n: usize) -> [u64; 3] {
+fn flat_bits(flat: &[[u64; 3]], start: usize, keep: u64) -> [u64; 3] {
     let (w, o) = (start / 64, (start % 64) as u32);
-    let keep = u64::MAX >> (64 - n.min(64));
     let (x, y) = (flat[w], flat[w + 1]);
     // `y << 1 << (63 - o)` is `y << (64 - o)`, and 0 for `o == 0`.
     [0, 1, 2].map(|p| (x[p] >> o | y[p] << 1 << (63 - o)) & keep)
