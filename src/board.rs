@@ -899,12 +899,22 @@ fn flat_planes(bytes: &[u8], out: &mut Vec<[u64; 3]>) {
     out.clear();
     let mut chunks = bytes.chunks_exact(64);
     for chunk in &mut chunks {
+        let words: [u64; 8] = std::array::from_fn(|t| {
+            u64::from_le_bytes(chunk[8 * t..8 * t + 8].try_into().expect("8 bytes"))
+        });
         let mut w = [0; 3];
-        for (t, eight) in chunk.chunks_exact(8).enumerate() {
-            let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
-            let planes = clue_byte_planes(x);
-            for (w, p) in w.iter_mut().zip(planes) {
-                *w |= p << (8 * t);
+        if words.iter().fold(0, |b, x| b | x) & 0x8080_8080_8080_8080 == 0 {
+            // No blank (no byte with bit 7 set): every byte is a clue.
+            for (t, x) in words.into_iter().enumerate() {
+                w[0] |= gather_bit0(x) << (8 * t);
+                w[1] |= gather_bit0(x >> 1) << (8 * t);
+            }
+            w[2] = u64::MAX;
+        } else {
+            for (t, x) in words.into_iter().enumerate() {
+                for (w, p) in w.iter_mut().zip(clue_byte_planes(x)) {
+                    *w |= p << (8 * t);
+                }
             }
         }
         out.push(w);
@@ -969,11 +979,15 @@ fn clue_word_short(chunk: &[u8]) -> u64 {
 /// the ones digit, the twos digit, and whether there is a clue.
 #[inline]
 fn clue_byte_planes(x: u64) -> [u64; 3] {
-    // Bit 0 of each byte, gathered into bits 0..8 (one per byte).
-    let gather = |y: u64| (y & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
     // A blank (0xff) has bit 7 set; a clue (0-3) does not.
-    let clue = gather(!x >> 7);
-    [gather(x) & clue, gather(x >> 1) & clue, clue]
+    let clue = gather_bit0(!x >> 7);
+    [gather_bit0(x) & clue, gather_bit0(x >> 1) & clue, clue]
+}
+
+/// Bit 0 of each byte of `y`, gathered into bits 0..8 (one per byte).
+#[inline(always)]
+fn gather_bit0(y: u64) -> u64 {
+    (y & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// The clues of a row written in binary, one mask per digit: clue `n` of
