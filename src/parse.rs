@@ -512,19 +512,25 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
         };
         let text = &body[ls..le];
         let filled = plain_row(text, dst)
-            || read_row(text, row, dst).map_err(|(at, message)| ParseError {
-                line,
-                col: at + 1,
-                data_set: span.number,
-                message,
-                recoverable: true,
-                header: Some(span.header()),
-            })?;
+            || read_row(text, row, dst).map_err(|e| row_error(span, line, e))?;
         row += usize::from(filled);
         pos = le + 1;
         line += 1;
     }
     Ok(())
+}
+
+/// The error for line `line` of `span`'s body, which [`read_row`] rejected
+/// at byte offset `at` with `message`.
+fn row_error(span: &Span, line: usize, (at, message): (usize, String)) -> ParseError {
+    ParseError {
+        line,
+        col: at + 1,
+        data_set: span.number,
+        message,
+        recoverable: true,
+        header: Some(span.header()),
+    }
 }
 
 /// Reads one line of a data set's body, `text` (without its newline), as
@@ -729,14 +735,7 @@ mod tests {
             let le = memchr::memchr(b'\n', &body[pos..]).map_or(body.len(), |k| pos + k);
             let dst = &mut out.clue_bytes_mut()[row * span.cols..(row + 1) * span.cols];
             let filled =
-                read_row(&body[pos..le], row, dst).map_err(|(at, message)| ParseError {
-                    line,
-                    col: at + 1,
-                    data_set: span.number,
-                    message,
-                    recoverable: true,
-                    header: Some(span.header()),
-                })?;
+                read_row(&body[pos..le], row, dst).map_err(|e| row_error(span, line, e))?;
             row += usize::from(filled);
             (pos, line) = (le + 1, line + 1);
         }
