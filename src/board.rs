@@ -751,6 +751,8 @@ pub struct Clues<const W: usize> {
     /// `sliced[i]`: the clues of row `i` as bits (see [`Clues::sliced`]);
     /// exactly `rows` rows.
     sliced: Vec<ClueBits<W>>,
+    /// Scratch for loading: the clue planes of one puzzle ([`flat_planes`]).
+    flat: Vec<[u64; 3]>,
     rows: usize,
     /// Whether the rectangle around two side-by-side 3s may be the whole
     /// solution (then R4 does not hold: see [`crate::rules::threes`]).
@@ -760,21 +762,26 @@ pub struct Clues<const W: usize> {
 impl<const W: usize> Clues<W> {
     /// Loads the clues of `p`, reusing storage.
     pub fn load(&mut self, p: &Puzzle) {
-        self.clear(p.rows());
-        self.domino_loop_fits = crate::rules::threes::domino_loop_fits(p);
-        for (i, clues) in p.clue_bytes().chunks(p.cols()).enumerate() {
-            self.add_row(i, clues, 0);
-        }
+        self.start(p.rows());
+        let numbered = self.add_puzzle(p, 0);
+        self.domino_loop_fits = fits_domino_loop(p, numbered);
+        self.finish();
     }
 
     /// Makes this the clues of a board of `rows` rows without a clue.
     pub fn clear(&mut self, rows: usize) {
-        self.rows = rows;
-        self.domino_loop_fits = false;
+        self.start(rows);
         for v in &mut self.by_value {
             v.clear();
             v.resize(rows, Row::EMPTY);
         }
+    }
+
+    /// Starts a load: `rows` rows of `sliced` without a clue. The masks by
+    /// value are made by [`Clues::finish`], once every puzzle is added.
+    fn start(&mut self, rows: usize) {
+        self.rows = rows;
+        self.domino_loop_fits = false;
         self.sliced.clear();
         let none = ClueBits {
             low: Row::EMPTY,
@@ -784,23 +791,46 @@ impl<const W: usize> Clues<W> {
         self.sliced.resize(rows, none);
     }
 
-    /// Adds one row of clue bytes to row `i`: the clue of column `j` at
-    /// bit `base + j`.
-    #[inline]
-    fn add_row(&mut self, i: usize, clues: &[u8], base: usize) {
-        let c = &mut self.sliced[i];
-        for (t, chunk) in clues.chunks(8).enumerate() {
-            let [low, high, any] = clue_byte_planes(chunk);
-            let b = base + 8 * t;
-            c.low.or_at(b, low);
-            c.high.or_at(b, high);
-            c.any.or_at(b, any);
+    /// Ends a load: the masks by value, from the clues as bits.
+    fn finish(&mut self) {
+        for v in &mut self.by_value {
+            v.resize(self.rows, Row::EMPTY);
         }
-        let (low, high, any) = (c.low, c.high, c.any);
-        for (n, rows) in self.by_value.iter_mut().enumerate() {
-            let digit = |bit: usize, r: Row<W>| if n >> bit & 1 == 1 { r } else { !r };
-            rows[i] = any & digit(0, low) & digit(1, high);
+        let [zero, one, two, three] = &mut self.by_value;
+        let by_value = zero.iter_mut().zip(one).zip(two.iter_mut().zip(three));
+        for (((zero, one), (two, three)), c) in by_value.zip(&self.sliced) {
+            let (low, high) = (c.any & c.low, c.any & c.high);
+            let none = c.any & !(c.low | c.high);
+            (*zero, *one, *two, *three) = (none, low & !high, high & !low, low & high);
         }
+    }
+
+    /// Adds the clues of `p` (with the rows of this load) to `sliced`: the
+    /// clue of cell `(i, j)` at bit `base + j` of row `i`. Returns the
+    /// number of clues other than 0.
+    fn add_puzzle(&mut self, p: &Puzzle, base: usize) -> u32 {
+        let (cols, bytes) = (p.cols(), p.clue_bytes());
+        assert_eq!(bytes.len(), self.sliced.len() * cols, "a puzzle's rows");
+        flat_planes(bytes, &mut self.flat);
+        // Counted only as far as `fits_domino_loop` needs.
+        let mut numbered = 0;
+        for &[low, high, any] in &self.flat {
+            numbered += ((low | high) & any).count_ones();
+            if numbered > 8 {
+                break;
+            }
+        }
+        // Up to 64 columns at a time.
+        for g in (0..cols).step_by(64) {
+            let keep = u64::MAX >> (64 - (cols - g).min(64));
+            for (i, c) in self.sliced.iter_mut().enumerate() {
+                let [low, high, any] = flat_bits(&self.flat, i * cols + g, keep);
+                c.low.or_at(base + g, low);
+                c.high.or_at(base + g, high);
+                c.any.or_at(base + g, any);
+            }
+        }
+        numbered
     }
 
     /// Loads the clues of `puzzles`, all of one shape, side by side as
@@ -810,17 +840,16 @@ impl<const W: usize> Clues<W> {
             return;
         };
         let (rows, cols) = (first.rows(), first.cols());
-        self.clear(rows);
+        self.start(rows);
         for (k, p) in puzzles.iter().enumerate() {
             assert!(
                 p.rows() == rows && p.cols() == cols,
                 "packed puzzles differ in shape"
             );
-            self.domino_loop_fits |= crate::rules::threes::domino_loop_fits(p);
-            for (i, clues) in p.clue_bytes().chunks(cols).enumerate() {
-                self.add_row(i, clues, k * (cols + 1));
-            }
+            let numbered = self.add_puzzle(p, k * (cols + 1));
+            self.domino_loop_fits |= fits_domino_loop(p, numbered);
         }
+        self.finish();
     }
 
     /// The cells of row `i + dr` whose clue is `n`, aligned so that the
@@ -851,39 +880,110 @@ impl<const W: usize> Clues<W> {
     }
 }
 
-/// Up to 8 clue bytes (values 0-3 or [`BLANK`]) in binary, as
-/// [`ClueBits`] holds them: bit `j` of each mask for byte `j`, the ones
-/// digit, the twos digit, and whether there is a clue.
-#[inline]
-fn clue_byte_planes(chunk: &[u8]) -> [u64; 3] {
-    debug_assert!(chunk.len() <= 8);
-    let x = match <[u8; 8]>::try_from(chunk) {
-        Ok(bytes) => u64::from_le_bytes(bytes),
-        // A short chunk, read as two overlapping halves; missing bytes read
-        // as blanks (0xff).
-        Err(_) => {
-            let n = chunk.len();
-            let halves = match n {
-                4.. => {
-                    let half = |k: usize| {
-                        u64::from(u32::from_le_bytes([0, 1, 2, 3].map(|b| chunk[k + b])))
-                    };
-                    half(0) | half(n - 4) << (8 * (n - 4))
+/// [`crate::rules::threes::domino_loop_fits`] for `p`, which has
+/// `numbered` clues other than 0: it needs at most 8 of them, so a puzzle
+/// with more is answered without looking at it again.
+fn fits_domino_loop(p: &Puzzle, numbered: u32) -> bool {
+    numbered <= 8 && crate::rules::threes::domino_loop_fits(p)
+}
+
+/// The clues `bytes` (row-major) as [`clue_byte_planes`] of 64 at a time
+/// into `out`: bit `k % 64` of word `k / 64` of each plane for byte `k`
+/// (none past the end), then one more word of zeros, so that any 64 bits
+/// from a bit of a clue on may be read from two words ([`flat_bits`]).
+fn flat_planes(bytes: &[u8], out: &mut Vec<[u64; 3]>) {
+    out.clear();
+    let mut chunks = bytes.chunks_exact(64);
+    for chunk in &mut chunks {
+        let words: [u64; 8] = std::array::from_fn(|t| {
+            u64::from_le_bytes(chunk[8 * t..8 * t + 8].try_into().expect("8 bytes"))
+        });
+        let mut w = [0; 3];
+        if words.iter().fold(0, |b, x| b | x) & 0x8080_8080_8080_8080 == 0 {
+            // No blank (no byte with bit 7 set): every byte is a clue.
+            for (t, x) in words.into_iter().enumerate() {
+                w[0] |= gather_bit0(x) << (8 * t);
+                w[1] |= gather_bit0(x >> 1) << (8 * t);
+            }
+            w[2] = u64::MAX;
+        } else {
+            for (t, x) in words.into_iter().enumerate() {
+                for (w, p) in w.iter_mut().zip(clue_byte_planes(x)) {
+                    *w |= p << (8 * t);
                 }
-                2.. => {
-                    let half = |k: usize| u64::from(u16::from_le_bytes([chunk[k], chunk[k + 1]]));
-                    half(0) | half(n - 2) << (8 * (n - 2))
-                }
-                _ => chunk.first().map_or(0, |&c| u64::from(c)),
-            };
-            halves | u64::from_le_bytes([BLANK; 8]) << (8 * n)
+            }
         }
+        out.push(w);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = [0; 3];
+        for (t, eight) in rest.chunks(8).enumerate() {
+            let planes = clue_byte_planes(clue_word(eight, 0));
+            for (w, p) in w.iter_mut().zip(planes) {
+                *w |= p << (8 * t);
+            }
+        }
+        out.push(w);
+    }
+    out.push([0; 3]);
+}
+
+/// The 64 bits of the planes of [`flat_planes`] from bit `start` on, where
+/// bit `start` is a clue's, and `keep`.
+#[inline]
+fn flat_bits(flat: &[[u64; 3]], start: usize, keep: u64) -> [u64; 3] {
+    let (w, o) = (start / 64, (start % 64) as u32);
+    let (x, y) = (flat[w], flat[w + 1]);
+    // `y << 1 << (63 - o)` is `y << (64 - o)`, and 0 for `o == 0`.
+    [0, 1, 2].map(|p| (x[p] >> o | y[p] << 1 << (63 - o)) & keep)
+}
+
+/// The 8 clue bytes of `bytes` from `at` on as a little-endian word; bytes
+/// past the end read as blanks.
+#[inline(always)]
+fn clue_word(bytes: &[u8], at: usize) -> u64 {
+    let rest = bytes.get(at..).unwrap_or_default();
+    match rest.first_chunk() {
+        Some(&eight) => u64::from_le_bytes(eight),
+        None => clue_word_short(rest),
+    }
+}
+
+/// [`clue_word`] of fewer than 8 bytes, read as two overlapping halves.
+#[cold]
+#[inline(never)]
+fn clue_word_short(chunk: &[u8]) -> u64 {
+    let n = chunk.len();
+    debug_assert!(n < 8);
+    let halves = match n {
+        4.. => {
+            let half = |k: usize| u64::from(u32::from_le_bytes([0, 1, 2, 3].map(|b| chunk[k + b])));
+            half(0) | half(n - 4) << (8 * (n - 4))
+        }
+        2.. => {
+            let half = |k: usize| u64::from(u16::from_le_bytes([chunk[k], chunk[k + 1]]));
+            half(0) | half(n - 2) << (8 * (n - 2))
+        }
+        _ => chunk.first().map_or(0, |&c| u64::from(c)),
     };
-    // Bit 0 of each byte, gathered into bits 0..8 (one per byte).
-    let gather = |y: u64| (y & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    halves | u64::from_le_bytes([BLANK; 8]) << (8 * n)
+}
+
+/// 8 clue bytes (values 0-3 or [`BLANK`]) of a little-endian word in
+/// binary, as [`ClueBits`] holds them: bit `j` of each mask for byte `j`,
+/// the ones digit, the twos digit, and whether there is a clue.
+#[inline]
+fn clue_byte_planes(x: u64) -> [u64; 3] {
     // A blank (0xff) has bit 7 set; a clue (0-3) does not.
-    let clue = gather(!x >> 7);
-    [gather(x) & clue, gather(x >> 1) & clue, clue]
+    let clue = gather_bit0(!x >> 7);
+    [gather_bit0(x) & clue, gather_bit0(x >> 1) & clue, clue]
+}
+
+/// Bit 0 of each byte of `y`, gathered into bits 0..8 (one per byte).
+#[inline(always)]
+fn gather_bit0(y: u64) -> u64 {
+    (y & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// The clues of a row written in binary, one mask per digit: clue `n` of
@@ -913,7 +1013,7 @@ mod tests {
             let bytes: Vec<u8> = (0..len)
                 .map(|j| values[((seed / 9) >> (2 * j) & 7) as usize % 5])
                 .collect();
-            let planes = clue_byte_planes(&bytes);
+            let planes = clue_byte_planes(clue_word(&bytes, 0));
             let of = |keep: &dyn Fn(u8) -> bool| {
                 bytes
                     .iter()
@@ -927,6 +1027,184 @@ mod tests {
                 of(&|c| c != BLANK),
             ];
             assert_eq!(planes, want, "bytes {bytes:?}");
+        }
+    }
+
+    /// What [`Clues`] should hold for `puzzles` side by side (puzzle `k`
+    /// from bit `k * (cols + 1)`), made cell by cell: the masks by value and
+    /// the clues as bits of each row.
+    fn clues_cell_by_cell<const W: usize>(puzzles: &[&Puzzle]) -> Vec<([Row<W>; 4], ClueBits<W>)> {
+        let (rows, cols) = (puzzles[0].rows(), puzzles[0].cols());
+        (0..rows)
+            .map(|i| {
+                let mut eq = [Row::EMPTY; 4];
+                let mut bits = ClueBits {
+                    low: Row::EMPTY,
+                    high: Row::EMPTY,
+                    any: Row::EMPTY,
+                };
+                for (k, p) in puzzles.iter().enumerate() {
+                    for j in 0..cols {
+                        let b = k * (cols + 1) + j;
+                        if let crate::puzzle::Clue::Number(n) = p.clue(i, j) {
+                            eq[n as usize].set(b);
+                            bits.any.set(b);
+                            if n & 1 == 1 {
+                                bits.low.set(b);
+                            }
+                            if n & 2 == 2 {
+                                bits.high.set(b);
+                            }
+                        }
+                    }
+                }
+                (eq, bits)
+            })
+            .collect()
+    }
+
+    /// A random `rows x cols` puzzle whose clues are drawn with weights
+    /// `weights` for 0, 1, 2, 3 and blank.
+    fn weighted_puzzle(
+        rows: usize,
+        cols: usize,
+        weights: [u64; 5],
+        next: &mut dyn FnMut() -> u64,
+    ) -> Puzzle {
+        use crate::puzzle::Clue;
+        let total: u64 = weights.iter().sum();
+        let clues: Vec<Clue> = (0..rows * cols)
+            .map(|_| {
+                let mut r = next() % total;
+                let v = weights.iter().position(|&w| {
+                    r < w || {
+                        r -= w;
+                        false
+                    }
+                });
+                match v.expect("a weight") {
+                    4 => Clue::Blank,
+                    n => Clue::Number(n as u8),
+                }
+            })
+            .collect();
+        Puzzle::new(rows, cols, &clues).expect("a puzzle")
+    }
+
+    /// Loads `puzzles` both packed and (when one) alone, and compares every
+    /// row with the cell by cell reading; returns whether the domino loop
+    /// fits.
+    fn check_load<const W: usize>(clues: &mut Clues<W>, puzzles: &[&Puzzle]) -> bool {
+        let want = clues_cell_by_cell::<W>(puzzles);
+        let fits = puzzles
+            .iter()
+            .any(|p| crate::rules::threes::domino_loop_fits(p));
+        for alone in [false, true] {
+            match (alone, puzzles) {
+                (false, _) => clues.load_packed(puzzles),
+                (true, &[p]) => clues.load(p),
+                (true, _) => continue,
+            }
+            let shape = (puzzles.len(), puzzles[0].rows(), puzzles[0].cols());
+            assert_eq!(clues.domino_loop_fits, fits, "{shape:?} {:?}", puzzles[0]);
+            for (i, (eq, bits)) in want.iter().enumerate() {
+                assert_eq!(clues.sliced(i), *bits, "{shape:?} row {i} {:?}", puzzles[0]);
+                for (n, eq) in eq.iter().enumerate() {
+                    assert_eq!(clues.eq(n, i), *eq, "{shape:?} row {i} clue {n}");
+                    assert_eq!(clues.at(n, i, 0, 0), *eq);
+                }
+            }
+            for n in 0..4 {
+                assert_eq!(clues.at(n, want.len() - 1, 1, 0), Row::EMPTY);
+            }
+        }
+        fits
+    }
+
+    #[test]
+    fn clues_load_as_read_cell_by_cell() {
+        let mut seed = 0xc1de_u64;
+        let mut next = || crate::generate::rng::splitmix64(&mut seed);
+        let weights = [
+            [1, 1, 1, 1, 1],
+            [1, 0, 0, 0, 0],
+            [0, 0, 0, 0, 1],
+            [0, 1, 2, 3, 0],
+            // 0s and blanks, and two 3s planted below: the domino loop
+            // may fit.
+            [1, 0, 0, 0, 8],
+        ];
+        let (mut c1, mut c2) = (Clues::<1>::default(), Clues::<2>::default());
+        let mut fits = 0;
+        for cols in 1..=70 {
+            for rows in [1, 2, 3, 5, 8] {
+                for (t, &w) in weights.iter().enumerate() {
+                    let mut p = weighted_puzzle(rows, cols, w, &mut next);
+                    if t == 4 && rows * cols > 1 {
+                        let (i, j) = (next() as usize % rows, next() as usize % cols);
+                        let (i2, j2) = if j + 1 < cols {
+                            (i, j + 1)
+                        } else {
+                            ((i + 1) % rows, j)
+                        };
+                        p.set_clue(i, j, crate::puzzle::Clue::Number(3));
+                        p.set_clue(i2, j2, crate::puzzle::Clue::Number(3));
+                    }
+                    let alone = check_load(&mut c2, &[&p]);
+                    fits += usize::from(alone);
+                    if cols < 64 {
+                        assert_eq!(check_load(&mut c1, &[&p]), alone);
+                    }
+                    // Packs of two and three, of this puzzle and others.
+                    let q = weighted_puzzle(rows, cols, weights[(t + 1) % 5], &mut next);
+                    let r = weighted_puzzle(rows, cols, weights[(t + 3) % 5], &mut next);
+                    for pack in [
+                        &[&p, &q][..],
+                        &[&q, &p],
+                        &[&p, &p],
+                        &[&q, &p, &r],
+                        &[&r, &r, &q],
+                    ] {
+                        if pack.len() * (cols + 1) <= 64 {
+                            check_load(&mut c1, pack);
+                        }
+                        if pack.len() * (cols + 1) <= 128 {
+                            check_load(&mut c2, pack);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fits > 20, "{fits} puzzles where the domino loop fits");
+        // The two 3s of a domino and the six 1s around: the loop around
+        // fits, whatever the 0s; a ninth clue other than 0 rules it out.
+        for (rows, fits) in [
+            ("0110/1331/0110", true),
+            ("0110/1331/0110/0000/0000", true),
+            ("0110/1331/0110/0001/0000", false),
+            ("0110/1331/0110/0000/000.", true),
+        ] {
+            let domino = Puzzle::from_rows(rows).expect("a puzzle");
+            assert_eq!(check_load(&mut c1, &[&domino]), fits, "{rows}");
+            assert_eq!(check_load(&mut c1, &[&domino, &domino]), fits, "{rows}");
+        }
+        // A cleared board has no clue left from the last load.
+        c1.clear(2);
+        for n in 0..4 {
+            assert_eq!((c1.eq(n, 0), c1.eq(n, 1)), (Row::EMPTY, Row::EMPTY));
+        }
+        assert_eq!(c1.sliced(1).any, Row::EMPTY);
+    }
+
+    #[test]
+    fn clue_words_past_the_end_read_as_blanks() {
+        let bytes: Vec<u8> = (0..20).map(|k| [0, 1, 2, 3, BLANK][k % 5]).collect();
+        for at in 0..=bytes.len() {
+            let mut want = [BLANK; 8];
+            for (w, &b) in want.iter_mut().zip(&bytes[at..]) {
+                *w = b;
+            }
+            assert_eq!(clue_word(&bytes, at), u64::from_le_bytes(want), "at {at}");
         }
     }
 

@@ -418,9 +418,14 @@ fn plain_row(line: &[u8], out: &mut [u8]) -> bool {
         return false;
     }
     let (text, rest) = line.split_at(2 * c - 1);
-    if !rest.iter().all(|&b| is_blank(b)) {
-        return false;
-    }
+    rest.iter().all(|&b| is_blank(b)) && plain_line(text, out)
+}
+
+/// [`plain_row`] of a line of exactly `2 * out.len() - 1` bytes.
+#[inline(always)]
+fn plain_line(text: &[u8], out: &mut [u8]) -> bool {
+    let c = out.len();
+    debug_assert!(c > 0 && text.len() == 2 * c - 1);
     if c < 5 {
         return text.iter().enumerate().all(|(k, &b)| {
             if k % 2 == 1 {
@@ -435,13 +440,27 @@ fn plain_row(line: &[u8], out: &mut [u8]) -> bool {
     }
     // Clues with the space after them, "d " four at a time; each 16-bit
     // lane a digit '0'-'3' (0x30-0x33), then a space.
-    let quads = text[..2 * (c - 1)].chunks_exact(8);
-    for (src, dst) in quads.zip(out.chunks_exact_mut(4)) {
-        let x = u64::from_le_bytes(src.try_into().expect("8 bytes"));
-        if x & 0xfffc_fffc_fffc_fffc != 0x2030_2030_2030_2030 {
+    // Eight at a time (two words checked together, one store), then four.
+    const MASK: u64 = 0xfffc_fffc_fffc_fffc;
+    const WANT: u64 = 0x2030_2030_2030_2030;
+    let octs = text[..2 * (c - 1)].chunks_exact(16);
+    let quad = octs.remainder().get(..8);
+    for (src, dst) in octs.zip(out.chunks_exact_mut(8)) {
+        let x = u64::from_le_bytes(src[..8].try_into().expect("8 bytes"));
+        let y = u64::from_le_bytes(src[8..].try_into().expect("8 bytes"));
+        if (x & MASK ^ WANT) | (y & MASK ^ WANT) != 0 {
             return false;
         }
-        dst.copy_from_slice(&lane_values(x));
+        dst[..4].copy_from_slice(&lane_values(x));
+        dst[4..].copy_from_slice(&lane_values(y));
+    }
+    if let Some(src) = quad {
+        let x = u64::from_le_bytes(src.try_into().expect("8 bytes"));
+        if x & MASK != WANT {
+            return false;
+        }
+        let at = (2 * (c - 1)) / 16 * 8;
+        out[at..at + 4].copy_from_slice(&lane_values(x));
     }
     // The last four clues with the space before them, " d" four times
     // (overlapping the quads read above when `c - 1` is not a multiple of 4).
@@ -470,9 +489,21 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
     let cols = span.cols;
     let clues = out.clue_bytes_mut();
     let body = &src[..span.body_end];
-    let mut line = span.header_line + 1;
-    let mut pos = span.body_start;
+    // The rows in the judge's own layout first: each a line of exactly
+    // `2 * cols - 1` bytes and its newline, read straight into its row.
+    let width = 2 * cols;
+    let lines = body.get(span.body_start..).unwrap_or_default();
     let mut row = 0;
+    for (text, dst) in lines.chunks_exact(width).zip(clues.chunks_exact_mut(cols)) {
+        let (text, end) = text.split_at(width - 1);
+        if end != b"\n" || !plain_line(text, dst) {
+            break;
+        }
+        row += 1;
+    }
+    // The rest (from the first row in another layout) line by line.
+    let mut line = span.header_line + 1 + row;
+    let mut pos = span.body_start + row * width;
     while row < span.rows {
         let ls = pos;
         let dst = &mut clues[row * cols..(row + 1) * cols];
@@ -495,19 +526,25 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
         };
         let text = &body[ls..le];
         let filled = plain_row(text, dst)
-            || read_row(text, row, dst).map_err(|(at, message)| ParseError {
-                line,
-                col: at + 1,
-                data_set: span.number,
-                message,
-                recoverable: true,
-                header: Some(span.header()),
-            })?;
+            || read_row(text, row, dst).map_err(|e| row_error(span, line, e))?;
         row += usize::from(filled);
         pos = le + 1;
         line += 1;
     }
     Ok(())
+}
+
+/// The error for line `line` of `span`'s body, which [`read_row`] rejected
+/// at byte offset `at` with `message`.
+fn row_error(span: &Span, line: usize, (at, message): (usize, String)) -> ParseError {
+    ParseError {
+        line,
+        col: at + 1,
+        data_set: span.number,
+        message,
+        recoverable: true,
+        header: Some(span.header()),
+    }
 }
 
 /// Reads one line of a data set's body, `text` (without its newline), as
@@ -695,6 +732,93 @@ mod tests {
         assert!(ps[0].is_err());
         assert!(ps[1].is_ok());
         assert_eq!(end, Ending::Terminator);
+    }
+
+    /// [`parse_body`] with the general reader alone: every line found by
+    /// its newline and read by [`read_row`].
+    fn parse_body_line_by_line(
+        src: &[u8],
+        span: &Span,
+        out: &mut Puzzle,
+    ) -> Result<(), ParseError> {
+        out.reset(span.rows, span.cols)
+            .expect("a size the scanner took");
+        let body = &src[..span.body_end];
+        let (mut line, mut pos, mut row) = (span.header_line + 1, span.body_start, 0);
+        while row < span.rows {
+            let le = memchr::memchr(b'\n', &body[pos..]).map_or(body.len(), |k| pos + k);
+            let dst = &mut out.clue_bytes_mut()[row * span.cols..(row + 1) * span.cols];
+            let filled =
+                read_row(&body[pos..le], row, dst).map_err(|e| row_error(span, line, e))?;
+            row += usize::from(filled);
+            (pos, line) = (le + 1, line + 1);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn bodies_read_as_line_by_line() {
+        use crate::generate::rng::Rng;
+        let mut rng = Rng::new(29);
+        let (mut plain, mut errors) = (0, 0);
+        for cols in 1..=70 {
+            for trial in 0..40 {
+                let rows = 1 + rng.index(6);
+                let mut src = format!("{rows} {cols}\n").into_bytes();
+                for _ in 0..rows {
+                    let mut line: Vec<u8> = (0..cols)
+                        .flat_map(|_| {
+                            [
+                                b"0123.-"[rng.index(if trial % 2 == 0 { 4 } else { 6 })],
+                                b' ',
+                            ]
+                        })
+                        .collect();
+                    line.pop();
+                    // Most rows in the judge's layout; some not, or wrong.
+                    match rng.index(24) {
+                        0 => line.push(b'\r'),
+                        1 => line.insert(0, b'\n'),
+                        2 => line.extend_from_slice(b" \t"),
+                        3 => {
+                            let k = rng.index(line.len());
+                            line[k] = b"x4 \t."[rng.index(5)];
+                        }
+                        4 => {
+                            line.remove(rng.index(line.len()));
+                        }
+                        _ => {}
+                    }
+                    src.extend_from_slice(&line);
+                    src.push(b'\n');
+                }
+                if trial % 5 == 0 {
+                    // The input ends without the last newline.
+                    src.pop();
+                } else {
+                    src.extend_from_slice(b"0 0\n");
+                }
+                let span = match Scanner::new(&src).next() {
+                    Some(Ok(span)) => span,
+                    _ => continue,
+                };
+                let (mut a, mut b) = (Puzzle::default(), Puzzle::default());
+                let got = parse_body(&src, &span, &mut a);
+                let want = parse_body_line_by_line(&src, &span, &mut b);
+                let shown = String::from_utf8_lossy(&src);
+                assert_eq!(got, want, "{shown}");
+                if got.is_ok() {
+                    assert_eq!(a, b, "{shown}");
+                    plain += usize::from(a.blanks() == 0);
+                } else {
+                    errors += 1;
+                }
+            }
+        }
+        assert!(
+            plain > 300 && errors > 300,
+            "{plain} without blanks, {errors} errors"
+        );
     }
 
     #[test]
