@@ -148,9 +148,11 @@ impl Solution {
 
     #[inline]
     fn copy_row(row: &mut [u64], words: &[u64], n: usize) {
-        row.fill(0);
-        let k = row.len().min(words.len());
-        row[..k].copy_from_slice(&words[..k]);
+        // Word by word: a row is a word or two, too short to pay for the
+        // calls of a fill and a copy.
+        for (k, word) in row.iter_mut().enumerate() {
+            *word = words.get(k).copied().unwrap_or(0);
+        }
         low_bits(row, n);
     }
 
