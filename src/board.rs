@@ -772,13 +772,13 @@ impl<const W: usize> Clues<W> {
     pub fn clear(&mut self, rows: usize) {
         self.start(rows);
         for v in &mut self.by_value {
-            v.clear();
-            v.resize(rows, Row::EMPTY);
+            v.fill(Row::EMPTY);
         }
     }
 
-    /// Starts a load: `rows` rows of `sliced` without a clue. The masks by
-    /// value are made by [`Clues::finish`], once every puzzle is added.
+    /// Starts a load: `rows` rows of `sliced` without a clue, and as many
+    /// of each mask by value (made by [`Clues::finish`], once every puzzle
+    /// is added).
     fn start(&mut self, rows: usize) {
         self.rows = rows;
         self.domino_loop_fits = false;
@@ -789,13 +789,16 @@ impl<const W: usize> Clues<W> {
             any: Row::EMPTY,
         };
         self.sliced.resize(rows, none);
+        // Every list holds `rows` rows from here on, even if the load
+        // stops (a panic caught by the caller) before `finish`.
+        for v in &mut self.by_value {
+            v.resize(rows, Row::EMPTY);
+        }
     }
 
     /// Ends a load: the masks by value, from the clues as bits.
     fn finish(&mut self) {
-        for v in &mut self.by_value {
-            v.resize(self.rows, Row::EMPTY);
-        }
+        debug_assert!(self.by_value.iter().all(|v| v.len() == self.rows));
         let [zero, one, two, three] = &mut self.by_value;
         let by_value = zero.iter_mut().zip(one).zip(two.iter_mut().zip(three));
         for (((zero, one), (two, three)), c) in by_value.zip(&self.sliced) {
@@ -807,7 +810,8 @@ impl<const W: usize> Clues<W> {
 
     /// Adds the clues of `p` (with the rows of this load) to `sliced`: the
     /// clue of cell `(i, j)` at bit `base + j` of row `i`. Returns the
-    /// number of clues other than 0.
+    /// number of clues other than 0, counted only up to the first count
+    /// over 8 (all that [`fits_domino_loop`] needs).
     fn add_puzzle(&mut self, p: &Puzzle, base: usize) -> u32 {
         let (cols, bytes) = (p.cols(), p.clue_bytes());
         assert_eq!(bytes.len(), self.sliced.len() * cols, "a puzzle's rows");
@@ -1002,6 +1006,85 @@ pub struct ClueBits<const W: usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `set_edge` (one write of lines and crosses) leaves the board, its
+    /// conflict flag and its changed rows as `set_lines` then
+    /// `set_crosses` do, and says the same about news: on plain and
+    /// packed frames, rows and columns off the grid, known edges.
+    #[test]
+    fn set_edge_is_set_lines_then_set_crosses() {
+        use crate::bits::RowSet;
+        use crate::generate::rng::Rng;
+        let mut rng = Rng::new(7);
+        let sparse = |rng: &mut Rng| {
+            Row::<2>([0; 2].map(|_| rng.next_u64() & rng.next_u64() & rng.next_u64()))
+        };
+        for case in 0..20_000 {
+            let rows = 1 + rng.index(5);
+            let frame = match case % 3 {
+                0 => Frame::<2>::new(rows, 1 + rng.index(127)),
+                1 => {
+                    let cols = 1 + rng.index(20);
+                    Frame::<2>::packed(rows, cols, 1 + rng.index(128 / (cols + 1)))
+                }
+                _ => Frame::<2>::new(rows, 64),
+            };
+            let mut a = Edges::<2>::default();
+            a.reset(rows);
+            for p in [Plane::H, Plane::V] {
+                for r in 0..p.rows(rows) {
+                    let lines = sparse(&mut rng) & frame.plane_bits(p);
+                    let crosses = sparse(&mut rng) & frame.plane_bits(p) & !lines;
+                    a.add_lines(p, r, lines);
+                    a.add_crosses(p, r, crosses);
+                }
+            }
+            a.take_work(0, &mut RowSet::default());
+            let mut b = a.clone();
+            let plane = [Plane::H, Plane::V][rng.index(2)];
+            let (dr, dc) = (rng.index(5) as i32 - 2, rng.index(3) as i32 - 1);
+            let at = At { plane, dr, dc };
+            let i = rng.index(rows + 1);
+            let news = Edge {
+                line: sparse(&mut rng),
+                cross: sparse(&mut rng),
+            };
+            let new_a = a.set_edge(&frame, i, at, news);
+            let new_b =
+                b.set_lines(&frame, i, at, news.line) | b.set_crosses(&frame, i, at, news.cross);
+            assert_eq!(new_a, new_b, "case {case}");
+            assert_eq!(a, b, "case {case}");
+            assert_eq!(a.conflict, b.conflict, "case {case}");
+            assert_eq!(a.conflict, a.scan_conflict(), "case {case}");
+            let (mut due_a, mut due_b) = (RowSet::default(), RowSet::default());
+            a.take_work(0, &mut due_a);
+            b.take_work(0, &mut due_b);
+            assert!(due_a.iter().eq(due_b.iter()), "case {case}");
+        }
+    }
+
+    /// A load that stops half way (a panic the caller catches) leaves every
+    /// mask by value `rows` rows long: `Clues::at` reads them unchecked.
+    #[test]
+    fn a_load_stopped_half_way_keeps_the_rows_it_promises() {
+        use crate::puzzle::Clue;
+        let one_row = Puzzle::new(1, 5, &[Clue::Number(3); 5]).unwrap();
+        let two_rows = Puzzle::new(2, 5, &[Clue::Number(3); 10]).unwrap();
+        let mut clues = Clues::<1>::default();
+        clues.load(&one_row);
+        let five = Puzzle::new(5, 1, &[Clue::Number(3); 5]).unwrap();
+        let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            clues.load_packed(&[&five, &two_rows])
+        }));
+        assert!(stopped.is_err(), "puzzles of two shapes in one pack");
+        for n in 0..4 {
+            assert_eq!(clues.by_value[n].len(), clues.rows, "value {n}");
+            for i in 0..clues.rows {
+                // Reads within the rows it promises, whatever they hold.
+                let _ = clues.at(n, i, 0, 0);
+            }
+        }
+    }
 
     #[test]
     fn clue_byte_planes_match_a_byte_by_byte_reading() {

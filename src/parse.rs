@@ -409,7 +409,7 @@ fn lane_values(x: u64) -> [u8; 4] {
 
 /// Reads a row line in the judge's own layout, `out.len()` digits 0-3
 /// separated by single spaces (then perhaps whitespace such as a `\r`),
-/// into `out`; four clues at a time. False, with `out` in any state, for
+/// into `out`; eight clues at a time, then four, then the last four. False, with `out` in any state, for
 /// any other line: the general reader then reads it (or reports it).
 #[inline]
 fn plain_row(line: &[u8], out: &mut [u8]) -> bool {

@@ -60,7 +60,8 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     if s.rows() != r || s.cols() != c {
         return Err(Invalid::Size);
     }
-    // Up to 63 columns a row takes one word: the checks made for it.
+    // Up to 63 columns a row takes one word: the checks are compiled a
+    // second time for that stride, a constant there.
     let corners = match s.stride() {
         1 => check_clues(p, s, 1).and_then(|()| check_vertices(s, 1)),
         stride => check_clues(p, s, stride).and_then(|()| check_vertices(s, stride)),
@@ -297,7 +298,9 @@ fn walk_small(s: &Solution, start: (usize, usize)) -> u128 {
     // Nothing lies above or left of `start`: its lines go right and down.
     // The walk leaves to the right and comes back from below.
     let (mut i, mut j) = start;
-    // A loop has fewer vertical runs than the board has vertices.
+    // A loop has fewer vertical runs than the board has vertices. After
+    // the vertex check every vertex has 0 or 2 lines, so the walk comes
+    // back to its start first: the bound only guards against a bug here.
     let (mut walked, most) = (0, (s.rows() + 1) * (s.cols() + 1));
     let mut weight = 0;
     loop {
@@ -385,7 +388,8 @@ fn walk_rows(s: &Solution, start: (usize, usize)) -> u128 {
     let (mut i, mut j) = start;
     let mut right = true;
     let mut weight = 0;
-    // A loop has fewer vertical runs than the board has vertices.
+    // A loop has fewer vertical runs than the board has vertices (a bound
+    // that, after the vertex check, only guards against a bug here).
     for _ in 0..(r + 1) * (s.cols() + 1) {
         let row = &h[i * stride..(i + 1) * stride];
         j = if right {

@@ -185,7 +185,8 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// Begins a visit to row `i` of a family whose decisions are many and
-    /// cheap (see [`Visit`]); they are all made by [`Visit::finish`].
+    /// cheap (see [`Visit`]); unless they are recorded (then each is made
+    /// at once), they are made by [`Visit::finish`].
     #[inline(always)]
     #[must_use = "a visit makes its decisions in Visit::finish"]
     pub fn visit(&mut self, i: usize) -> Visit<'_, 'a, W> {
@@ -196,7 +197,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// Begins a visit to row `i` of a family whose decisions are few and
     /// far between: each is made at once, with no gathering to pay for.
     #[inline(always)]
-    #[must_use = "a visit makes its decisions in Visit::finish"]
+    #[must_use = "a visit is ended by Visit::finish"]
     pub fn visit_at_once(&mut self, i: usize) -> Visit<'_, 'a, W> {
         Visit::new(self, i, false)
     }
@@ -256,12 +257,14 @@ impl<'a, const W: usize> Ctx<'a, W> {
 /// reads of the board and its clues around the row, and the decisions it
 /// makes there.
 ///
-/// A family reads the board as it was when the visit began, and decides
-/// from that. When nothing records which rule made a decision (no trace,
-/// no counts), the visit gathers the decisions and makes them when it
-/// ends, each row of edges in one write (lines and crosses together,
-/// every column offset together); otherwise each is made at once, with
-/// its rule. Both ways leave the same board.
+/// A family must read all it needs of the board before it makes its first
+/// decision in a visit: what it reads after may or may not show its own
+/// decisions. When nothing records which rule made a decision (no trace,
+/// no counts), a visit begun by [`Ctx::visit`] gathers the decisions and
+/// makes them when it ends, each row of edges in one write (lines and
+/// crosses together, every column offset together); otherwise (and in a
+/// visit begun by [`Ctx::visit_at_once`]) each is made at once, with its
+/// rule. Both ways leave the same board.
 pub struct Visit<'c, 'a, const W: usize> {
     ctx: &'c mut Ctx<'a, W>,
     row: usize,
@@ -349,14 +352,14 @@ impl<'c, 'a, const W: usize> Visit<'c, 'a, W> {
     #[inline(always)]
     pub fn finish(mut self) {
         if self.gather {
-            // Written out: each row's place in `news` is then a constant.
+            // Written out: each row's place in `news` is then a constant
+            // (and the rows no family reaches cost nothing).
+            self.make(Plane::H, -1);
             self.make(Plane::H, 0);
             self.make(Plane::H, 1);
             self.make(Plane::V, -1);
             self.make(Plane::V, 0);
             self.make(Plane::V, 1);
-            // No family decides on `H` edges a row above.
-            debug_assert_eq!(self.news[0][0], Edge::NONE);
             self.news = [[Edge::NONE; 3]; 2];
         }
     }

@@ -478,12 +478,16 @@ pub(crate) fn run_tweaked<const W: usize>(
         recorded, unrecorded,
         "{f:?} decides otherwise when it records its rules, on\n{b:?}"
     );
-    let board = b.with_edges(&frame, &recorded?)?;
+    let board = b.with_edges(&frame, &recorded?.0)?;
     Ok(Outcome { board, counts })
 }
 
+/// What a round of a family did: whether it reported news, and the rows
+/// it marked changed.
+type Round = (bool, Vec<usize>);
+
 /// The board after family `f` runs on `b` once or to its fixpoint,
-/// counting its rules if given `counts`.
+/// counting its rules if given `counts`, and what each round did.
 fn rounds<const W: usize>(
     b: &Board,
     f: Family,
@@ -491,7 +495,7 @@ fn rounds<const W: usize>(
     frame: &Frame<W>,
     clues: &Clues<W>,
     counts: Option<&mut RuleCounts>,
-) -> Result<Edges<W>, Contradiction> {
+) -> Result<(Edges<W>, Vec<Round>), Contradiction> {
     let mut edges = b.edges::<W>();
     let mut ctx = Ctx {
         frame,
@@ -502,10 +506,16 @@ fn rounds<const W: usize>(
         colors: f.colors(),
         trace: None,
     };
+    let mut done = Vec::new();
     for round in 0.. {
         assert!(round < 10_000, "{f:?} does not reach a fixpoint");
         ctx.changed = false;
         sweep(&mut ctx, f)?;
+        // The rows marked changed (none left after `propagate`, which
+        // takes them as it goes).
+        let mut marked = crate::bits::RowSet::default();
+        ctx.edges.take_work(0, &mut marked);
+        done.push((ctx.changed, marked.iter().collect()));
         if ctx.edges.has_conflict() {
             return Err(Contradiction::EdgeConflict);
         }
@@ -513,7 +523,7 @@ fn rounds<const W: usize>(
             break;
         }
     }
-    Ok(edges)
+    Ok((edges, done))
 }
 
 /// A board after a run and the rules that fired, or a contradiction.
