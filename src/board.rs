@@ -673,16 +673,18 @@ impl<const W: usize> Edges<W> {
     /// lines; true if new. Edges off the grid are left out.
     #[inline(always)]
     fn set(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>, cross: bool) -> bool {
-        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
-        let Some(r) = self.plane_row(at.plane, i, at.dr).filter(|_| m.any()) else {
-            return false;
+        let news = if cross {
+            Edge {
+                line: Row::EMPTY,
+                cross: m,
+            }
+        } else {
+            Edge {
+                line: m,
+                cross: Row::EMPTY,
+            }
         };
-        let bits = m.shift(at.dc, false) & frame.plane_bits(at.plane);
-        let part = Part::of(at.plane, cross);
-        let (k, other) = (self.base(part) + r, self.base(part.twin()) + r);
-        // SAFETY: `r` is a row of the plane (`plane_row`), so both words
-        // lie within `data` (its length is the type's invariant).
-        unsafe { self.add_at_unchecked(k, other, r, bits) }
+        self.set_edge(frame, i, at, news)
     }
 
     /// Marks edge `at` of the bits of row `i` as lines where `news.line`
@@ -762,15 +764,13 @@ pub struct Clues<const W: usize> {
 impl<const W: usize> Clues<W> {
     /// Loads the clues of `p`, reusing storage.
     pub fn load(&mut self, p: &Puzzle) {
-        self.start(p.rows());
-        let numbered = self.add_puzzle(p, 0);
-        self.domino_loop_fits = fits_domino_loop(p, numbered);
-        self.finish();
+        self.load_packed(&[p]);
     }
 
     /// Makes this the clues of a board of `rows` rows without a clue.
     pub fn clear(&mut self, rows: usize) {
         self.start(rows);
+        // What `finish` would make of no clue, without its pass.
         for v in &mut self.by_value {
             v.fill(Row::EMPTY);
         }
