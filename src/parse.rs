@@ -409,8 +409,9 @@ fn lane_values(x: u64) -> [u8; 4] {
 
 /// Reads a row line in the judge's own layout, `out.len()` digits 0-3
 /// separated by single spaces (then perhaps whitespace such as a `\r`),
-/// into `out`; eight clues at a time, then four, then the last four. False, with `out` in any state, for
-/// any other line: the general reader then reads it (or reports it).
+/// into `out`; eight clues at a time, then four, then the last four.
+/// False, with `out` in any state, for any other line: the general reader
+/// then reads it (or reports it).
 #[inline]
 fn plain_row(line: &[u8], out: &mut [u8]) -> bool {
     let c = out.len();
@@ -438,9 +439,9 @@ fn plain_line(text: &[u8], out: &mut [u8]) -> bool {
             }
         });
     }
-    // Clues with the space after them, "d " four at a time; each 16-bit
-    // lane a digit '0'-'3' (0x30-0x33), then a space.
-    // Eight at a time (two words checked together, one store), then four.
+    // Clues with the space after them, "d ": each 16-bit lane of a word a
+    // digit '0'-'3' (0x30-0x33), then a space. Eight at a time (two words
+    // checked together), then four.
     const MASK: u64 = 0xfffc_fffc_fffc_fffc;
     const WANT: u64 = 0x2030_2030_2030_2030;
     let octs = text[..2 * (c - 1)].chunks_exact(16);

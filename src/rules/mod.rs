@@ -367,8 +367,8 @@ impl<'c, 'a, const W: usize> Visit<'c, 'a, W> {
     /// Makes the gathered news of plane `p` at row offset `dr`.
     #[inline(always)]
     fn make(&mut self, plane: Plane, dr: i32) {
-        let news = *self.gathered(At { plane, dr, dc: 0 });
         let at = At { plane, dr, dc: 0 };
+        let news = *self.gathered(at);
         if self.ctx.edges.set_edge(self.ctx.frame, self.row, at, news) {
             self.ctx.changed = true;
         }
