@@ -830,6 +830,27 @@ mod tests {
         s
     }
 
+    /// Clues for solution `s`: none, all of them, or some of them.
+    fn random_clues(rng: &mut crate::generate::rng::Rng, s: &Solution) -> Puzzle {
+        match rng.index(3) {
+            0 => blank(s.rows(), s.cols()),
+            1 => clues_of(s),
+            _ => some_blanks(rng, clues_of(s)),
+        }
+    }
+
+    /// Flips one random edge of `s`, horizontal or vertical.
+    fn flip_random_edge(rng: &mut crate::generate::rng::Rng, s: &mut Solution, horizontal: bool) {
+        let (r, c) = (s.rows(), s.cols());
+        if horizontal {
+            let (i, j) = (rng.index(r + 1), rng.index(c));
+            s.set_h(i, j, !s.h(i, j));
+        } else {
+            let (i, j) = (rng.index(r), rng.index(c + 1));
+            s.set_v(i, j, !s.v(i, j));
+        }
+    }
+
     #[test]
     fn agrees_with_the_reference_on_random_solutions_of_every_size() {
         use crate::generate::rng::Rng;
@@ -855,24 +876,13 @@ mod tests {
         for (r, c) in sizes {
             for _ in 0..150 {
                 let mut s = random_boundary(&mut rng, r, c, 4 * r * c);
-                let mut p = match rng.index(3) {
-                    0 => blank(r, c),
-                    1 => clues_of(&s),
-                    _ => some_blanks(&mut rng, clues_of(&s)),
-                };
+                let mut p = random_clues(&mut rng, &s);
                 // Some damage, or none: edges flipped (branches, dead ends,
                 // loops cut or joined), a separate unit square (another loop
                 // or a touching one), a wrong clue.
                 for _ in 0..rng.index(3) {
                     match rng.index(4) {
-                        0 => {
-                            let (i, j) = (rng.index(r + 1), rng.index(c));
-                            s.set_h(i, j, !s.h(i, j));
-                        }
-                        1 => {
-                            let (i, j) = (rng.index(r), rng.index(c + 1));
-                            s.set_v(i, j, !s.v(i, j));
-                        }
+                        k @ (0 | 1) => flip_random_edge(&mut rng, &mut s, k == 0),
                         2 => unit(&mut s, rng.index(r), rng.index(c)),
                         _ => {
                             let clue = Clue::Number(rng.index(4) as u8);
@@ -897,25 +907,14 @@ mod tests {
                     // The boundary of a random set of cells grown from one to
                     // three cells: one loop, several, or vertices with 4 lines.
                     let mut s = random_boundary(&mut rng, r, c, 3 * c);
-                    let mut p = match rng.index(3) {
-                        0 => blank(r, c),
-                        1 => clues_of(&s),
-                        _ => some_blanks(&mut rng, clues_of(&s)),
-                    };
+                    let mut p = random_clues(&mut rng, &s);
                     match rng.index(4) {
                         // A wrong clue somewhere.
                         0 => {
                             p.set_clue(rng.index(r), rng.index(c), Clue::Number(rng.index(4) as u8))
                         }
                         // An edge flipped somewhere.
-                        1 => {
-                            let (i, j) = (rng.index(r + 1), rng.index(c));
-                            s.set_h(i, j, !s.h(i, j));
-                        }
-                        2 => {
-                            let (i, j) = (rng.index(r), rng.index(c + 1));
-                            s.set_v(i, j, !s.v(i, j));
-                        }
+                        k @ (1 | 2) => flip_random_edge(&mut rng, &mut s, k == 1),
                         _ => {}
                     }
                     agrees_with_reference(&p, &s, &mut verdicts);
