@@ -1010,7 +1010,8 @@ mod tests {
     /// `set_edge` (one write of lines and crosses) leaves the board, its
     /// conflict flag and its changed rows as `set_lines` then
     /// `set_crosses` do, and says the same about news: on plain and
-    /// packed frames, rows and columns off the grid, known edges.
+    /// packed frames, rows and columns off the grid, known edges. Both
+    /// are also checked edge by edge against what the news says.
     #[test]
     fn set_edge_is_set_lines_then_set_crosses() {
         use crate::bits::RowSet;
@@ -1040,7 +1041,7 @@ mod tests {
                 }
             }
             a.take_work(0, &mut RowSet::default());
-            let mut b = a.clone();
+            let (mut b, before) = (a.clone(), a.clone());
             let plane = [Plane::H, Plane::V][rng.index(2)];
             let (dr, dc) = (rng.index(5) as i32 - 2, rng.index(3) as i32 - 1);
             let at = At { plane, dr, dc };
@@ -1056,10 +1057,40 @@ mod tests {
             assert_eq!(a, b, "case {case}");
             assert_eq!(a.conflict, b.conflict, "case {case}");
             assert_eq!(a.conflict, a.scan_conflict(), "case {case}");
+            // Edge by edge: the news lands on row `i + dr`, column
+            // `j + dc` of its plane, where that is an edge of the board.
+            let target = (i as i64 + dr as i64).clamp(-1, rows as i64 + 1);
+            let mut changed = false;
+            for p in [Plane::H, Plane::V] {
+                for r in 0..p.rows(rows) {
+                    for c in 0..Row::<2>::BITS {
+                        let from = c as i64 - dc as i64;
+                        let hit = p == plane
+                            && r as i64 == target
+                            && (0..Row::<2>::BITS as i64).contains(&from)
+                            && frame.plane_bits(p).has(c);
+                        let told = |m: Row<2>| hit && m.has(from as usize);
+                        let line = before.lines(p, r).has(c) || told(news.line);
+                        let cross = before.crosses(p, r).has(c) || told(news.cross);
+                        assert_eq!(a.lines(p, r).has(c), line, "case {case} {p:?} {r} {c}");
+                        assert_eq!(a.crosses(p, r).has(c), cross, "case {case} {p:?} {r} {c}");
+                        changed |= line != before.lines(p, r).has(c);
+                        changed |= cross != before.crosses(p, r).has(c);
+                    }
+                }
+            }
+            assert_eq!(new_a, changed, "case {case}");
             let (mut due_a, mut due_b) = (RowSet::default(), RowSet::default());
             a.take_work(0, &mut due_a);
             b.take_work(0, &mut due_b);
             assert!(due_a.iter().eq(due_b.iter()), "case {case}");
+            let due: Vec<usize> = due_a.iter().collect();
+            let marked = if changed {
+                vec![target as usize]
+            } else {
+                vec![]
+            };
+            assert_eq!(due, marked, "case {case}");
         }
     }
 
