@@ -5,17 +5,19 @@
 //! row is `"# "`, its columns four bytes each, then the rest of the line
 //! (the last vertex or vertical edge, a space, `#`, the newline).
 //!
-//! The columns of a lattice row are made two at a time (8 bytes) from the
-//! solution's row words, one row word (up to 64 columns) after another.
-//! A vertex row's pair is one look-up in a 32-entry table indexed by the
-//! pair's three horizontal edges (the one left of the pair and its own
-//! two) and its two vertical bits; the row's last vertex is drawn as one
-//! more column, whose `H` is never a line, and the last two of its three
-//! spaces then become the `#` and the newline. A cell row's pair is its
-//! two bars (a 4-entry table) with its two clue glyphs shifted in. The
-//! pairs of a word go out with one `Vec::extend` over an exact-size
-//! iterator of 8-byte arrays, which checks the capacity once and then
-//! stores each pair as one 8-byte word, with no bounds checks.
+//! The columns of a lattice row are made four at a time (16 bytes) from
+//! the solution's row words, one row word (up to 64 columns) after
+//! another. A vertex row's four columns are one look-up in a 512-entry
+//! table indexed by their five horizontal edges (the one left of them and
+//! their own four) and their four vertical bits. A cell row's four are
+//! their four bars (a 16-entry table) with their four clue glyphs, worked
+//! out side by side in one word, spread in. A row's last group takes the
+//! row's last vertex or vertical edge as one more column; that column's
+//! last two bytes then become the `#` and the newline, and what the group
+//! wrote past them is cut off. The groups of a word go out with one
+//! `Vec::extend` over an exact-size iterator of 16-byte arrays, which
+//! checks the capacity once and then stores each group with no bounds
+//! checks.
 
 use crate::puzzle::{Puzzle, BLANK};
 use crate::solution::Solution;
@@ -25,8 +27,16 @@ pub fn drawing_len(rows: usize, cols: usize) -> usize {
     (2 * rows + 5) * (4 * cols + 6)
 }
 
+/// How far past a line's end its last group may write before the row is
+/// cut to length: 16 bytes from the start of the line's last column,
+/// which is 4 bytes before the line ends.
+const SLACK: usize = 12;
+
 /// Columns per row word.
 const WORD: usize = 64;
+
+/// Columns per look-up: 16 bytes of a line.
+const GROUP: usize = 4;
 
 /// The 4 bytes of one column `j` of a vertex row (vertex `j`, then
 /// `H(i, j)`) for `left | right << 1 | vertical << 2`: whether `H(i, j - 1)`
@@ -45,48 +55,78 @@ const fn vertex_column(k: usize) -> [u8; 4] {
     [vertex, edge, edge, edge]
 }
 
-/// The 8 bytes of two columns `j`, `j + 1` of a vertex row, indexed by
-/// `e | v << 3`: bits 0, 1, 2 of `e` are whether `H(i, j - 1)`, `H(i, j)`,
-/// `H(i, j + 1)` are lines, bits 0 and 1 of `v` whether a vertical line
-/// touches vertex `j`, `j + 1`.
-const VERTEX_PAIR: [[u8; 8]; 32] = {
-    let mut t = [[0; 8]; 32];
+/// The 16 bytes of four columns `j..j + 4` of a vertex row, indexed by
+/// `e | v << 5`: bit `t` of `e` is whether `H(i, j + t - 1)` is a line,
+/// bit `t` of `v` whether a vertical line touches vertex `j + t`.
+const VERTEX_GROUP: [[u8; 16]; 512] = {
+    let mut t = [[0; 16]; 512];
     let mut k = 0;
-    while k < 32 {
-        let (e, v) = (k & 7, k >> 3);
-        let lo = vertex_column((e & 3) | (v & 1) << 2);
-        let hi = vertex_column(e >> 1 | (v >> 1) << 2);
-        t[k] = [lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]];
+    while k < 512 {
+        let (e, v) = (k & 31, k >> 5);
+        let mut col = 0;
+        while col < GROUP {
+            let bytes = vertex_column((e >> col & 3) | (v >> col & 1) << 2);
+            let mut b = 0;
+            while b < 4 {
+                t[k][4 * col + b] = bytes[b];
+                b += 1;
+            }
+            col += 1;
+        }
         k += 1;
     }
     t
 };
 
-/// What a cell row shows of a clue byte (a digit, or a space for a blank).
-const GLYPH: [u8; 256] = {
-    let mut t = [b'?'; 256];
+/// The 16 bytes of four columns of a cell row without their glyphs (as
+/// two little-endian words), indexed by their four `V` bits (bit 0 for
+/// the leftmost): per column a bar or a space, a space, the glyph's place
+/// (0), a space.
+const BARS: [[u64; 2]; 16] = {
+    let mut t = [[0; 2]; 16];
     let mut k = 0;
-    while k < 4 {
-        t[k] = b'0' + k as u8;
+    while k < 16 {
+        let mut col = 0;
+        while col < GROUP {
+            let bar = if k >> col & 1 == 1 { b'|' } else { b' ' };
+            let column = bar as u64 | (b' ' as u64) << 8 | (b' ' as u64) << 24;
+            t[k][col / 2] |= column << (32 * (col % 2));
+            col += 1;
+        }
         k += 1;
     }
-    t[BLANK as usize] = b' ';
     t
 };
 
-/// The 8 bytes of two columns of a cell row without their clues (as a
-/// little-endian word), indexed by their two `V` bits (bit 0 for the
-/// left column): a bar or a space, then three spaces, per column.
-const BARS: [u64; 4] = {
-    let (bar, space) = (b'|' as u64, b' ' as u64);
-    let rest = 0x2020_2000_2020_2000;
-    [
-        rest | space | space << 32,
-        rest | bar | space << 32,
-        rest | space | bar << 32,
-        rest | bar | bar << 32,
-    ]
-};
+/// The glyphs of four clue bytes side by side (little-endian): `0`-`3`
+/// for the clues 0-3, a space for [`BLANK`](crate::puzzle::BLANK) (255).
+fn glyphs(clues: u32) -> u32 {
+    let digits = clues & 0x0303_0303 | 0x3030_3030;
+    // A blank's two low bits make a `3`, 0x13 above the space.
+    let blanks = clues >> 7 & 0x0101_0101;
+    digits - blanks * 0x13
+}
+
+/// Two glyph bytes (little-endian) moved to bytes 2 and 6: the glyph
+/// places of two cell-row columns. The product puts each byte in two
+/// places that overlap nothing; the mask keeps the wanted two.
+fn spread_two(glyphs: u16) -> u64 {
+    (u64::from(glyphs) * (1 << 16 | 1 << 40)) & 0x00ff_0000_00ff_0000
+}
+
+/// The 16 bytes of four cell-row columns with clue bytes `clues` (in
+/// order, little-endian) and `V` bits `bars` (bit 0 for the leftmost).
+#[inline(always)]
+fn cell_group(bars: u64, clues: u32) -> [u8; 16] {
+    let g = glyphs(clues);
+    let [low, high] = BARS[bars as usize & 15];
+    let low = low | spread_two(g as u16);
+    let high = high | spread_two((g >> 16) as u16);
+    let mut out = [0; 16];
+    out[..8].copy_from_slice(&low.to_le_bytes());
+    out[8..].copy_from_slice(&high.to_le_bytes());
+    out
+}
 
 /// Appends the judge drawing of `s` (a solution of `p`) to `out`: `2r + 5`
 /// lines of `4c + 5` characters, each ending in `\n`. Every puzzle but the
@@ -95,7 +135,7 @@ pub fn draw(p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
     let (r, c) = (p.rows(), p.cols());
     assert_eq!((s.rows(), s.cols()), (r, c), "the solution's size differs");
     assert!(r > 0 && c > 0, "an empty puzzle has no drawing");
-    out.reserve(drawing_len(r, c));
+    out.reserve(drawing_len(r, c) + SLACK);
     border_line(c, out);
     blank_line(c, out);
     let stride = s.stride();
@@ -132,66 +172,74 @@ fn blank_line(c: usize, out: &mut Vec<u8>) {
     out.extend_from_slice(b"#\n");
 }
 
+/// Ends a lattice row that started at `start`, whose last group covered
+/// its column `c` (a vertex or a vertical edge, then a space, then what
+/// the border replaces) and may have gone on past it: the border and the
+/// newline go in place, and the rest is cut off.
+fn end_row(start: usize, c: usize, out: &mut Vec<u8>) {
+    let end = start + 4 * c + 6;
+    out[end - 2..end].copy_from_slice(b"#\n");
+    out.truncate(end);
+}
+
 /// Appends the line of lattice row `2i` for `c` columns: the vertices and
 /// the horizontal edges `h` of vertex row `i`, where `above` and `below`
 /// are the `V` rows of the cell rows above and below it (the same row at
 /// the top and bottom).
 fn vertex_row(c: usize, h: &[u64], above: &[u64], below: &[u64], out: &mut Vec<u8>) {
+    let start = out.len();
     out.extend_from_slice(b"# ");
-    // `H(i, j - 1)` for the word's first column `j`.
+    // Vertex `c` is a column too, whose `H` is not a line (the row's bits
+    // from `c` on are 0).
+    let mut columns = c + 1;
+    // `H(i, j - 1)` for the group's first column `j`.
     let mut left = 0;
-    for (w, ((&right, &up), &down)) in h.iter().zip(above).zip(below).enumerate() {
-        // The word's columns, counting vertex `c` as a column whose `H` is
-        // not a line (the row's bits from `c` on are 0).
-        let n = (c + 1 - w * WORD).min(WORD);
-        // Bit `j + 1` is `H(i, j)`, bit 0 the edge left of the word; in
-        // 128 bits, so that `H(i, 63)` stays.
-        let mut edges = u128::from(right) << 1 | left;
-        left = u128::from(right >> 63);
-        let mut v = up | down;
-        out.extend((0..n / 2).flat_map(|_| {
-            let k = (edges as usize & 7) | (v as usize & 3) << 3;
-            edges >>= 2;
-            v >>= 2;
-            VERTEX_PAIR[k]
+    for ((&h, &up), &down) in h.iter().zip(above).zip(below) {
+        let (mut right, mut vertical) = (h as usize, (up | down) as usize);
+        let n = columns.min(WORD);
+        columns -= n;
+        out.extend((0..n.div_ceil(GROUP)).flat_map(|_| {
+            let k = left | (right & 15) << 1 | (vertical & 15) << 5;
+            left = right >> 3 & 1;
+            right >>= GROUP;
+            vertical >>= GROUP;
+            VERTEX_GROUP[k]
         }));
-        if n % 2 == 1 {
-            let k = (edges as usize & 3) | (v as usize & 1) << 3;
-            out.extend_from_slice(&VERTEX_PAIR[k][..4]);
-        }
     }
-    // Vertex `c` came with three spaces: one stays, then the border.
-    if let Some(end) = out.last_chunk_mut() {
-        *end = *b"#\n";
-    }
+    end_row(start, c, out);
 }
 
 /// Appends the line of lattice row `2i + 1`: the vertical edges `v` and
 /// the clues of cell row `i`.
 fn cell_row(clues: &[u8], v: &[u64], out: &mut Vec<u8>) {
+    let start = out.len();
     let c = clues.len();
-    let glyph = |x: u8| u64::from(GLYPH[usize::from(x)]);
     out.extend_from_slice(b"# ");
-    for (clues, &v) in clues.chunks(WORD).zip(v) {
-        let mut bars = v;
-        let pairs = clues.chunks_exact(2);
-        let rest = pairs.remainder();
-        out.extend(pairs.flat_map(|two| {
-            let word = BARS[bars as usize & 3] | glyph(two[0]) << 16 | glyph(two[1]) << 48;
-            bars >>= 2;
-            word.to_le_bytes()
+    for (clues, &word) in clues.chunks(WORD).zip(v) {
+        let mut bars = word;
+        let quads = clues.chunks_exact(GROUP);
+        let rest = quads.remainder();
+        out.extend(quads.flat_map(|quad| {
+            let group = cell_group(
+                bars,
+                u32::from_le_bytes([quad[0], quad[1], quad[2], quad[3]]),
+            );
+            bars >>= GROUP;
+            group
         }));
-        if let [x] = rest {
-            let word = BARS[bars as usize & 1] | glyph(*x) << 16;
-            out.extend_from_slice(&word.to_le_bytes()[..4]);
+        if !rest.is_empty() {
+            // The row's last columns and vertical edge `c`, whose glyph
+            // place (a blank's) the border takes.
+            let mut quad = [BLANK; GROUP];
+            quad[..rest.len()].copy_from_slice(rest);
+            out.extend_from_slice(&cell_group(bars, u32::from_le_bytes(quad)));
         }
     }
-    let bar = if v[c / WORD] >> (c % WORD) & 1 == 1 {
-        b'|'
-    } else {
-        b' '
-    };
-    out.extend_from_slice(&[bar, b' ', b'#', b'\n']);
+    if c % GROUP == 0 {
+        // Vertical edge `c` in a group of its own.
+        out.extend_from_slice(&cell_group(v[c / WORD] >> (c % WORD), u32::MAX));
+    }
+    end_row(start, c, out);
 }
 
 #[cfg(test)]
@@ -223,6 +271,30 @@ mod tests {
 ";
         assert_eq!(String::from_utf8(out).unwrap(), want);
         assert_eq!(want.len(), drawing_len(2, 2));
+    }
+
+    #[test]
+    fn glyphs_side_by_side_are_the_clues_glyphs() {
+        use crate::puzzle::Clue;
+        let clue = |b| {
+            if b == BLANK {
+                Clue::Blank
+            } else {
+                Clue::Number(b)
+            }
+        };
+        let clues = [0, 1, 2, 3, BLANK].map(|b| (b, clue(b).glyph()));
+        for a in clues {
+            for b in clues {
+                for (c, d) in [(a, b), (b, a)] {
+                    let four = u32::from_le_bytes([a.0, b.0, c.0, d.0]);
+                    assert_eq!(glyphs(four).to_le_bytes(), [a.1, b.1, c.1, d.1]);
+                }
+                let two = u16::from_le_bytes([a.1, b.1]);
+                let want = u64::from(a.1) << 16 | u64::from(b.1) << 48;
+                assert_eq!(spread_two(two), want);
+            }
+        }
     }
 
     /// The drawing by `SLINK.md`'s definition, one character at a time.
