@@ -217,17 +217,21 @@ impl<const W: usize> Engine<W> {
         out: &mut Outcome,
     ) {
         let frame = Frame::<W>::new(p.rows(), p.cols());
-        let finished = start.is_some_and(|b| b.settled() && b.is_complete(&frame));
-        if finished && !o.trace && !o.count_rules {
-            // A board the rules finished (in a pack), at their fixpoint, is
-            // only checked against the puzzle itself (`verify`): no rule
-            // runs, and loop reasoning leaves a complete board to that
-            // check, so its clues are not loaded. No clues at all stand in
-            // (a cell without a clue constrains nothing).
-            self.clues.clear(p.rows());
-        } else {
-            self.clues.load(p);
+        if let Some(board) = start {
+            if !o.trace && !o.count_rules && board.settled() && board.is_complete(&frame) {
+                // A board the rules finished (in a pack), at their fixpoint:
+                // the search would take one node, where the rules find
+                // nothing to do (no pass) and loop reasoning leaves a
+                // complete board to the solution check (`verify`, in
+                // `record`). So only that check is done, on the board as
+                // it is: no clues loaded, no copy.
+                out.stats.nodes += 1;
+                record(&frame, board, p, o, out, true);
+                out.finish(found_status(out));
+                return;
+            }
         }
+        self.clues.load(p);
         self.pair.ready = false;
         self.pair.frame = None;
         if self.stack.is_empty() {
@@ -240,11 +244,7 @@ impl<const W: usize> Engine<W> {
         let status = match self.search(&frame, p, o, out) {
             End::GaveUp => Status::GaveUp,
             End::Stalled(undecided) => Status::Stalled { undecided },
-            End::Done => match out.found() {
-                0 => Status::NoSolution,
-                1 => Status::Unique,
-                _ => Status::Multiple,
-            },
+            End::Done => found_status(out),
         };
         out.finish(status);
     }
@@ -284,7 +284,7 @@ impl<const W: usize> Engine<W> {
                 }
                 Ok(true) => {
                     if self.stack[depth].is_complete(frame) {
-                        self.record(frame, p, o, out, depth);
+                        record(frame, &self.stack[depth], p, o, out, depth == 0);
                         if out.found() >= o.max_solutions {
                             return End::Done;
                         }
@@ -656,34 +656,6 @@ impl<const W: usize> Engine<W> {
         }
     }
 
-    /// Stores board `depth`, fully decided, as a solution if it is one.
-    fn record(
-        &mut self,
-        frame: &Frame<W>,
-        p: &Puzzle,
-        o: &Options,
-        out: &mut Outcome,
-        depth: usize,
-    ) {
-        let edges = &self.stack[depth];
-        let s: &mut Solution = out.push_solution(frame.rows, frame.cols);
-        for i in 0..=frame.rows {
-            s.set_h_row(i, &edges.lines(Plane::H, i).0);
-        }
-        for i in 0..frame.rows {
-            s.set_v_row(i, &edges.lines(Plane::V, i).0);
-        }
-        if let Err(e) = verify(p, s) {
-            out.pop_solution();
-            // What loop reasoning would have said of the root's board.
-            if depth == 0 && matches!(e, Invalid::SeveralLoops) {
-                out.contradiction = Some(Contradiction::PrematureLoop);
-            }
-        } else if o.trace {
-            out.trace.push(Event::Solution);
-        }
-    }
-
     /// The edge to branch on: an undecided edge at the end of a path, or
     /// failing that, an undecided side of the cell with the highest clue.
     fn choose(&self, frame: &Frame<W>, depth: usize) -> EdgeId {
@@ -724,6 +696,43 @@ impl<const W: usize> Engine<W> {
             }
         }
         unreachable!("choose is called only with undecided edges")
+    }
+}
+
+/// Stores `edges`, fully decided, as a solution if it is one; `root` if
+/// it is the search's root board.
+fn record<const W: usize>(
+    frame: &Frame<W>,
+    edges: &Edges<W>,
+    p: &Puzzle,
+    o: &Options,
+    out: &mut Outcome,
+    root: bool,
+) {
+    let s: &mut Solution = out.push_solution(frame.rows, frame.cols);
+    for i in 0..=frame.rows {
+        s.set_h_row(i, &edges.lines(Plane::H, i).0);
+    }
+    for i in 0..frame.rows {
+        s.set_v_row(i, &edges.lines(Plane::V, i).0);
+    }
+    if let Err(e) = verify(p, s) {
+        out.pop_solution();
+        // What loop reasoning would have said of the root's board.
+        if root && matches!(e, Invalid::SeveralLoops) {
+            out.contradiction = Some(Contradiction::PrematureLoop);
+        }
+    } else if o.trace {
+        out.trace.push(Event::Solution);
+    }
+}
+
+/// The status of a search that ran to its end, by the solutions found.
+fn found_status(out: &Outcome) -> Status {
+    match out.found() {
+        0 => Status::NoSolution,
+        1 => Status::Unique,
+        _ => Status::Multiple,
     }
 }
 
