@@ -38,8 +38,13 @@ const WINDOW_BYTES: usize = 8 << 20;
 /// sets.
 const BATCH_BYTES: usize = 1 << 20;
 
-/// Most data sets in a batch.
-const BATCH_LEN: usize = 64;
+/// Most data sets in a batch. A batch's puzzles of one shape are deduced
+/// side by side in packs ([`Solver::solve_all`]), and a pack of one is
+/// solved alone at about twice the cost of a packed puzzle: 60 is a
+/// multiple of the pack sizes of the common shapes (3 for 20 columns, 5
+/// for 10, 10 for 5, also 2, 4 and 6), where 64 left one 20x20 puzzle of
+/// every batch alone.
+const BATCH_LEN: usize = 60;
 
 /// Capacity of output buffers kept for reuse once written: beyond it,
 /// buffers are freed, so that memory follows the data sets in flight,
