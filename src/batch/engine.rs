@@ -394,8 +394,7 @@ fn write_all_vectored(out: &mut dyn Write, mut bufs: &mut [IoSlice<'_>]) -> io::
 /// A batch run in progress.
 pub struct Engine<'c> {
     pool: ThreadPool,
-    /// The ring: `batches.len()` batches of `batch_len` slots (the last
-    /// one maybe shorter).
+    /// The ring: `batches.len()` batches of `batch_len` slots.
     slots: Vec<Mutex<Slot>>,
     batch_len: usize,
     batches: Vec<Batch>,
@@ -419,6 +418,8 @@ impl<'c> Engine<'c> {
             .map_err(Error::Threads)?;
         let window = config.window.max(1);
         let batch_len = (window / (4 * pool.current_num_threads())).clamp(1, BATCH_LEN);
+        // Whole batches only: a short last batch would break packs up.
+        let window = window / batch_len * batch_len;
         let total = if config.progress {
             inputs.iter().try_fold(0u64, |sum, input| match input {
                 Input::Path(p) => std::fs::metadata(p)
@@ -434,7 +435,7 @@ impl<'c> Engine<'c> {
             pool,
             slots: (0..window).map(|_| Mutex::default()).collect(),
             batch_len,
-            batches: vec![Batch::default(); window.div_ceil(batch_len)],
+            batches: vec![Batch::default(); window / batch_len],
             sink: Sink {
                 config,
                 totals: Totals::default(),
