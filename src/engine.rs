@@ -709,13 +709,10 @@ fn record<const W: usize>(
     out: &mut Outcome,
     root: bool,
 ) {
-    let s: &mut Solution = out.push_solution(frame.rows, frame.cols);
-    for i in 0..=frame.rows {
-        s.set_h_row(i, &edges.lines(Plane::H, i).0);
-    }
-    for i in 0..frame.rows {
-        s.set_v_row(i, &edges.lines(Plane::V, i).0);
-    }
+    let s: &mut Solution = out.push_solution();
+    let h = (0..=frame.rows).map(|i| edges.lines(Plane::H, i).0);
+    let v = (0..frame.rows).map(|i| edges.lines(Plane::V, i).0);
+    s.set_rows(frame.rows, frame.cols, h, v);
     if let Err(e) = verify(p, s) {
         out.pop_solution();
         // What loop reasoning would have said of the root's board.

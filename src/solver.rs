@@ -144,15 +144,14 @@ impl Outcome {
         self.trace.clear();
     }
 
-    /// A slot for the next solution, reused from earlier puzzles.
-    pub(crate) fn push_solution(&mut self, rows: usize, cols: usize) -> &mut Solution {
+    /// A slot for the next solution, reused from earlier puzzles (holding
+    /// whatever it held: the caller sets every row).
+    pub(crate) fn push_solution(&mut self) -> &mut Solution {
         if self.found == self.solutions.len() {
             self.solutions.push(Solution::default());
         }
         self.found += 1;
-        let s = &mut self.solutions[self.found - 1];
-        s.reset(rows, cols);
-        s
+        &mut self.solutions[self.found - 1]
     }
 
     /// Drops the last solution slot (a candidate that failed verification).
