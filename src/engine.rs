@@ -217,20 +217,6 @@ impl<const W: usize> Engine<W> {
         out: &mut Outcome,
     ) {
         let frame = Frame::<W>::new(p.rows(), p.cols());
-        if let Some(board) = start {
-            if !o.trace && !o.count_rules && board.settled() && board.is_complete(&frame) {
-                // A board the rules finished (in a pack), at their fixpoint:
-                // the search would take one node, where the rules find
-                // nothing to do (no pass) and loop reasoning leaves a
-                // complete board to the solution check (`verify`, in
-                // `record`). So only that check is done, on the board as
-                // it is: no clues loaded, no copy.
-                out.stats.nodes += 1;
-                record(&frame, board, p, o, out, true);
-                out.finish(found_status(out));
-                return;
-            }
-        }
         self.clues.load(p);
         self.pair.ready = false;
         self.pair.frame = None;
@@ -249,6 +235,9 @@ impl<const W: usize> Engine<W> {
         out.finish(status);
     }
 
+    // Inlined into its one caller, as it was before `solve_from` lost its
+    // fast path: called, it cost 1.7M more instructions on real10.
+    #[inline(always)]
     fn search(&mut self, frame: &Frame<W>, p: &Puzzle, o: &Options, out: &mut Outcome) -> End {
         let mut depth = 0;
         self.pending.clear();
@@ -284,7 +273,8 @@ impl<const W: usize> Engine<W> {
                 }
                 Ok(true) => {
                     if self.stack[depth].is_complete(frame) {
-                        record(frame, &self.stack[depth], p, o, out, depth == 0);
+                        let (h, v) = line_rows(frame, &self.stack[depth]);
+                        record(p, h, v, o, out, depth == 0);
                         if out.found() >= o.max_solutions {
                             return End::Done;
                         }
@@ -699,20 +689,56 @@ impl<const W: usize> Engine<W> {
     }
 }
 
-/// Stores `edges`, fully decided, as a solution if it is one; `root` if
-/// it is the search's root board.
-fn record<const W: usize>(
-    frame: &Frame<W>,
-    edges: &Edges<W>,
+/// Solves `p` from a board the judge's rules finished at their fixpoint
+/// (every edge decided), as a [`crate::pack::Pack`] leaves it, given by
+/// its rows of line edges: `h` (the `rows + 1` rows of `H` edges) and `v`
+/// (the `rows` rows of `V` edges). The search would take one node, where
+/// the rules find nothing to do (no pass) and loop reasoning leaves the
+/// complete board to the solution check (`verify`, in [`record`]); so
+/// only that check is done, and the outcome is the search's. Not for
+/// traces or rule counts (`o.trace`, `o.count_rules`), which see every step.
+pub fn solve_finished<const V: usize>(
     p: &Puzzle,
+    h: impl IntoIterator<Item = [u64; V]>,
+    v: impl IntoIterator<Item = [u64; V]>,
+    o: &Options,
+    out: &mut Outcome,
+) {
+    assert!(
+        !o.trace && !o.count_rules,
+        "a finished board skips every step"
+    );
+    out.stats.nodes += 1;
+    record(p, h, v, o, out, true);
+    out.finish(found_status(out));
+}
+
+/// The rows of line edges of `edges`: the `H` rows, then the `V` rows.
+fn line_rows<'e, const W: usize>(
+    frame: &Frame<W>,
+    edges: &'e Edges<W>,
+) -> (
+    impl Iterator<Item = [u64; W]> + 'e,
+    impl Iterator<Item = [u64; W]> + 'e,
+) {
+    let h = (0..=frame.rows).map(|i| edges.lines(Plane::H, i).0);
+    let v = (0..frame.rows).map(|i| edges.lines(Plane::V, i).0);
+    (h, v)
+}
+
+/// Stores the fully decided board of `p` whose line edges are the rows
+/// `h` and `v` (as [`Solution::set_rows`] takes them) as a solution if it
+/// is one; `root` if it is the search's root board.
+fn record<const V: usize>(
+    p: &Puzzle,
+    h: impl IntoIterator<Item = [u64; V]>,
+    v: impl IntoIterator<Item = [u64; V]>,
     o: &Options,
     out: &mut Outcome,
     root: bool,
 ) {
     let s: &mut Solution = out.push_solution();
-    let h = (0..=frame.rows).map(|i| edges.lines(Plane::H, i).0);
-    let v = (0..frame.rows).map(|i| edges.lines(Plane::V, i).0);
-    s.set_rows(frame.rows, frame.cols, h, v);
+    s.set_rows(p.rows(), p.cols(), h, v);
     if let Err(e) = verify(p, s) {
         out.pop_solution();
         // What loop reasoning would have said of the root's board.

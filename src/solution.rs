@@ -282,11 +282,21 @@ mod tests {
     /// [`Solution::set_rows`] of rows of `W` words.
     fn set_rows_matches_row_setters<const W: usize>(seed: &mut u64) {
         let mut next = || {
-            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             *seed ^ *seed >> 29
         };
         let mut got = Solution::default();
-        for (rows, cols) in [(1, 1), (3, 20), (2, 62), (2, 63), (4, 64), (2, 130), (5, 255)] {
+        for (rows, cols) in [
+            (1, 1),
+            (3, 20),
+            (2, 62),
+            (2, 63),
+            (4, 64),
+            (2, 130),
+            (5, 255),
+        ] {
             let h: Vec<[u64; W]> = (0..=rows).map(|_| [0; W].map(|_| next())).collect();
             let v: Vec<[u64; W]> = (0..rows).map(|_| [0; W].map(|_| next())).collect();
             let mut want = Solution::new(rows, cols);
