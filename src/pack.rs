@@ -29,6 +29,12 @@ pub struct Pack<const W: usize> {
     rows: usize,
     cols: usize,
     len: usize,
+    /// After a successful [`Pack::deduce`]: the puzzles it finished (bit
+    /// `k` for puzzle `k`) and the packed board's rows of line edges, `H`
+    /// rows then `V` rows (read from a slice, [`Pack::lines`] costs a few
+    /// instructions a row).
+    done: u64,
+    lines: Vec<Row<W>>,
 }
 
 impl<const W: usize> Pack<W> {
@@ -73,35 +79,50 @@ impl<const W: usize> Pack<W> {
         self.edges.reset(rows);
         (self.rows, self.cols, self.len) = (rows, cols, puzzles.len());
         self.frame = Some(frame);
-        rules::propagate(&mut Ctx::new(&frame, &self.clues, &mut self.edges))
+        self.done = 0;
+        let passes = rules::propagate(&mut Ctx::new(&frame, &self.clues, &mut self.edges))?;
+        self.keep_lines(&frame);
+        Ok(passes)
     }
 
-    /// The puzzles of the last [`Pack::deduce`] that the rules finished
-    /// (every edge decided): bit `k` for puzzle `k`.
-    pub fn finished(&self) -> u64 {
-        let frame = self.frame.expect("a deduced pack");
+    /// Finds the puzzles the rules finished and keeps the line rows.
+    fn keep_lines(&mut self, frame: &Frame<W>) {
+        self.lines.clear();
         // The undecided edges of every row, all puzzles at once.
-        let mut open = Row::<W>::EMPTY;
+        let (edges, mut open) = (&self.edges, Row::<W>::EMPTY);
         for p in [Plane::H, Plane::V] {
             let bits = frame.plane_bits(p);
-            for i in 0..frame.plane_rows(p) {
-                open |= bits & !(self.edges.lines(p, i) | self.edges.crosses(p, i));
-            }
+            self.lines.extend((0..frame.plane_rows(p)).map(|i| {
+                let lines = edges.lines(p, i);
+                open |= bits & !(lines | edges.crosses(p, i));
+                lines
+            }));
         }
         let own = Row::<1>::low(self.cols + 1).0[0];
-        (0..self.len)
+        self.done = (0..self.len)
             .filter(|k| open.word_at(k * (self.cols + 1)) & own == 0)
-            .fold(0, |done, k| done | 1 << k)
+            .fold(0, |done, k| done | 1 << k);
     }
 
-    /// The line edges of puzzle `k` of the last [`Pack::deduce`] in plane
-    /// `p`, a row of one word at a time (bit `j` for column `j`, no bit
-    /// beyond the row's edges).
+    /// The puzzles the last [`Pack::deduce`] finished (every edge decided):
+    /// bit `k` for puzzle `k`; none if it failed.
+    pub fn finished(&self) -> u64 {
+        self.done
+    }
+
+    /// The line edges of puzzle `k` of the last successful [`Pack::deduce`]
+    /// in plane `p`, a row of one word at a time (bit `j` for column `j`,
+    /// no bit beyond the row's edges).
     pub fn lines(&self, k: usize, p: Plane) -> impl Iterator<Item = [u64; 1]> + '_ {
         assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
         let origin = k * (self.cols + 1);
         let bits = Frame::<1>::new(self.rows, self.cols).plane_bits(p).0[0];
-        (0..p.rows(self.rows)).map(move |i| [self.edges.lines(p, i).word_at(origin) & bits])
+        let h_rows = Plane::H.rows(self.rows);
+        let rows = match p {
+            Plane::H => &self.lines[..h_rows],
+            Plane::V => &self.lines[h_rows..],
+        };
+        rows.iter().map(move |r| [r.word_at(origin) & bits])
     }
 
     /// Puts the board of puzzle `k` of the last [`Pack::deduce`] into
