@@ -767,15 +767,6 @@ impl<const W: usize> Clues<W> {
         self.load_packed(&[p]);
     }
 
-    /// Makes this the clues of a board of `rows` rows without a clue.
-    pub fn clear(&mut self, rows: usize) {
-        self.start(rows);
-        // What `finish` would make of no clue, without its pass.
-        for v in &mut self.by_value {
-            v.fill(Row::EMPTY);
-        }
-    }
-
     /// Starts a load: `rows` rows of `sliced` without a clue, and as many
     /// of each mask by value (made by [`Clues::finish`], once every puzzle
     /// is added).
@@ -1302,12 +1293,6 @@ mod tests {
             assert_eq!(check_load(&mut c1, &[&domino]), fits, "{rows}");
             assert_eq!(check_load(&mut c1, &[&domino, &domino]), fits, "{rows}");
         }
-        // A cleared board has no clue left from the last load.
-        c1.clear(2);
-        for n in 0..4 {
-            assert_eq!((c1.eq(n, 0), c1.eq(n, 1)), (Row::EMPTY, Row::EMPTY));
-        }
-        assert_eq!(c1.sliced(1).any, Row::EMPTY);
     }
 
     #[test]

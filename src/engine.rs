@@ -217,17 +217,7 @@ impl<const W: usize> Engine<W> {
         out: &mut Outcome,
     ) {
         let frame = Frame::<W>::new(p.rows(), p.cols());
-        let finished = start.is_some_and(|b| b.settled() && b.is_complete(&frame));
-        if finished && !o.trace && !o.count_rules {
-            // A board the rules finished (in a pack), at their fixpoint, is
-            // only checked against the puzzle itself (`verify`): no rule
-            // runs, and loop reasoning leaves a complete board to that
-            // check, so its clues are not loaded. No clues at all stand in
-            // (a cell without a clue constrains nothing).
-            self.clues.clear(p.rows());
-        } else {
-            self.clues.load(p);
-        }
+        self.clues.load(p);
         self.pair.ready = false;
         self.pair.frame = None;
         if self.stack.is_empty() {
@@ -240,15 +230,14 @@ impl<const W: usize> Engine<W> {
         let status = match self.search(&frame, p, o, out) {
             End::GaveUp => Status::GaveUp,
             End::Stalled(undecided) => Status::Stalled { undecided },
-            End::Done => match out.found() {
-                0 => Status::NoSolution,
-                1 => Status::Unique,
-                _ => Status::Multiple,
-            },
+            End::Done => found_status(out),
         };
         out.finish(status);
     }
 
+    // Inlined into its one caller, as it was before `solve_from` lost its
+    // fast path: called, it cost 1.7M more instructions on real10.
+    #[inline(always)]
     fn search(&mut self, frame: &Frame<W>, p: &Puzzle, o: &Options, out: &mut Outcome) -> End {
         let mut depth = 0;
         self.pending.clear();
@@ -284,7 +273,8 @@ impl<const W: usize> Engine<W> {
                 }
                 Ok(true) => {
                     if self.stack[depth].is_complete(frame) {
-                        self.record(frame, p, o, out, depth);
+                        let (h, v) = line_rows(frame, &self.stack[depth]);
+                        record(p, h, v, o, out, depth == 0);
                         if out.found() >= o.max_solutions {
                             return End::Done;
                         }
@@ -656,34 +646,6 @@ impl<const W: usize> Engine<W> {
         }
     }
 
-    /// Stores board `depth`, fully decided, as a solution if it is one.
-    fn record(
-        &mut self,
-        frame: &Frame<W>,
-        p: &Puzzle,
-        o: &Options,
-        out: &mut Outcome,
-        depth: usize,
-    ) {
-        let edges = &self.stack[depth];
-        let s: &mut Solution = out.push_solution(frame.rows, frame.cols);
-        for i in 0..=frame.rows {
-            s.set_h_row(i, &edges.lines(Plane::H, i).0);
-        }
-        for i in 0..frame.rows {
-            s.set_v_row(i, &edges.lines(Plane::V, i).0);
-        }
-        if let Err(e) = verify(p, s) {
-            out.pop_solution();
-            // What loop reasoning would have said of the root's board.
-            if depth == 0 && matches!(e, Invalid::SeveralLoops) {
-                out.contradiction = Some(Contradiction::PrematureLoop);
-            }
-        } else if o.trace {
-            out.trace.push(Event::Solution);
-        }
-    }
-
     /// The edge to branch on: an undecided edge at the end of a path, or
     /// failing that, an undecided side of the cell with the highest clue.
     fn choose(&self, frame: &Frame<W>, depth: usize) -> EdgeId {
@@ -724,6 +686,76 @@ impl<const W: usize> Engine<W> {
             }
         }
         unreachable!("choose is called only with undecided edges")
+    }
+}
+
+/// Solves `p` from a board the judge's rules finished at their fixpoint
+/// (every edge decided), as a [`crate::pack::Pack`] leaves it, given by
+/// its rows of line edges: `h` (the `rows + 1` rows of `H` edges) and `v`
+/// (the `rows` rows of `V` edges). The search would take one node, where
+/// the rules find nothing to do (no pass) and loop reasoning leaves the
+/// complete board to the solution check (`verify`, in [`record`]); so
+/// only that check is done, and the outcome is the search's. Not for
+/// traces or rule counts (`o.trace`, `o.count_rules`), which see every step.
+pub fn solve_finished<const V: usize>(
+    p: &Puzzle,
+    h: impl IntoIterator<Item = [u64; V]>,
+    v: impl IntoIterator<Item = [u64; V]>,
+    o: &Options,
+    out: &mut Outcome,
+) {
+    assert!(
+        !o.trace && !o.count_rules,
+        "a finished board skips every step"
+    );
+    out.stats.nodes += 1;
+    record(p, h, v, o, out, true);
+    out.finish(found_status(out));
+}
+
+/// The rows of line edges of `edges`: the `H` rows, then the `V` rows.
+fn line_rows<'e, const W: usize>(
+    frame: &Frame<W>,
+    edges: &'e Edges<W>,
+) -> (
+    impl Iterator<Item = [u64; W]> + 'e,
+    impl Iterator<Item = [u64; W]> + 'e,
+) {
+    let h = (0..=frame.rows).map(|i| edges.lines(Plane::H, i).0);
+    let v = (0..frame.rows).map(|i| edges.lines(Plane::V, i).0);
+    (h, v)
+}
+
+/// Stores the fully decided board of `p` whose line edges are the rows
+/// `h` and `v` (as [`Solution::set_rows`] takes them) as a solution if it
+/// is one; `root` if it is the search's root board.
+fn record<const V: usize>(
+    p: &Puzzle,
+    h: impl IntoIterator<Item = [u64; V]>,
+    v: impl IntoIterator<Item = [u64; V]>,
+    o: &Options,
+    out: &mut Outcome,
+    root: bool,
+) {
+    let s: &mut Solution = out.push_solution();
+    s.set_rows(p.rows(), p.cols(), h, v);
+    if let Err(e) = verify(p, s) {
+        out.pop_solution();
+        // What loop reasoning would have said of the root's board.
+        if root && matches!(e, Invalid::SeveralLoops) {
+            out.contradiction = Some(Contradiction::PrematureLoop);
+        }
+    } else if o.trace {
+        out.trace.push(Event::Solution);
+    }
+}
+
+/// The status of a search that ran to its end, by the solutions found.
+fn found_status(out: &Outcome) -> Status {
+    match out.found() {
+        0 => Status::NoSolution,
+        1 => Status::Unique,
+        _ => Status::Multiple,
     }
 }
 

@@ -7,8 +7,9 @@ use crate::puzzle::Puzzle;
 use crate::solver::{Options, Solver, Status};
 use std::io::{self, Write};
 
-/// Data sets read before they are solved together.
-const CHUNK: usize = 64;
+/// Data sets read before they are solved together: a multiple of the
+/// common pack sizes, as the batch engine's batches are.
+const CHUNK: usize = 60;
 
 /// How a judge run went, as the process's exit status says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -13,7 +13,7 @@
 //! the solver goes on (loop reasoning, search) as usual.
 
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame};
+use crate::board::{Clues, Edges, Frame, Plane};
 use crate::puzzle::Puzzle;
 use crate::rules::{self, threes, Contradiction, Ctx};
 
@@ -29,6 +29,12 @@ pub struct Pack<const W: usize> {
     rows: usize,
     cols: usize,
     len: usize,
+    /// After a successful [`Pack::deduce`]: the puzzles it finished (bit
+    /// `k` for puzzle `k`) and the packed board's rows of line edges, `H`
+    /// rows then `V` rows (read from a slice, [`Pack::lines`] costs a few
+    /// instructions a row).
+    done: u64,
+    lines: Vec<Row<W>>,
 }
 
 impl<const W: usize> Pack<W> {
@@ -45,7 +51,10 @@ impl<const W: usize> Pack<W> {
     /// its 3s may be the solution, where R4 is left out for it alone (see
     /// [`threes`]).
     pub fn admits(p: &Puzzle) -> bool {
-        Self::capacity(p.rows(), p.cols()) >= 2 && !threes::domino_loop_fits(p)
+        // The rectangle leaves at most 8 clues other than 0 (see
+        // `domino_loop_fits`): most puzzles are answered by that count.
+        Self::capacity(p.rows(), p.cols()) >= 2
+            && (p.has_more_numbered_than(8) || !threes::domino_loop_fits(p))
     }
 
     /// Deduces `puzzles` (one shape, each admitted, at most
@@ -60,7 +69,11 @@ impl<const W: usize> Pack<W> {
             "{} puzzles of {cols} columns do not fit in a pack",
             puzzles.len()
         );
-        let frame = Frame::packed(rows, cols, puzzles.len());
+        // The frame of the last pack, if of the same shape and length.
+        let frame = match self.frame {
+            Some(f) if (self.rows, self.cols, self.len) == (rows, cols, puzzles.len()) => f,
+            _ => Frame::packed(rows, cols, puzzles.len()),
+        };
         self.clues.load_packed(puzzles);
         assert!(
             !self.clues.domino_loop_fits,
@@ -69,7 +82,50 @@ impl<const W: usize> Pack<W> {
         self.edges.reset(rows);
         (self.rows, self.cols, self.len) = (rows, cols, puzzles.len());
         self.frame = Some(frame);
-        rules::propagate(&mut Ctx::new(&frame, &self.clues, &mut self.edges))
+        self.done = 0;
+        let passes = rules::propagate(&mut Ctx::new(&frame, &self.clues, &mut self.edges))?;
+        self.keep_lines(&frame);
+        Ok(passes)
+    }
+
+    /// Finds the puzzles the rules finished and keeps the line rows.
+    fn keep_lines(&mut self, frame: &Frame<W>) {
+        self.lines.clear();
+        // The undecided edges of every row, all puzzles at once.
+        let (edges, mut open) = (&self.edges, Row::<W>::EMPTY);
+        for p in [Plane::H, Plane::V] {
+            let bits = frame.plane_bits(p);
+            self.lines.extend((0..frame.plane_rows(p)).map(|i| {
+                let lines = edges.lines(p, i);
+                open |= bits & !(lines | edges.crosses(p, i));
+                lines
+            }));
+        }
+        let own = Row::<1>::low(self.cols + 1).0[0];
+        self.done = (0..self.len)
+            .filter(|k| open.word_at(k * (self.cols + 1)) & own == 0)
+            .fold(0, |done, k| done | 1 << k);
+    }
+
+    /// The puzzles the last [`Pack::deduce`] finished (every edge decided):
+    /// bit `k` for puzzle `k`; none if it failed.
+    pub fn finished(&self) -> u64 {
+        self.done
+    }
+
+    /// The line edges of puzzle `k` of the last successful [`Pack::deduce`]
+    /// in plane `p`, a row of one word at a time (bit `j` for column `j`,
+    /// no bit beyond the row's edges).
+    pub fn lines(&self, k: usize, p: Plane) -> impl Iterator<Item = [u64; 1]> + '_ {
+        assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
+        let origin = k * (self.cols + 1);
+        let bits = Frame::<1>::new(self.rows, self.cols).plane_bits(p).0[0];
+        let h_rows = Plane::H.rows(self.rows);
+        let rows = match p {
+            Plane::H => &self.lines[..h_rows],
+            Plane::V => &self.lines[h_rows..],
+        };
+        rows.iter().map(move |r| [r.word_at(origin) & bits])
     }
 
     /// Puts the board of puzzle `k` of the last [`Pack::deduce`] into
@@ -105,7 +161,7 @@ mod tests {
     /// the board it reaches alone, and fail exactly when one fails alone.
     fn packs_match_puzzles_alone<const W: usize>(seed: u64) {
         let mut seed = seed;
-        let (mut packs, mut failed) = (0, 0);
+        let (mut packs, mut failed, mut done) = (0, 0, 0);
         for (rows, cols) in [(1, 1), (3, 4), (5, 5), (6, 9), (4, 20), (2, 31), (3, 62)] {
             for _ in 0..40 {
                 let n = Pack::<W>::capacity(rows, cols);
@@ -122,12 +178,26 @@ mod tests {
                 match pack.deduce(&refs) {
                     Ok(_) => {
                         packs += 1;
+                        let finished = pack.finished();
                         for (k, single) in singles.iter().enumerate() {
                             let mut board = Edges::default();
                             pack.unpack(k, &mut board);
                             let single = single.as_ref().expect("no contradiction alone");
-                            assert_eq!(&board, single, "W {W}, {rows}x{cols}, puzzle {k}");
+                            let at = format!("W {W}, {rows}x{cols}, puzzle {k}");
+                            assert_eq!(&board, single, "{at}");
+                            let own = Frame::<1>::new(rows, cols);
+                            let complete = single.is_complete(&own);
+                            assert_eq!(finished >> k & 1 == 1, complete, "{at}");
+                            done += usize::from(complete);
+                            for p in [Plane::H, Plane::V] {
+                                let lines: Vec<u64> = pack.lines(k, p).map(|[w]| w).collect();
+                                let want: Vec<u64> = (0..p.rows(rows))
+                                    .map(|i| single.lines(p, i).0[0] & own.plane_bits(p).0[0])
+                                    .collect();
+                                assert_eq!(lines, want, "{at}, {p:?}");
+                            }
                         }
+                        assert_eq!(finished >> singles.len(), 0, "W {W}, {rows}x{cols}");
                     }
                     Err(_) => {
                         failed += 1;
@@ -136,10 +206,10 @@ mod tests {
                 }
             }
         }
-        // Both ways are exercised.
+        // Both ways are exercised, and finished boards too.
         assert!(
-            packs > 30 && failed > 10,
-            "W {W}: {packs} packs deduced, {failed} failed"
+            packs > 30 && failed > 10 && done > 10,
+            "W {W}: {packs} packs deduced, {failed} failed, {done} puzzles finished"
         );
     }
 

@@ -170,6 +170,25 @@ impl Puzzle {
         &mut self.clues
     }
 
+    /// Whether more than `n` cells hold a clue other than 0 (read a word of
+    /// clue bytes at a time, stopping as soon as it is known).
+    pub fn has_more_numbered_than(&self, n: usize) -> bool {
+        let mut words = self.clues.chunks_exact(8);
+        let mut seen = 0;
+        for eight in &mut words {
+            let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+            // A clue 1-3 has bit 0 or 1 set and, unlike a blank, not bit 7.
+            let numbered = (x | x >> 1) & !(x >> 7) & 0x0101_0101_0101_0101;
+            // The sum of the bytes (each 0 or 1) lands in the top byte.
+            seen += (numbered.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+            if seen > n {
+                return true;
+            }
+        }
+        let rest = words.remainder().iter();
+        seen + rest.filter(|&&c| c != 0 && c != BLANK).count() > n
+    }
+
     /// Number of blank cells.
     pub fn blanks(&self) -> usize {
         self.clues.iter().filter(|&&c| c == BLANK).count()
@@ -227,6 +246,45 @@ mod tests {
         assert!(Puzzle::from_rows("22/2").is_err());
         assert!(Puzzle::new(0, 5, &[]).is_err());
         assert!(Puzzle::new(MAX_ROWS + 1, 1, &[]).is_err());
+    }
+
+    #[test]
+    fn numbered_clues_are_counted_word_by_word() {
+        let mut seed = 7u64;
+        for (rows, cols) in [
+            (1, 1),
+            (1, 7),
+            (1, 8),
+            (1, 9),
+            (2, 8),
+            (1, 23),
+            (1, 64),
+            (20, 20),
+        ] {
+            for _ in 0..50 {
+                let clues: Vec<Clue> = (0..rows * cols)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        // Mostly 0s and blanks, so that counts stay small.
+                        match seed >> 60 {
+                            0 => Clue::Number(1),
+                            1 => Clue::Number(2),
+                            2 => Clue::Number(3),
+                            3..=9 => Clue::Number(0),
+                            _ => Clue::Blank,
+                        }
+                    })
+                    .collect();
+                let p = Puzzle::new(rows, cols, &clues).unwrap();
+                let numbered = clues
+                    .iter()
+                    .filter(|c| !matches!(c, Clue::Number(0) | Clue::Blank))
+                    .count();
+                for n in [0, 1, 2, 8, 9, 30] {
+                    assert_eq!(p.has_more_numbered_than(n), numbered > n, "{p:?} {n}");
+                }
+            }
+        }
     }
 
     #[test]

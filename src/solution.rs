@@ -156,6 +156,52 @@ impl Solution {
         low_bits(row, n);
     }
 
+    /// Makes this the `rows x cols` solution whose lines are the bits of
+    /// `h` (the `rows + 1` rows of horizontal edges: bit `j` of a row for
+    /// `H(i, j)`) and `v` (the `rows` rows of vertical edges), reusing
+    /// storage: as [`Solution::reset`] then [`Solution::set_h_row`] and
+    /// [`Solution::set_v_row`] row by row (bits beyond a row's edges and
+    /// words beyond [`Solution::stride`] ignored, rows not given empty),
+    /// in one pass over each plane.
+    pub fn set_rows<const W: usize>(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        h: impl IntoIterator<Item = [u64; W]>,
+        v: impl IntoIterator<Item = [u64; W]>,
+    ) {
+        self.rows = rows;
+        self.cols = cols;
+        self.stride = (cols + 1).div_ceil(64);
+        Self::fill_plane(&mut self.h, rows + 1, self.stride, cols, h);
+        Self::fill_plane(&mut self.v, rows, self.stride, cols + 1, v);
+    }
+
+    /// Makes `plane` `rows` rows of `stride` words: the bits `0..n` of
+    /// each row of `from` (0 past its end).
+    fn fill_plane<const W: usize>(
+        plane: &mut Vec<u64>,
+        rows: usize,
+        stride: usize,
+        n: usize,
+        from: impl IntoIterator<Item = [u64; W]>,
+    ) {
+        plane.clear();
+        let from = from.into_iter().take(rows);
+        if stride == 1 {
+            // The common case, a word a row: one mask for every row.
+            let keep = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
+            plane.extend(from.map(|words| words[0] & keep));
+        } else {
+            for words in from {
+                let at = plane.len();
+                plane.extend((0..stride).map(|k| words.get(k).copied().unwrap_or(0)));
+                low_bits(&mut plane[at..], n);
+            }
+        }
+        plane.resize(rows * stride, 0);
+    }
+
     /// Number of line edges.
     pub fn len(&self) -> usize {
         let ones = |w: &[u64]| w.iter().map(|x| x.count_ones() as usize).sum::<usize>();
@@ -231,6 +277,52 @@ mod tests {
         assert_eq!(s, t);
         s.set_h_row(1, &[5]);
         assert_eq!(s.h_row(1), [5, 0]);
+    }
+
+    /// [`Solution::set_rows`] of rows of `W` words.
+    fn set_rows_matches_row_setters<const W: usize>(seed: &mut u64) {
+        let mut next = || {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            *seed ^ *seed >> 29
+        };
+        let mut got = Solution::default();
+        for (rows, cols) in [
+            (1, 1),
+            (3, 20),
+            (2, 62),
+            (2, 63),
+            (4, 64),
+            (2, 130),
+            (5, 255),
+        ] {
+            let h: Vec<[u64; W]> = (0..=rows).map(|_| [0; W].map(|_| next())).collect();
+            let v: Vec<[u64; W]> = (0..rows).map(|_| [0; W].map(|_| next())).collect();
+            let mut want = Solution::new(rows, cols);
+            for (i, words) in h.iter().enumerate() {
+                want.set_h_row(i, words);
+            }
+            for (i, words) in v.iter().enumerate() {
+                want.set_v_row(i, words);
+            }
+            // Reusing storage that held another (larger) solution.
+            got.set_rows(rows, cols, h, v);
+            assert_eq!(got, want, "W {W}, {rows}x{cols}");
+        }
+        // Rows not given are empty.
+        got.set_rows::<W>(2, 3, [[!0; W]], []);
+        let mut want = Solution::new(2, 3);
+        want.set_h_row(0, &[!0]);
+        assert_eq!(got, want, "W {W}, short");
+    }
+
+    #[test]
+    fn set_rows_is_reset_then_row_by_row() {
+        let mut seed = 3;
+        set_rows_matches_row_setters::<1>(&mut seed);
+        set_rows_matches_row_setters::<2>(&mut seed);
+        set_rows_matches_row_setters::<4>(&mut seed);
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! statistics out. Dispatches on the board's width to an [`Engine`] whose
 //! rows are 1, 2 or 4 words wide.
 
-use crate::board::Edges;
-use crate::engine::Engine;
+use crate::board::{Edges, Plane};
+use crate::engine::{self, Engine};
 use crate::pack::Pack;
 use crate::puzzle::Puzzle;
 use crate::rules::{Contradiction, RuleCounts};
@@ -144,15 +144,14 @@ impl Outcome {
         self.trace.clear();
     }
 
-    /// A slot for the next solution, reused from earlier puzzles.
-    pub(crate) fn push_solution(&mut self, rows: usize, cols: usize) -> &mut Solution {
+    /// A slot for the next solution, reused from earlier puzzles (holding
+    /// whatever it held: the caller sets every row).
+    pub(crate) fn push_solution(&mut self) -> &mut Solution {
         if self.found == self.solutions.len() {
             self.solutions.push(Solution::default());
         }
         self.found += 1;
-        let s = &mut self.solutions[self.found - 1];
-        s.reset(rows, cols);
-        s
+        &mut self.solutions[self.found - 1]
     }
 
     /// Drops the last solution slot (a candidate that failed verification).
@@ -237,11 +236,19 @@ impl Solver {
             let group = &puzzles[k..k + n.max(1)];
             match (n >= 2).then(|| self.pack.deduce(group)) {
                 Some(Ok(passes)) => {
+                    let finished = self.pack.finished();
                     for (t, p) in group.iter().enumerate() {
-                        self.pack.unpack(t, &mut self.start);
                         self.outcome.begin();
                         let (o, out) = (&self.options, &mut self.outcome);
-                        self.narrow.solve_from(p, Some(&self.start), o, out);
+                        if finished >> t & 1 == 1 {
+                            // Most puzzles: straight from the packed board.
+                            let (h, v) =
+                                (self.pack.lines(t, Plane::H), self.pack.lines(t, Plane::V));
+                            engine::solve_finished(p, h, v, o, out);
+                        } else {
+                            self.pack.unpack(t, &mut self.start);
+                            self.narrow.solve_from(p, Some(&self.start), o, out);
+                        }
                         out.stats.passes += u64::from(passes);
                         each(k + t, &self.outcome);
                     }

@@ -38,8 +38,13 @@ const WINDOW_BYTES: usize = 8 << 20;
 /// sets.
 const BATCH_BYTES: usize = 1 << 20;
 
-/// Most data sets in a batch.
-const BATCH_LEN: usize = 64;
+/// Most data sets in a batch. A batch's puzzles of one shape are deduced
+/// side by side in packs ([`Solver::solve_all`]), and a pack of one is
+/// solved alone at about twice the cost of a packed puzzle: 60 is a
+/// multiple of the pack sizes of the common shapes (3 for 20 columns, 5
+/// for 10, 10 for 5, also 2, 4 and 6), where 64 left one 20x20 puzzle of
+/// every batch alone.
+const BATCH_LEN: usize = 60;
 
 /// Capacity of output buffers kept for reuse once written: beyond it,
 /// buffers are freed, so that memory follows the data sets in flight,
@@ -389,8 +394,7 @@ fn write_all_vectored(out: &mut dyn Write, mut bufs: &mut [IoSlice<'_>]) -> io::
 /// A batch run in progress.
 pub struct Engine<'c> {
     pool: ThreadPool,
-    /// The ring: `batches.len()` batches of `batch_len` slots (the last
-    /// one maybe shorter).
+    /// The ring: `batches.len()` batches of `batch_len` slots.
     slots: Vec<Mutex<Slot>>,
     batch_len: usize,
     batches: Vec<Batch>,
@@ -414,6 +418,8 @@ impl<'c> Engine<'c> {
             .map_err(Error::Threads)?;
         let window = config.window.max(1);
         let batch_len = (window / (4 * pool.current_num_threads())).clamp(1, BATCH_LEN);
+        // Whole batches only: a short last batch would break packs up.
+        let window = window / batch_len * batch_len;
         let total = if config.progress {
             inputs.iter().try_fold(0u64, |sum, input| match input {
                 Input::Path(p) => std::fs::metadata(p)
@@ -429,7 +435,7 @@ impl<'c> Engine<'c> {
             pool,
             slots: (0..window).map(|_| Mutex::default()).collect(),
             batch_len,
-            batches: vec![Batch::default(); window.div_ceil(batch_len)],
+            batches: vec![Batch::default(); window / batch_len],
             sink: Sink {
                 config,
                 totals: Totals::default(),

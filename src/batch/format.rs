@@ -297,7 +297,14 @@ fn judge(rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
     let (name, k) = (rec.file, rec.number);
     if let Result::Solved { puzzle, outcome } = rec.result {
         if let Some(s) = outcome.solution() {
-            out.extend_from_slice(itoa::Buffer::new().format(k).as_bytes());
+            let mut digits = itoa::Buffer::new();
+            let number = digits.format(k).as_bytes();
+            // Room for the number line and the drawing at once: one
+            // allocation, not one for the number and a larger one (with a
+            // copy) for the drawing.
+            let (rows, cols) = (puzzle.rows(), puzzle.cols());
+            out.reserve(number.len() + 1 + crate::render::drawing_len(rows, cols));
+            out.extend_from_slice(number);
             out.push(b'\n');
             crate::render::draw(puzzle, s, out);
         }

@@ -160,7 +160,8 @@ pub struct Config {
     pub progress: bool,
     /// Measure time: `micros` in JSON records, rates in the summary.
     pub timing: bool,
-    /// Largest number of data sets in flight (at least 1).
+    /// Largest number of data sets in flight (at least 1; rounded down
+    /// to whole batches).
     pub window: usize,
     /// Bytes of input read (or mapped) at a time; grows for a data set
     /// larger than this.
