@@ -27,11 +27,6 @@ pub fn drawing_len(rows: usize, cols: usize) -> usize {
     (2 * rows + 5) * (4 * cols + 6)
 }
 
-/// How far past a line's end its last group may write before the row is
-/// cut to length: 16 bytes from the start of the line's last column,
-/// which is 4 bytes before the line ends.
-const SLACK: usize = 12;
-
 /// Columns per row word.
 const WORD: usize = 64;
 
@@ -135,7 +130,10 @@ pub fn draw(p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
     let (r, c) = (p.rows(), p.cols());
     assert_eq!((s.rows(), s.cols()), (r, c), "the solution's size differs");
     assert!(r > 0 && c > 0, "an empty puzzle has no drawing");
-    out.reserve(drawing_len(r, c) + SLACK);
+    // Exactly: a lattice line's last group goes at most 12 bytes past the
+    // line's end (16 from the start of its last column) before the line
+    // is cut to length, and the blank line and the border still follow.
+    out.reserve(drawing_len(r, c));
     border_line(c, out);
     blank_line(c, out);
     let stride = s.stride();
@@ -367,6 +365,11 @@ mod tests {
                             }
                         }
                     }
+                    // Within the exact room: no line goes past what it
+                    // reserves, so a caller's reservation holds.
+                    let mut exact = Vec::with_capacity(drawing_len(r, c));
+                    draw(&p, &s, &mut exact);
+                    assert_eq!(exact.capacity(), drawing_len(r, c), "{r}x{c}");
                     let mut out = b"kept".to_vec();
                     draw(&p, &s, &mut out);
                     assert_eq!(&out[..4], b"kept");
