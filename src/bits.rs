@@ -65,6 +65,12 @@ impl RowSet {
         self.words[r / 64] |= 1 << (r % 64);
     }
 
+    /// Takes row `r` (below `len`) out.
+    #[inline]
+    pub fn remove(&mut self, r: usize) {
+        self.words[r / 64] &= !(1 << (r % 64));
+    }
+
     /// Whether row `r` (below `len`) is in.
     #[inline]
     pub fn contains(&self, r: usize) -> bool {
@@ -103,6 +109,23 @@ impl RowSet {
             *into |= x | x << 1 | x >> 1 | below | above;
         }
         self.trim();
+    }
+
+    /// Keeps only the rows at most `reach` rows (below 64) away from a
+    /// row of `other`, a set of the same length.
+    #[inline]
+    pub fn keep_near(&mut self, other: &RowSet, reach: u32) {
+        let from = &other.words;
+        for (w, into) in self.words.iter_mut().enumerate() {
+            let x = from[w];
+            let below = if w > 0 { from[w - 1] } else { 0 };
+            let above = from.get(w + 1).copied().unwrap_or(0);
+            let mut near = x;
+            for d in 1..=reach {
+                near |= x << d | below >> (64 - d) | x >> d | above << (64 - d);
+            }
+            *into &= near;
+        }
     }
 
     /// Clears the bits past the last row.
@@ -428,6 +451,37 @@ mod tests {
         assert_eq!(all.iter().count(), 130);
         set.clear_all();
         assert!(!set.any() && set.len() == 191);
+    }
+
+    #[test]
+    fn keep_near_keeps_the_rows_within_reach_across_words() {
+        let mut near = RowSet::default();
+        near.resize(200);
+        for r in [0, 63, 130, 199] {
+            near.insert(r);
+        }
+        for reach in [0, 1, 2, 5] {
+            let mut set = RowSet::default();
+            set.resize(200);
+            set.insert_all();
+            set.keep_near(&near, reach);
+            let want: Vec<usize> = (0..200)
+                .filter(|&r: &usize| {
+                    [0, 63, 130, 199]
+                        .iter()
+                        .any(|&n| r.abs_diff(n) <= reach as usize)
+                })
+                .collect();
+            assert_eq!(set.iter().collect::<Vec<_>>(), want, "reach {reach}");
+        }
+        let mut set = RowSet::default();
+        set.resize(200);
+        set.insert(65);
+        set.insert(100);
+        set.keep_near(&near, 2);
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![65]);
+        set.remove(65);
+        assert!(!set.any());
     }
 
     #[test]

@@ -496,6 +496,13 @@ const REACH: usize = 1;
 /// fixpoint is the same as running all of them everywhere; it is reached
 /// with far fewer visits of the dear families.
 ///
+/// The corner families and R13 also leave out the rows where every edge
+/// they read is decided ([`Edges::open_rows`]): there, with the first tier
+/// stalled, each cell has exactly its clue in lines and each vertex none
+/// or two, and these rules, which follow from those two facts about the
+/// cells and vertices they look at, can neither add an edge nor find a
+/// contradiction. A puzzle the first tier finishes skips them altogether.
+///
 /// Returns the number of passes of the first tier, or the contradiction
 /// found.
 pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradiction> {
@@ -532,11 +539,15 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
                 break Err(Contradiction::EdgeConflict);
             }
         } else if corners.any() {
+            // The corner families read plane rows `i - 1..=i + 1`, R13
+            // `i - 2..=i + 2`.
+            corners.keep_near(ctx.edges.open_rows(), 1);
             for i in corners.iter().take_while(|&i| i < ctx.frame.rows) {
                 corners_visit(ctx, i);
             }
             corners.clear_all();
         } else if diagonal.any() {
+            diagonal.keep_near(ctx.edges.open_rows(), 2);
             for i in diagonal.iter().take_while(|&i| i < ctx.frame.rows) {
                 diagonal::apply(ctx, i);
             }
