@@ -779,7 +779,20 @@ impl<const W: usize> Edges<W> {
     #[inline(always)]
     fn plane_row(&self, p: Plane, i: usize, dr: i32) -> Option<usize> {
         let r = i.checked_add_signed(dr as isize)?;
-        (r < self.plane_rows(p)).then_some(r)
+        // Against the last row, not the count (`rows + 1` for `H`): then a
+        // caller that has checked `i` against `rows` lets the compiler drop
+        // the check for the rows around it.
+        let on = match p {
+            Plane::H => r <= self.rows,
+            Plane::V => r < self.rows,
+        };
+        on.then_some(r)
+    }
+
+    /// Cell rows on this board (vertex rows: one more).
+    #[inline(always)]
+    pub fn rows(&self) -> usize {
+        self.rows
     }
 
     /// Word `k` of `data`, unchecked.

@@ -9,6 +9,8 @@ use crate::{map4, unroll4};
 /// more lines than its clue or too many crosses to reach it.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
+    // Checked once here, the row's reads and writes check nothing more.
+    assert!(i < ctx.edges.rows(), "cell row {i}");
     let mut v = ctx.visit(i);
     let sides = map4!(Side::ALL, |s| v.edge(s.at()));
     let lines = Count::of(map4!(sides, |e| e.line));

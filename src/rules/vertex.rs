@@ -8,6 +8,8 @@ use crate::{map4, unroll4};
 /// fails at a vertex with three lines or a dead end.
 #[inline(always)]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
+    // Checked once here, the row's reads and writes check less.
+    assert!(i <= ctx.edges.rows(), "vertex row {i}");
     let mut v = ctx.visit(i);
     let arms = map4!(ARMS, |a| v.edge(a));
     let lines = Count::of(map4!(arms, |e| e.line));
