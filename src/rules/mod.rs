@@ -532,7 +532,14 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
             } else {
                 Sweep::Up
             };
-            if let Err(c) = pass_rows(ctx, sweep, false, now) {
+            // A board with nothing left to decide (and no colours to add)
+            // only needs the checks of the rows that changed.
+            let swept = if ctx.colors || ctx.edges.open_rows().any() {
+                pass_rows(ctx, sweep, false, now)
+            } else {
+                check_rows(ctx, sweep, now)
+            };
+            if let Err(c) = swept {
                 break Err(c);
             }
             if ctx.edges.has_conflict() {
@@ -604,10 +611,7 @@ fn pass_rows<const W: usize>(
     every_family: bool,
     due: &RowSet,
 ) -> Result<(), Contradiction> {
-    let rows = ctx.frame.rows;
-    // Cell row `i` and, after it, the vertex row `v` (the one below it going
-    // down, above it going up); the vertex row left over at the end.
-    let mut visit = |i: usize, v: usize| -> Result<(), Contradiction> {
+    let last = sweep_rows(due, ctx.frame.rows, sweep, |i, v| {
         if ctx.colors {
             color::apply(ctx, i);
         }
@@ -618,8 +622,44 @@ fn pass_rows<const W: usize>(
             diagonal::apply(ctx, i);
         }
         vertex::apply(ctx, v)
-    };
-    let last = match sweep {
+    })?;
+    if due.contains(last) {
+        vertex::apply(ctx, last)?;
+    }
+    Ok(())
+}
+
+/// [`pass_rows`] of the cell and vertex families on a board with every
+/// edge decided (and no colour rules): there they can decide nothing, and
+/// only their contradictions are left to find, in the same order.
+#[inline(never)]
+fn check_rows<const W: usize>(
+    ctx: &Ctx<'_, W>,
+    sweep: Sweep,
+    due: &RowSet,
+) -> Result<(), Contradiction> {
+    let last = sweep_rows(due, ctx.frame.rows, sweep, |i, v| {
+        cell::check(ctx, i)?;
+        vertex::check(ctx, v)
+    })?;
+    if due.contains(last) {
+        vertex::check(ctx, last)?;
+    }
+    Ok(())
+}
+
+/// Calls `visit` with each cell row `i < rows` in `due`, in the order of
+/// `sweep`, and the vertex row to visit after it (the one below it going
+/// down, above it going up); returns the vertex row left over, to visit
+/// at the end if due.
+#[inline(always)]
+fn sweep_rows(
+    due: &RowSet,
+    rows: usize,
+    sweep: Sweep,
+    mut visit: impl FnMut(usize, usize) -> Result<(), Contradiction>,
+) -> Result<usize, Contradiction> {
+    Ok(match sweep {
         Sweep::Down => {
             for i in due.iter().take_while(|&i| i < rows) {
                 visit(i, i + 1)?;
@@ -632,11 +672,7 @@ fn pass_rows<const W: usize>(
             }
             rows
         }
-    };
-    if due.contains(last) {
-        vertex::apply(ctx, last)?;
-    }
-    Ok(())
+    })
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! R6-R8, the vertex rules: a vertex has no line or exactly two.
 
 use super::{Contradiction, Count, Ctx, Rule};
+use crate::bits::Row;
+use crate::board::Edge;
 use crate::geometry::ARMS;
 use crate::{map4, unroll4};
 
@@ -12,15 +14,9 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     assert!(i <= ctx.edges.rows(), "vertex row {i}");
     let mut v = ctx.visit(i);
     let arms = map4!(ARMS, |a| v.edge(a));
-    let lines = Count::of(map4!(arms, |e| e.line));
-    let crosses = Count::of(map4!(arms, |e| e.cross));
+    let (lines, crosses) = tally(arms);
     let here = v.frame().vertices;
-    if (lines.gt(2) & here).any() {
-        return Err(Contradiction::Branch);
-    }
-    if (lines.eq(1) & crosses.eq(3) & here).any() {
-        return Err(Contradiction::DeadEnd);
-    }
+    check_counts(&lines, &crosses, here)?;
     let extend = lines.eq(1) & crosses.eq(2) & here; // R6
     let through = lines.eq(2) & here; // R7
     let blocked = lines.eq(0) & crosses.eq(3) & here; // R8
@@ -31,5 +27,39 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
         v.cross(Rule::R8, a, blocked & open);
     });
     v.finish();
+    Ok(())
+}
+
+/// The contradictions [`apply`] finds at the vertices of vertex row `i`,
+/// alone: for a board with nothing left to decide.
+#[inline]
+pub fn check<const W: usize>(ctx: &Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
+    let (lines, crosses) = tally(map4!(ARMS, |a| ctx.edge(i, a)));
+    check_counts(&lines, &crosses, ctx.frame.vertices)
+}
+
+/// How many of each vertex's edges are lines, and how many crosses.
+#[inline(always)]
+fn tally<const W: usize>(arms: [Edge<W>; 4]) -> (Count<W>, Count<W>) {
+    (
+        Count::of(map4!(arms, |e| e.line)),
+        Count::of(map4!(arms, |e| e.cross)),
+    )
+}
+
+/// Fails at a vertex of `here` with three lines or more, or with one line
+/// and no way on.
+#[inline(always)]
+fn check_counts<const W: usize>(
+    lines: &Count<W>,
+    crosses: &Count<W>,
+    here: Row<W>,
+) -> Result<(), Contradiction> {
+    if (lines.gt(2) & here).any() {
+        return Err(Contradiction::Branch);
+    }
+    if (lines.eq(1) & crosses.eq(3) & here).any() {
+        return Err(Contradiction::DeadEnd);
+    }
     Ok(())
 }
