@@ -34,7 +34,7 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
 
 /// The contradictions [`apply`] finds on the cells of row `i`, alone: for
 /// a board with nothing left to decide.
-#[inline]
+#[inline(always)]
 pub fn check<const W: usize>(ctx: &Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     let sides = map4!(Side::ALL, |s| ctx.edge(i, s.at()));
     let (lines, crosses) = tally(sides);

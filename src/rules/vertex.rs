@@ -32,7 +32,7 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
 
 /// The contradictions [`apply`] finds at the vertices of vertex row `i`,
 /// alone: for a board with nothing left to decide.
-#[inline]
+#[inline(always)]
 pub fn check<const W: usize>(ctx: &Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     let (lines, crosses) = tally(map4!(ARMS, |a| ctx.edge(i, a)));
     check_counts(&lines, &crosses, ctx.frame.vertices)
