@@ -1475,6 +1475,28 @@ mod tests {
         }
     }
 
+    /// Packed frames: board `k`'s cells and vertices from bit
+    /// `k * (cols + 1)`, the bit after its last cell a vertex only.
+    #[test]
+    fn packed_frames_lay_boards_side_by_side() {
+        fn check<const W: usize>() {
+            for cols in 1..40 {
+                for n in 1..=Row::<W>::BITS / (cols + 1) {
+                    let f = Frame::<W>::packed(3, cols, n);
+                    for b in 0..Row::<W>::BITS {
+                        let (k, j) = (b / (cols + 1), b % (cols + 1));
+                        assert_eq!(f.vertices.has(b), k < n, "{cols} x {n}, bit {b}");
+                        assert_eq!(f.cells.has(b), k < n && j < cols, "{cols} x {n}, bit {b}");
+                    }
+                    assert_eq!(f.cols, n * (cols + 1) - 1);
+                }
+            }
+        }
+        check::<1>();
+        check::<2>();
+        check::<4>();
+    }
+
     #[test]
     fn off_grid_edges_read_as_crossed() {
         let f = Frame::<1>::new(2, 3);
