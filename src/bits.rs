@@ -427,16 +427,18 @@ mod tests {
         assert_eq!(one.0, [0b11 << 62]);
     }
 
+    /// A set of rows `0..len` holding `rows`.
+    fn set_of(len: usize, rows: &[usize]) -> RowSet {
+        let mut set = RowSet::default();
+        set.resize(len);
+        rows.iter().for_each(|&r| set.insert(r));
+        set
+    }
+
     #[test]
     fn widening_a_row_set_adds_the_neighbours_across_words() {
-        let mut rows = RowSet::default();
-        rows.resize(191);
-        for r in [5, 63, 64, 190] {
-            rows.insert(r);
-        }
-        let mut set = RowSet::default();
-        set.resize(191);
-        set.insert(100);
+        let rows = set_of(191, &[5, 63, 64, 190]);
+        let mut set = set_of(191, &[100]);
         set.union_widened(&rows);
         // Each row with its neighbours; row 191 is past the set.
         let want = [4, 5, 6, 62, 63, 64, 65, 100, 189, 190];
@@ -455,14 +457,9 @@ mod tests {
 
     #[test]
     fn keep_near_keeps_the_rows_within_reach_across_words() {
-        let mut near = RowSet::default();
-        near.resize(200);
-        for r in [0, 63, 130, 199] {
-            near.insert(r);
-        }
+        let near = set_of(200, &[0, 63, 130, 199]);
         for reach in [0, 1, 2, 5] {
-            let mut set = RowSet::default();
-            set.resize(200);
+            let mut set = set_of(200, &[]);
             set.insert_all();
             set.keep_near(&near, reach);
             let want: Vec<usize> = (0..200)
@@ -474,10 +471,7 @@ mod tests {
                 .collect();
             assert_eq!(set.iter().collect::<Vec<_>>(), want, "reach {reach}");
         }
-        let mut set = RowSet::default();
-        set.resize(200);
-        set.insert(65);
-        set.insert(100);
+        let mut set = set_of(200, &[65, 100]);
         set.keep_near(&near, 2);
         assert_eq!(set.iter().collect::<Vec<_>>(), vec![65]);
         set.remove(65);

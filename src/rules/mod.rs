@@ -623,10 +623,7 @@ fn pass_rows<const W: usize>(
         }
         vertex::apply(ctx, v)
     })?;
-    if due.contains(last) {
-        vertex::apply(ctx, last)?;
-    }
-    Ok(())
+    last.map_or(Ok(()), |v| vertex::apply(ctx, v))
 }
 
 /// [`pass_rows`] of the cell and vertex families on a board with every
@@ -642,24 +639,21 @@ fn check_rows<const W: usize>(
         cell::check(ctx, i)?;
         vertex::check(ctx, v)
     })?;
-    if due.contains(last) {
-        vertex::check(ctx, last)?;
-    }
-    Ok(())
+    last.map_or(Ok(()), |v| vertex::check(ctx, v))
 }
 
 /// Calls `visit` with each cell row `i < rows` in `due`, in the order of
 /// `sweep`, and the vertex row to visit after it (the one below it going
-/// down, above it going up); returns the vertex row left over, to visit
-/// at the end if due.
+/// down, above it going up); returns the vertex row left over if it is
+/// due, to visit at the end.
 #[inline(always)]
 fn sweep_rows(
     due: &RowSet,
     rows: usize,
     sweep: Sweep,
     mut visit: impl FnMut(usize, usize) -> Result<(), Contradiction>,
-) -> Result<usize, Contradiction> {
-    Ok(match sweep {
+) -> Result<Option<usize>, Contradiction> {
+    let last = match sweep {
         Sweep::Down => {
             for i in due.iter().take_while(|&i| i < rows) {
                 visit(i, i + 1)?;
@@ -672,7 +666,8 @@ fn sweep_rows(
             }
             rows
         }
-    })
+    };
+    Ok(due.contains(last).then_some(last))
 }
 
 #[cfg(test)]
