@@ -53,7 +53,6 @@ fn tally<const W: usize>(sides: [Edge<W>; 4]) -> (Count<W>, Count<W>) {
 /// Fails if a clued cell has more lines than its clue or more crosses than
 /// `4 - clue`; else returns both numbers in binary (ones, twos, fours).
 #[inline(always)]
-#[allow(clippy::type_complexity)]
 fn check_counts<const W: usize>(
     lines: &Count<W>,
     crosses: &Count<W>,

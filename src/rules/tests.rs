@@ -1926,7 +1926,7 @@ fn propagate_on_decided_boards_finds_what_full_sweeps_find() {
     use crate::bits::RowSet;
     use crate::board::{Clues, Frame};
     use crate::rules::{pass_rows, threes, Ctx, Sweep};
-    let mut rng = Rng(0xdec1_ded);
+    let mut rng = Rng(0x0dec_1ded);
     let mut found = [0; 2];
     for (rows, cols) in [(2, 2), (2, 3), (3, 3)] {
         let space = Space::new(rows, cols);
