@@ -2,7 +2,7 @@
 
 use super::{Contradiction, Count, Ctx, Rule};
 use crate::bits::Row;
-use crate::board::{ClueBits, Edge};
+use crate::board::ClueBits;
 use crate::geometry::Side;
 use crate::{map4, unroll4};
 
@@ -14,7 +14,7 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     assert!(i < ctx.edges.rows(), "cell row {i}");
     let mut v = ctx.visit(i);
     let sides = map4!(Side::ALL, |s| v.edge(s.at()));
-    let (lines, crosses) = tally(sides);
+    let (lines, crosses) = Count::tally(sides);
     let c = v.clues().sliced(i);
     let (clue, rest) = check_counts(&lines, &crosses, c)?;
     // R3: as many lines as the clue; R2: as many open sides as the clue.
@@ -37,17 +37,8 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
 #[inline(always)]
 pub fn check<const W: usize>(ctx: &Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     let sides = map4!(Side::ALL, |s| ctx.edge(i, s.at()));
-    let (lines, crosses) = tally(sides);
+    let (lines, crosses) = Count::tally(sides);
     check_counts(&lines, &crosses, ctx.clues.sliced(i)).map(drop)
-}
-
-/// How many of each cell's sides are lines, and how many crosses.
-#[inline(always)]
-fn tally<const W: usize>(sides: [Edge<W>; 4]) -> (Count<W>, Count<W>) {
-    (
-        Count::of(map4!(sides, |e| e.line)),
-        Count::of(map4!(sides, |e| e.cross)),
-    )
 }
 
 /// Fails if a clued cell has more lines than its clue or more crosses than

@@ -109,6 +109,23 @@ pub struct Ctx<'a, const W: usize> {
     pub trace: Option<Trace<'a>>,
 }
 
+/// The cells with one clue value in three rows around a row, for a family
+/// that looks at a cell's neighbours ([`Ctx::clues_near`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Near<const W: usize> {
+    rows: [Row<W>; 3],
+    cells: Row<W>,
+}
+
+impl<const W: usize> Near<W> {
+    /// The cells of row `i + dr` with the clue, aligned to column `j + dc`
+    /// (`dr` in -1..=1): what [`Ctx::clue`] reads, without reading again.
+    #[inline(always)]
+    pub fn at(&self, dr: i32, dc: i32) -> Row<W> {
+        self.rows[(dr + 1) as usize].shift(-dc, false) & self.cells
+    }
+}
+
 /// A decision log and the search depth to stamp on its entries.
 pub struct Trace<'a> {
     /// The log.
@@ -141,6 +158,16 @@ impl<'a, const W: usize> Ctx<'a, W> {
     #[inline(always)]
     pub fn clue(&self, n: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
         self.clues.at(n, i, dr, dc) & self.frame.cells
+    }
+
+    /// The cells with clue `n` in the rows around row `i` (`i - 1` to
+    /// `i + 1`), each row read once: see [`Near::at`].
+    #[inline(always)]
+    pub fn clues_near(&self, n: usize, i: usize) -> Near<W> {
+        Near {
+            rows: [-1, 0, 1].map(|dr| self.clues.at(n, i, dr, 0)),
+            cells: self.frame.cells,
+        }
     }
 
     /// Rule `rule` makes edge `at` a line at the bits `m` of row `i`.
@@ -441,6 +468,16 @@ impl<const W: usize> Count<W> {
             twos: c1 ^ c2 ^ c3,
             fours: c1 & c2,
         }
+    }
+
+    /// How many of four edges are lines, and how many crosses, per bit.
+    #[inline(always)]
+    pub fn tally(edges: [Edge<W>; 4]) -> (Self, Self) {
+        let [a, b, c, d] = edges;
+        (
+            Count::of([a.line, b.line, c.line, d.line]),
+            Count::of([a.cross, b.cross, c.cross, d.cross]),
+        )
     }
 
     /// Bits where the count is exactly `n` (0..=4).

@@ -2,7 +2,6 @@
 
 use super::{Contradiction, Count, Ctx, Rule};
 use crate::bits::Row;
-use crate::board::Edge;
 use crate::geometry::ARMS;
 use crate::{map4, unroll4};
 
@@ -14,7 +13,7 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     assert!(i <= ctx.edges.rows(), "vertex row {i}");
     let mut v = ctx.visit(i);
     let arms = map4!(ARMS, |a| v.edge(a));
-    let (lines, crosses) = tally(arms);
+    let (lines, crosses) = Count::tally(arms);
     let here = v.frame().vertices;
     check_counts(&lines, &crosses, here)?;
     let extend = lines.eq(1) & crosses.eq(2) & here; // R6
@@ -34,17 +33,8 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
 /// alone: for a board with nothing left to decide.
 #[inline(always)]
 pub fn check<const W: usize>(ctx: &Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
-    let (lines, crosses) = tally(map4!(ARMS, |a| ctx.edge(i, a)));
+    let (lines, crosses) = Count::tally(map4!(ARMS, |a| ctx.edge(i, a)));
     check_counts(&lines, &crosses, ctx.frame.vertices)
-}
-
-/// How many of each vertex's edges are lines, and how many crosses.
-#[inline(always)]
-fn tally<const W: usize>(arms: [Edge<W>; 4]) -> (Count<W>, Count<W>) {
-    (
-        Count::of(map4!(arms, |e| e.line)),
-        Count::of(map4!(arms, |e| e.cross)),
-    )
 }
 
 /// Fails at a vertex of `here` with three lines or more, or with one line
