@@ -65,6 +65,12 @@ impl RowSet {
         self.words[r / 64] |= 1 << (r % 64);
     }
 
+    /// Takes row `r` (below `len`) out.
+    #[inline]
+    pub fn remove(&mut self, r: usize) {
+        self.words[r / 64] &= !(1 << (r % 64));
+    }
+
     /// Whether row `r` (below `len`) is in.
     #[inline]
     pub fn contains(&self, r: usize) -> bool {
@@ -103,6 +109,23 @@ impl RowSet {
             *into |= x | x << 1 | x >> 1 | below | above;
         }
         self.trim();
+    }
+
+    /// Keeps only the rows at most `reach` rows (below 64) away from a
+    /// row of `other`, a set of the same length.
+    #[inline]
+    pub fn keep_near(&mut self, other: &RowSet, reach: u32) {
+        let from = &other.words;
+        for (w, into) in self.words.iter_mut().enumerate() {
+            let x = from[w];
+            let below = if w > 0 { from[w - 1] } else { 0 };
+            let above = from.get(w + 1).copied().unwrap_or(0);
+            let mut near = x;
+            for d in 1..=reach {
+                near |= x << d | below >> (64 - d) | x >> d | above << (64 - d);
+            }
+            *into &= near;
+        }
     }
 
     /// Clears the bits past the last row.
@@ -404,16 +427,18 @@ mod tests {
         assert_eq!(one.0, [0b11 << 62]);
     }
 
+    /// A set of rows `0..len` holding `rows`.
+    fn set_of(len: usize, rows: &[usize]) -> RowSet {
+        let mut set = RowSet::default();
+        set.resize(len);
+        rows.iter().for_each(|&r| set.insert(r));
+        set
+    }
+
     #[test]
     fn widening_a_row_set_adds_the_neighbours_across_words() {
-        let mut rows = RowSet::default();
-        rows.resize(191);
-        for r in [5, 63, 64, 190] {
-            rows.insert(r);
-        }
-        let mut set = RowSet::default();
-        set.resize(191);
-        set.insert(100);
+        let rows = set_of(191, &[5, 63, 64, 190]);
+        let mut set = set_of(191, &[100]);
         set.union_widened(&rows);
         // Each row with its neighbours; row 191 is past the set.
         let want = [4, 5, 6, 62, 63, 64, 65, 100, 189, 190];
@@ -428,6 +453,29 @@ mod tests {
         assert_eq!(all.iter().count(), 130);
         set.clear_all();
         assert!(!set.any() && set.len() == 191);
+    }
+
+    #[test]
+    fn keep_near_keeps_the_rows_within_reach_across_words() {
+        let near = set_of(200, &[0, 63, 130, 199]);
+        for reach in [0, 1, 2, 5] {
+            let mut set = set_of(200, &[]);
+            set.insert_all();
+            set.keep_near(&near, reach);
+            let want: Vec<usize> = (0..200)
+                .filter(|&r: &usize| {
+                    [0, 63, 130, 199]
+                        .iter()
+                        .any(|&n| r.abs_diff(n) <= reach as usize)
+                })
+                .collect();
+            assert_eq!(set.iter().collect::<Vec<_>>(), want, "reach {reach}");
+        }
+        let mut set = set_of(200, &[65, 100]);
+        set.keep_near(&near, 2);
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![65]);
+        set.remove(65);
+        assert!(!set.any());
     }
 
     #[test]

@@ -96,6 +96,15 @@ impl Part {
 }
 
 impl Plane {
+    /// The plane of the edges across these.
+    #[inline(always)]
+    pub const fn other(self) -> Plane {
+        match self {
+            Plane::H => Plane::V,
+            Plane::V => Plane::H,
+        }
+    }
+
     /// Rows of edges of this plane on a board of `rows` cell rows.
     #[inline(always)]
     pub const fn rows(self, rows: usize) -> usize {
@@ -256,6 +265,11 @@ pub struct Edges<const W: usize> {
     rows: usize,
     /// Bit `r`: plane row `r` (of any plane) changed since the last fixpoint.
     dirty: RowSet,
+    /// Plane rows (of either plane) that may have an undecided edge: a row
+    /// out of this set has none. Rows leave it when a write through
+    /// [`Edges::set_edge`] decides their last edge; other writes leave it
+    /// as it is.
+    open: RowSet,
     /// Scratch for propagation: row sets (see [`Edges::take_scratch`]).
     work: [RowSet; 3],
     /// Whether some edge is both line and cross, or some cell both inside
@@ -275,6 +289,7 @@ impl<const W: usize> Default for Edges<W> {
             data: Vec::new(),
             rows: 0,
             dirty: RowSet::default(),
+            open: RowSet::default(),
             work: Default::default(),
             conflict: false,
             seeded: false,
@@ -305,6 +320,8 @@ impl<const W: usize> Edges<W> {
             .resize(words.expect("a board of that many rows"), Row::EMPTY);
         self.dirty.resize(rows + 1);
         self.mark_all();
+        self.open.resize(rows + 1);
+        self.open.insert_all();
         self.conflict = false;
         self.seeded = false;
         self.stalled = false;
@@ -356,6 +373,13 @@ impl<const W: usize> Edges<W> {
     /// Marks every row as changed.
     pub fn mark_all(&mut self) {
         self.dirty.insert_all();
+    }
+
+    /// The plane rows that may have an undecided edge: every row with one
+    /// is in (a row in may have none).
+    #[inline]
+    pub fn open_rows(&self) -> &RowSet {
+        &self.open
     }
 
     #[inline(always)]
@@ -499,6 +523,7 @@ impl<const W: usize> Edges<W> {
         self.rows = other.rows;
         self.data.clone_from(&other.data);
         self.dirty.clone_from(&other.dirty);
+        self.open.clone_from(&other.open);
         self.conflict = other.conflict;
         self.seeded = other.seeded;
         self.stalled = other.stalled;
@@ -720,15 +745,54 @@ impl<const W: usize> Edges<W> {
             }
             self.mark(r);
             self.conflict |= (now.line & now.cross).any();
+            if (!(now.line | now.cross) & valid).is_empty() {
+                self.close_if_decided(frame, at.plane.other(), r);
+            }
         }
         new
+    }
+
+    /// Takes plane row `r` out of the open rows if plane `p` has no
+    /// undecided edge there (or no row `r`): the caller has seen that the
+    /// other plane has none. (Rare, and kept out of the write path.)
+    #[cold]
+    fn close_if_decided(&mut self, frame: &Frame<W>, p: Plane, r: usize) {
+        if r < self.plane_rows(p) {
+            // SAFETY: `r` is a row of the plane, so both words lie within
+            // `data` (its length is the type's invariant).
+            let [line, cross] =
+                [false, true].map(|c| unsafe { self.word(self.base(Part::of(p, c)) + r) });
+            if (!(line | cross) & frame.plane_bits(p)).any() {
+                return;
+            }
+        }
+        self.open.remove(r);
+    }
+
+    /// Rows of plane `p` on this board.
+    #[inline(always)]
+    fn plane_rows(&self, p: Plane) -> usize {
+        p.rows(self.rows)
     }
 
     /// Row `i + dr` of plane `p`, if the plane has it.
     #[inline(always)]
     fn plane_row(&self, p: Plane, i: usize, dr: i32) -> Option<usize> {
         let r = i.checked_add_signed(dr as isize)?;
-        (r < p.rows(self.rows)).then_some(r)
+        // Against the last row, not the count (`rows + 1` for `H`): then a
+        // caller that has checked `i` against `rows` lets the compiler drop
+        // the check for the rows around it.
+        let on = match p {
+            Plane::H => r <= self.rows,
+            Plane::V => r < self.rows,
+        };
+        on.then_some(r)
+    }
+
+    /// Cell rows on this board (vertex rows: one more).
+    #[inline(always)]
+    pub fn rows(&self) -> usize {
+        self.rows
     }
 
     /// Word `k` of `data`, unchecked.
@@ -1338,6 +1402,84 @@ mod tests {
             conflicts += usize::from(e.has_conflict());
         }
         assert!(conflicts > 20 && conflicts < 380, "{conflicts} conflicts");
+    }
+
+    /// Writes through `set_edge` take a plane row out of the open rows
+    /// exactly when they decide its last edge of both planes: on a board
+    /// written only that way from a reset, the open rows are the rows with
+    /// an undecided edge, all the way to none; a copy keeps them.
+    #[test]
+    fn open_rows_are_the_rows_with_an_undecided_edge() {
+        use crate::generate::rng::Rng;
+        let mut rng = Rng::new(11);
+        for case in 0..300 {
+            let rows = 1 + rng.index(70);
+            let frame = match case % 2 {
+                0 => Frame::<2>::new(rows, 1 + rng.index(127)),
+                _ => {
+                    let cols = 1 + rng.index(20);
+                    Frame::<2>::packed(rows, cols, 1 + rng.index(128 / (cols + 1)))
+                }
+            };
+            let mut e = Edges::<2>::default();
+            e.reset(rows);
+            let undecided = |e: &Edges<2>| -> Vec<usize> {
+                (0..=rows)
+                    .filter(|&r| {
+                        [Plane::H, Plane::V]
+                            .into_iter()
+                            .any(|p| r < p.rows(rows) && e.undecided(&frame, p, r).any())
+                    })
+                    .collect()
+            };
+            let mut copy = Edges::<2>::default();
+            while !e.is_complete(&frame) {
+                let plane = [Plane::H, Plane::V][rng.index(2)];
+                let at = At {
+                    plane,
+                    dr: rng.index(3) as i32 - 1,
+                    dc: rng.index(3) as i32 - 1,
+                };
+                let line = Row::<2>([0; 2].map(|_| rng.next_u64() & rng.next_u64()));
+                let cross = Row::<2>([0; 2].map(|_| rng.next_u64() & rng.next_u64()));
+                e.set_edge(&frame, rng.index(rows + 1), at, Edge { line, cross });
+                assert_eq!(
+                    e.open_rows().iter().collect::<Vec<_>>(),
+                    undecided(&e),
+                    "case {case}"
+                );
+                if rng.index(8) == 0 {
+                    copy.copy_from(&e);
+                    assert_eq!(copy.open_rows(), e.open_rows(), "case {case}");
+                }
+            }
+            assert!(
+                !e.open_rows().any(),
+                "case {case}: a complete board with open rows"
+            );
+        }
+    }
+
+    /// Packed frames: board `k`'s cells and vertices from bit
+    /// `k * (cols + 1)`, the bit after its last cell a vertex only.
+    #[test]
+    fn packed_frames_lay_boards_side_by_side() {
+        fn check<const W: usize>() {
+            for cols in 1..40 {
+                for n in 1..=Row::<W>::BITS / (cols + 1) {
+                    let f = Frame::<W>::packed(3, cols, n);
+                    for b in 0..Row::<W>::BITS {
+                        let (k, j) = (b / (cols + 1), b % (cols + 1));
+                        assert_eq!(f.vertices.has(b), k < n, "{cols} x {n}, bit {b}");
+                        assert_eq!(f.cells.has(b), k < n && j < cols, "{cols} x {n}, bit {b}");
+                    }
+                    assert_eq!(f.cols, n * (cols + 1) - 1);
+                }
+            }
+        }
+        check::<1>();
+        check::<2>();
+        check::<4>();
     }
 
     #[test]

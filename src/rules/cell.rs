@@ -2,6 +2,7 @@
 
 use super::{Contradiction, Count, Ctx, Rule};
 use crate::bits::Row;
+use crate::board::ClueBits;
 use crate::geometry::Side;
 use crate::{map4, unroll4};
 
@@ -9,20 +10,13 @@ use crate::{map4, unroll4};
 /// more lines than its clue or too many crosses to reach it.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
+    // Checked once here, the row's reads and writes check nothing more.
+    assert!(i < ctx.edges.rows(), "cell row {i}");
     let mut v = ctx.visit(i);
     let sides = map4!(Side::ALL, |s| v.edge(s.at()));
-    let lines = Count::of(map4!(sides, |e| e.line));
-    let crosses = Count::of(map4!(sides, |e| e.cross));
+    let (lines, crosses) = Count::tally(sides);
     let c = v.clues().sliced(i);
-    let clue = [c.low, c.high, Row::EMPTY];
-    // Sides not lines that a clue allows, 4 - clue: 4, 3, 2, 1 for 0..=3.
-    let rest = [c.low, c.high ^ c.low, c.any & !(c.low | c.high)];
-    if (lines.above(clue) & c.any).any() {
-        return Err(Contradiction::CellOver);
-    }
-    if (crosses.above(rest) & c.any).any() {
-        return Err(Contradiction::CellUnder);
-    }
+    let (clue, rest) = check_counts(&lines, &crosses, c)?;
     // R3: as many lines as the clue; R2: as many open sides as the clue.
     let full = lines.equals(clue) & c.any;
     let open = crosses.equals(rest) & c.any;
@@ -36,4 +30,33 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     });
     v.finish();
     Ok(())
+}
+
+/// The contradictions [`apply`] finds on the cells of row `i`, alone: for
+/// a board with nothing left to decide.
+#[inline(always)]
+pub fn check<const W: usize>(ctx: &Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
+    let sides = map4!(Side::ALL, |s| ctx.edge(i, s.at()));
+    let (lines, crosses) = Count::tally(sides);
+    check_counts(&lines, &crosses, ctx.clues.sliced(i)).map(drop)
+}
+
+/// Fails if a clued cell has more lines than its clue or more crosses than
+/// `4 - clue`; else returns both numbers in binary (ones, twos, fours).
+#[inline(always)]
+fn check_counts<const W: usize>(
+    lines: &Count<W>,
+    crosses: &Count<W>,
+    c: ClueBits<W>,
+) -> Result<([Row<W>; 3], [Row<W>; 3]), Contradiction> {
+    let clue = [c.low, c.high, Row::EMPTY];
+    // Sides not lines that a clue allows, 4 - clue: 4, 3, 2, 1 for 0..=3.
+    let rest = [c.low, c.high ^ c.low, c.any & !(c.low | c.high)];
+    if (lines.above(clue) & c.any).any() {
+        return Err(Contradiction::CellOver);
+    }
+    if (crosses.above(rest) & c.any).any() {
+        return Err(Contradiction::CellUnder);
+    }
+    Ok((clue, rest))
 }

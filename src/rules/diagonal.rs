@@ -15,9 +15,10 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     if one.is_empty() {
         return;
     }
+    let threes = ctx.clues_near(3, i);
     unroll4!(Corner::ALL, |_n, k| 'corner: {
         let (dr, dc) = k.diagonal();
-        let pair = one & ctx.clue(3, i, dr, dc);
+        let pair = one & threes.at(dr, dc);
         if pair.is_empty() {
             break 'corner;
         }

@@ -109,6 +109,23 @@ pub struct Ctx<'a, const W: usize> {
     pub trace: Option<Trace<'a>>,
 }
 
+/// The cells with one clue value in three rows around a row, for a family
+/// that looks at a cell's neighbours ([`Ctx::clues_near`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Near<const W: usize> {
+    rows: [Row<W>; 3],
+    cells: Row<W>,
+}
+
+impl<const W: usize> Near<W> {
+    /// The cells of row `i + dr` with the clue, aligned to column `j + dc`
+    /// (`dr` in -1..=1): what [`Ctx::clue`] reads, without reading again.
+    #[inline(always)]
+    pub fn at(&self, dr: i32, dc: i32) -> Row<W> {
+        self.rows[(dr + 1) as usize].shift(-dc, false) & self.cells
+    }
+}
+
 /// A decision log and the search depth to stamp on its entries.
 pub struct Trace<'a> {
     /// The log.
@@ -141,6 +158,16 @@ impl<'a, const W: usize> Ctx<'a, W> {
     #[inline(always)]
     pub fn clue(&self, n: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
         self.clues.at(n, i, dr, dc) & self.frame.cells
+    }
+
+    /// The cells with clue `n` in the rows around row `i` (`i - 1` to
+    /// `i + 1`), each row read once: see [`Near::at`].
+    #[inline(always)]
+    pub fn clues_near(&self, n: usize, i: usize) -> Near<W> {
+        Near {
+            rows: [-1, 0, 1].map(|dr| self.clues.at(n, i, dr, 0)),
+            cells: self.frame.cells,
+        }
     }
 
     /// Rule `rule` makes edge `at` a line at the bits `m` of row `i`.
@@ -443,6 +470,16 @@ impl<const W: usize> Count<W> {
         }
     }
 
+    /// How many of four edges are lines, and how many crosses, per bit.
+    #[inline(always)]
+    pub fn tally(edges: [Edge<W>; 4]) -> (Self, Self) {
+        let [a, b, c, d] = edges;
+        (
+            Count::of([a.line, b.line, c.line, d.line]),
+            Count::of([a.cross, b.cross, c.cross, d.cross]),
+        )
+    }
+
     /// Bits where the count is exactly `n` (0..=4).
     #[inline(always)]
     pub fn eq(&self, n: usize) -> Row<W> {
@@ -496,6 +533,13 @@ const REACH: usize = 1;
 /// fixpoint is the same as running all of them everywhere; it is reached
 /// with far fewer visits of the dear families.
 ///
+/// The corner families and R13 also leave out the rows where every edge
+/// they read is decided ([`Edges::open_rows`]): there, with the first tier
+/// stalled, each cell has exactly its clue in lines and each vertex none
+/// or two, and these rules, which follow from those two facts about the
+/// cells and vertices they look at, can neither add an edge nor find a
+/// contradiction. A puzzle the first tier finishes skips them altogether.
+///
 /// Returns the number of passes of the first tier, or the contradiction
 /// found.
 pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradiction> {
@@ -525,18 +569,29 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
             } else {
                 Sweep::Up
             };
-            if let Err(c) = pass_rows(ctx, sweep, false, now) {
+            // A board with nothing left to decide (and no colours to add)
+            // only needs the checks of the rows that changed.
+            let swept = if ctx.colors || ctx.edges.open_rows().any() {
+                pass_rows(ctx, sweep, false, now)
+            } else {
+                check_rows(ctx, sweep, now)
+            };
+            if let Err(c) = swept {
                 break Err(c);
             }
             if ctx.edges.has_conflict() {
                 break Err(Contradiction::EdgeConflict);
             }
         } else if corners.any() {
+            // The corner families read plane rows `i - 1..=i + 1`, R13
+            // `i - 2..=i + 2`.
+            corners.keep_near(ctx.edges.open_rows(), 1);
             for i in corners.iter().take_while(|&i| i < ctx.frame.rows) {
                 corners_visit(ctx, i);
             }
             corners.clear_all();
         } else if diagonal.any() {
+            diagonal.keep_near(ctx.edges.open_rows(), 2);
             for i in diagonal.iter().take_while(|&i| i < ctx.frame.rows) {
                 diagonal::apply(ctx, i);
             }
@@ -593,10 +648,7 @@ fn pass_rows<const W: usize>(
     every_family: bool,
     due: &RowSet,
 ) -> Result<(), Contradiction> {
-    let rows = ctx.frame.rows;
-    // Cell row `i` and, after it, the vertex row `v` (the one below it going
-    // down, above it going up); the vertex row left over at the end.
-    let mut visit = |i: usize, v: usize| -> Result<(), Contradiction> {
+    let last = sweep_rows(due, ctx.frame.rows, sweep, |i, v| {
         if ctx.colors {
             color::apply(ctx, i);
         }
@@ -607,7 +659,37 @@ fn pass_rows<const W: usize>(
             diagonal::apply(ctx, i);
         }
         vertex::apply(ctx, v)
-    };
+    })?;
+    last.map_or(Ok(()), |v| vertex::apply(ctx, v))
+}
+
+/// [`pass_rows`] of the cell and vertex families on a board with every
+/// edge decided (and no colour rules): there they can decide nothing, and
+/// only their contradictions are left to find, in the same order.
+#[inline(never)]
+fn check_rows<const W: usize>(
+    ctx: &Ctx<'_, W>,
+    sweep: Sweep,
+    due: &RowSet,
+) -> Result<(), Contradiction> {
+    let last = sweep_rows(due, ctx.frame.rows, sweep, |i, v| {
+        cell::check(ctx, i)?;
+        vertex::check(ctx, v)
+    })?;
+    last.map_or(Ok(()), |v| vertex::check(ctx, v))
+}
+
+/// Calls `visit` with each cell row `i < rows` in `due`, in the order of
+/// `sweep`, and the vertex row to visit after it (the one below it going
+/// down, above it going up); returns the vertex row left over if it is
+/// due, to visit at the end.
+#[inline(always)]
+fn sweep_rows(
+    due: &RowSet,
+    rows: usize,
+    sweep: Sweep,
+    mut visit: impl FnMut(usize, usize) -> Result<(), Contradiction>,
+) -> Result<Option<usize>, Contradiction> {
     let last = match sweep {
         Sweep::Down => {
             for i in due.iter().take_while(|&i| i < rows) {
@@ -622,10 +704,7 @@ fn pass_rows<const W: usize>(
             rows
         }
     };
-    if due.contains(last) {
-        vertex::apply(ctx, last)?;
-    }
-    Ok(())
+    Ok(due.contains(last).then_some(last))
 }
 
 #[cfg(test)]

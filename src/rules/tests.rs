@@ -1913,3 +1913,66 @@ fn propagate_reaches_the_fixpoint_of_full_sweeps() {
         "only {compared} boards where the rules decided something"
     );
 }
+
+/// On a board with every edge decided (and no colour rules), propagation
+/// only looks for the contradictions of the cell and vertex rules, and
+/// skips the corner families and R13: it must find the contradiction the
+/// first full sweep of the cell and vertex rules finds, and where there is
+/// none, what full sweeps of every family find (nothing: the rules it
+/// skips decide nothing there). On loops drawn on their own clues or on
+/// another loop's, some with an edge flipped.
+#[test]
+fn propagate_on_decided_boards_finds_what_full_sweeps_find() {
+    use crate::bits::RowSet;
+    use crate::board::{Clues, Frame};
+    use crate::rules::{pass_rows, threes, Ctx, Sweep};
+    let mut rng = Rng(0x0dec_1ded);
+    let mut found = [0; 2];
+    for (rows, cols) in [(2, 2), (2, 3), (3, 3)] {
+        let space = Space::new(rows, cols);
+        for _ in 0..300 {
+            let l = space.loops[rng.below(space.loops.len())];
+            let mut b = space.draw(&space.random_board(&mut rng), l);
+            if rng.percent(50) {
+                // The loop's own clues, some blanked.
+                for (k, c) in b.clues.iter_mut().enumerate() {
+                    let n = (l.counts >> (3 * k) & 7) as u8;
+                    *c = (n < 4 && !rng.percent(20)).then_some(n);
+                }
+            }
+            if rng.percent(30) {
+                let (i, j) = (rng.below(rows), rng.below(cols));
+                let flipped = match b.v(i, j) {
+                    Mark::Line => Mark::Cross,
+                    _ => Mark::Line,
+                };
+                b.set_v(i, j, flipped);
+            }
+            // Propagation's start made in full: R4 and R5 on every row,
+            // then a sweep of every row (all are due on a fresh board).
+            let frame = Frame::<1>::new(rows, cols);
+            let mut loaded = Clues::<1>::default();
+            loaded.load(&b.puzzle());
+            let mut edges = b.edges::<1>();
+            let mut due = RowSet::default();
+            due.resize(rows + 1);
+            due.insert_all();
+            let mut ctx = Ctx::new(&frame, &loaded, &mut edges);
+            (0..rows).for_each(|i| threes::apply(&mut ctx, i));
+            let want = match pass_rows(&mut ctx, Sweep::Down, false, &due) {
+                Err(c) => Err(c),
+                Ok(()) => run::<1>(&b, Family::Pass, Mode::Fixpoint).map(|o| o.board),
+            };
+            let got = run::<1>(&b, Family::Propagate, Mode::Once).map(|o| o.board);
+            assert_eq!(got, want, "on\n{}", b.render());
+            if let Ok(after) = want {
+                assert_eq!(after, b, "full sweeps decided something on a decided board");
+            }
+            found[usize::from(got.is_ok())] += 1;
+        }
+    }
+    assert!(
+        found.iter().all(|&n| n > 100),
+        "{found:?} failed and passed"
+    );
+}

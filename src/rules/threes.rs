@@ -54,17 +54,18 @@ pub fn domino_loop_fits(p: &Puzzle) -> bool {
 /// Applies R4 and R5 to the cells of row `i`. They depend on clues only.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
-    if ctx.clue(3, i, 0, 0).is_empty() {
+    let threes = ctx.clues_near(3, i);
+    let three = threes.at(0, 0);
+    if three.is_empty() {
         return;
     }
     let mut v = ctx.visit(i);
-    let three = v.clue(3, 0, 0);
     // R4: a 3 with a 3 across side `s`: `s` and the side opposite are
     // lines (the neighbour marks its own far side when its turn comes).
     if !v.clues().domino_loop_fits {
         unroll4!(Side::ALL, |_n, s| {
             let (dr, dc) = s.neighbour();
-            let pair = three & v.clue(3, dr, dc);
+            let pair = three & threes.at(dr, dc);
             v.line(Rule::R4, s.at(), pair);
             v.line(Rule::R4, s.opposite().at(), pair);
         });
@@ -73,7 +74,7 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     // are lines.
     unroll4!(Corner::ALL, |_n, k| {
         let (dr, dc) = k.diagonal();
-        let pair = three & v.clue(3, dr, dc);
+        let pair = three & threes.at(dr, dc);
         unroll2!(k.opposite().sides(), |side| {
             v.line(Rule::R5, side, pair);
         });

@@ -1,6 +1,7 @@
 //! R6-R8, the vertex rules: a vertex has no line or exactly two.
 
 use super::{Contradiction, Count, Ctx, Rule};
+use crate::bits::Row;
 use crate::geometry::ARMS;
 use crate::{map4, unroll4};
 
@@ -8,17 +9,13 @@ use crate::{map4, unroll4};
 /// fails at a vertex with three lines or a dead end.
 #[inline(always)]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
+    // Checked once here, the row's reads and writes check less.
+    assert!(i <= ctx.edges.rows(), "vertex row {i}");
     let mut v = ctx.visit(i);
     let arms = map4!(ARMS, |a| v.edge(a));
-    let lines = Count::of(map4!(arms, |e| e.line));
-    let crosses = Count::of(map4!(arms, |e| e.cross));
+    let (lines, crosses) = Count::tally(arms);
     let here = v.frame().vertices;
-    if (lines.gt(2) & here).any() {
-        return Err(Contradiction::Branch);
-    }
-    if (lines.eq(1) & crosses.eq(3) & here).any() {
-        return Err(Contradiction::DeadEnd);
-    }
+    check_counts(&lines, &crosses, here)?;
     let extend = lines.eq(1) & crosses.eq(2) & here; // R6
     let through = lines.eq(2) & here; // R7
     let blocked = lines.eq(0) & crosses.eq(3) & here; // R8
@@ -29,5 +26,30 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
         v.cross(Rule::R8, a, blocked & open);
     });
     v.finish();
+    Ok(())
+}
+
+/// The contradictions [`apply`] finds at the vertices of vertex row `i`,
+/// alone: for a board with nothing left to decide.
+#[inline(always)]
+pub fn check<const W: usize>(ctx: &Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
+    let (lines, crosses) = Count::tally(map4!(ARMS, |a| ctx.edge(i, a)));
+    check_counts(&lines, &crosses, ctx.frame.vertices)
+}
+
+/// Fails at a vertex of `here` with three lines or more, or with one line
+/// and no way on.
+#[inline(always)]
+fn check_counts<const W: usize>(
+    lines: &Count<W>,
+    crosses: &Count<W>,
+    here: Row<W>,
+) -> Result<(), Contradiction> {
+    if (lines.gt(2) & here).any() {
+        return Err(Contradiction::Branch);
+    }
+    if (lines.eq(1) & crosses.eq(3) & here).any() {
+        return Err(Contradiction::DeadEnd);
+    }
     Ok(())
 }
