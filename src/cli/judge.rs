@@ -29,10 +29,10 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
         stop_at_invalid: true,
         timing: false,
         // One worker needs only a few batches in flight to stay busy; a
-        // small ring keeps every slot's output buffer for reuse (4096
-        // slots of 20x20 drawings held twice the engine's kept bytes, so
-        // half the buffers were freed and allocated again per data set)
-        // and the output written while still in cache.
+        // small ring keeps every slot's output buffer for reuse (a ring
+        // of 4096 slots of 20x20 drawings held twice the engine's kept
+        // bytes, so half the buffers were freed and allocated again per
+        // data set) and the output written while still in cache.
         window: JUDGE_WINDOW,
         ..Config::default()
     };
