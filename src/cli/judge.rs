@@ -7,9 +7,6 @@ use slink::judge::Verdict;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// Data sets in flight in judge mode: four batches of 60.
-const JUDGE_WINDOW: usize = 240;
-
 /// Options of judge mode.
 #[derive(Args, Debug)]
 pub struct JudgeArgs {
@@ -28,12 +25,6 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
         threads: 1,
         stop_at_invalid: true,
         timing: false,
-        // One worker needs only a few batches in flight to stay busy; a
-        // small ring keeps every slot's output buffer for reuse (a ring
-        // of 4096 slots of 20x20 drawings held twice the engine's kept
-        // bytes, so half the buffers were freed and allocated again per
-        // data set) and the output written while still in cache.
-        window: JUDGE_WINDOW,
         ..Config::default()
     };
     let stdout = io::stdout();
