@@ -68,7 +68,7 @@ if want 1; then
       best=$(awk -v a="$per" -v b="${best:-$per}" 'BEGIN { print (a < b ? a : b) }')
     done
     echo
-    echo "Best: **$best us CPU per puzzle** (target 3 us: $(awk -v b="$best" 'BEGIN { print (b <= 3 ? "met" : "not met, " sprintf("%.0f", b / 3) "x off") }'))."
+    echo "Best: **$best us CPU per puzzle** (target 3 us: $(awk -v b="$best" 'BEGIN { print (b <= 3 ? "met" : "not met, " sprintf("%.2f", b / 3) "x off") }'))."
   else
     echo "(skipped: /usr/bin/time is missing; apt-get install -y time)"
   fi
