@@ -38,16 +38,22 @@ const WINDOW_BYTES: usize = 8 << 20;
 /// sets.
 const BATCH_BYTES: usize = 1 << 20;
 
-/// Most data sets in a batch. A batch's puzzles of one shape are deduced
-/// side by side in packs ([`Solver::solve_all`]), and a pack of one is
-/// solved alone at about twice the cost of a packed puzzle: 240 is a
-/// multiple of the pack sizes of the common shapes (3 for 20 columns, 5
-/// for 10, 10 for 5, also 2, 4 and 6), where 64 left one 20x20 puzzle of
-/// every batch alone. Each batch is a hand-over between the reading
-/// thread and a worker: on 100,000 20x20 puzzles on one worker, 240
-/// rather than 60 took the context switches from 1,700 to 450 and the
-/// system time from 42 to 26 ms.
-const BATCH_LEN: usize = 240;
+/// Most data sets in a batch when there are several workers. A batch's
+/// puzzles of one shape are deduced side by side in packs
+/// ([`Solver::solve_all`]), and a pack of one is solved alone at about
+/// twice the cost of a packed puzzle: 60 is a multiple of the pack sizes
+/// of the common shapes (3 for 20 columns, 5 for 10, 10 for 5, also 2, 4
+/// and 6), where 64 left one 20x20 puzzle of every batch alone. Batches
+/// are also what the workers share out: 240 put the 107 puzzles of
+/// `search-20x20.txt` in one batch, on one worker of two.
+const BATCH_LEN: usize = 60;
+
+/// Most data sets in a batch when there is one worker (judge mode), which
+/// takes every batch anyway: a multiple of [`BATCH_LEN`], for fewer
+/// hand-overs between the reading thread and the worker. On 100,000 20x20
+/// puzzles, 240 rather than 60 took the context switches from 1,700 to
+/// 450 and the system time from 42 to 26 ms.
+const BATCH_LEN_ALONE: usize = 240;
 
 /// Capacity of output buffers kept for reuse once written: beyond it,
 /// buffers are freed, so that memory follows the data sets in flight,
@@ -420,7 +426,13 @@ impl<'c> Engine<'c> {
             .build()
             .map_err(Error::Threads)?;
         let window = config.window.max(1);
-        let batch_len = (window / (4 * pool.current_num_threads())).clamp(1, BATCH_LEN);
+        let workers = pool.current_num_threads();
+        let most = if workers == 1 {
+            BATCH_LEN_ALONE
+        } else {
+            BATCH_LEN
+        };
+        let batch_len = (window / (4 * workers)).clamp(1, most);
         // Whole batches only: a short last batch would break packs up.
         let window = window / batch_len * batch_len;
         let total = if config.progress {
