@@ -38,22 +38,17 @@ const WINDOW_BYTES: usize = 8 << 20;
 /// sets.
 const BATCH_BYTES: usize = 1 << 20;
 
-/// Most data sets in a batch when there are several workers. A batch's
-/// puzzles of one shape are deduced side by side in packs
-/// ([`Solver::solve_all`]), and a pack of one is solved alone at about
-/// twice the cost of a packed puzzle: 60 is a multiple of the pack sizes
-/// of the common shapes (3 for 20 columns, 5 for 10, 10 for 5, also 2, 4
-/// and 6), where 64 left one 20x20 puzzle of every batch alone. Batches
-/// are also what the workers share out: 240 put the 107 puzzles of
-/// `search-20x20.txt` in one batch, on one worker of two.
-const BATCH_LEN: usize = 60;
-
-/// Most data sets in a batch when there is one worker (judge mode), which
-/// takes every batch anyway: a multiple of [`BATCH_LEN`], for fewer
-/// hand-overs between the reading thread and the worker. On 100,000 20x20
-/// puzzles, 240 rather than 60 took the context switches from 1,700 to
-/// 450 and the system time from 42 to 26 ms.
-const BATCH_LEN_ALONE: usize = 240;
+/// Most data sets in a batch. A batch's puzzles of one shape are deduced
+/// side by side in packs ([`Solver::solve_all`]), and a pack of one is
+/// solved alone at about twice the cost of a packed puzzle: 240 is a
+/// multiple of the pack sizes of the common shapes (3 for 20 columns, 5
+/// for 10, 10 for 5, also 2, 4 and 6), where 64 left one 20x20 puzzle of
+/// every batch alone. Each batch is a hand-over between the reading
+/// thread and a worker: on 100,000 20x20 puzzles on one worker, 240
+/// rather than 60 took the context switches from 1,700 to 450 and the
+/// system time from 42 to 26 ms. (A window of 960 makes batches of 240 on
+/// one worker, 120 on two: [`Config::DEFAULT_WINDOW`].)
+const BATCH_LEN: usize = 240;
 
 /// Capacity of output buffers kept for reuse once written: beyond it,
 /// buffers are freed, so that memory follows the data sets in flight,
@@ -246,21 +241,39 @@ struct Scan<'a> {
     end: Option<PieceEnd>,
     /// The number of a data set whose header stopped the input.
     failed: Option<usize>,
+    /// Worker threads sharing the batches.
+    workers: usize,
 }
 
 impl Scan<'_> {
     /// Puts the next data sets of this shard into `batch`; returns how
     /// many and their estimated output bytes. Counts the others in
     /// `skipped`.
+    ///
+    /// In an input's last piece, with several workers, a batch also stops
+    /// once it has taken a share of what is left of the piece (a half per
+    /// worker; at least one data set, or the end): near the end batches get smaller,
+    /// so that the last data sets are shared out rather than left to one
+    /// worker in one batch.
     fn fill(&mut self, batch: &[Mutex<Slot>], skipped: &mut usize) -> (usize, usize) {
         let (mut n, mut cost) = (0, 0);
+        let start = self.scanner.position();
+        let share = if self.last && self.workers > 1 {
+            (self.len - start).div_ceil(2 * self.workers)
+        } else {
+            usize::MAX
+        };
         let put = |n: &mut usize, item: Item| {
             let mut slot = lock(&batch[*n]);
             slot.item = item;
             slot.kind = None;
             *n += 1;
         };
-        while self.end.is_none() && n < batch.len() && cost < BATCH_BYTES {
+        while self.end.is_none()
+            && n < batch.len()
+            && cost < BATCH_BYTES
+            && (n == 0 || self.scanner.position() - start < share)
+        {
             let before = self.scanner.position();
             match self.scanner.next() {
                 None => {
@@ -426,13 +439,7 @@ impl<'c> Engine<'c> {
             .build()
             .map_err(Error::Threads)?;
         let window = config.window.max(1);
-        let workers = pool.current_num_threads();
-        let most = if workers == 1 {
-            BATCH_LEN_ALONE
-        } else {
-            BATCH_LEN
-        };
-        let batch_len = (window / (4 * workers)).clamp(1, most);
+        let batch_len = (window / (4 * pool.current_num_threads())).clamp(1, BATCH_LEN);
         // Whole batches only: a short last batch would break packs up.
         let window = window / batch_len * batch_len;
         let total = if config.progress {
@@ -614,6 +621,7 @@ impl<'c> Engine<'c> {
             shard: config.shard,
             end: None,
             failed: None,
+            workers: self.pool.current_num_threads(),
         };
         let few = 2 * self.pool.current_num_threads();
         let (slots, batch_len, batches) = (&self.slots, self.batch_len, &mut self.batches);
@@ -846,4 +854,57 @@ fn emit(
     };
     shared.format.record(&rec, out, diag);
     rec.kind()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scan of all of `text`, the last piece of its input if `last`.
+    fn scan(text: &[u8], last: bool, workers: usize) -> Scan<'_> {
+        Scan {
+            scanner: Scanner::numbered_from(text, 1),
+            len: text.len(),
+            last,
+            line_offset: 0,
+            shard: Shard::ALL,
+            end: None,
+            failed: None,
+            workers,
+        }
+    }
+
+    /// The sizes of the batches `scan` fills, up to 240 data sets each.
+    fn batch_sizes(mut scan: Scan<'_>) -> Vec<usize> {
+        let slots: Vec<Mutex<Slot>> = (0..BATCH_LEN).map(|_| Mutex::default()).collect();
+        let mut sizes = Vec::new();
+        for _ in 0..1000 {
+            match scan.fill(&slots, &mut 0) {
+                (0, _) if scan.end.is_some() => return sizes,
+                (n, _) => sizes.push(n),
+            }
+        }
+        panic!("the scan does not end: {sizes:?}");
+    }
+
+    #[test]
+    fn the_end_of_an_input_is_shared_out_among_the_workers() {
+        let text = "2 2\n2 2\n2 2\n".repeat(100) + "0 0\n";
+        // Two workers: a quarter of what is left each time, so that both
+        // get a part of the last data sets.
+        let sizes = batch_sizes(scan(text.as_bytes(), true, 2));
+        assert_eq!(sizes.iter().sum::<usize>(), 100);
+        // A quarter of the 100 (and the terminator) and the data set that
+        // crosses it; then fewer and fewer, down to one at a time.
+        assert_eq!(sizes[0], 26, "{sizes:?}");
+        assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "{sizes:?}");
+        assert!(sizes.len() >= 8 && sizes.ends_with(&[1, 1]), "{sizes:?}");
+        // One worker takes every batch anyway; a piece that is not the
+        // input's last has more after it.
+        assert_eq!(batch_sizes(scan(text.as_bytes(), true, 1)), [100]);
+        assert_eq!(batch_sizes(scan(text.as_bytes(), false, 2))[0], 100);
+        // Nothing left is no share, and still the end: the scan stops.
+        assert_eq!(batch_sizes(scan(b"", true, 2)), Vec::<usize>::new());
+        assert_eq!(batch_sizes(scan(b"0 0\n", true, 2)), Vec::<usize>::new());
+    }
 }

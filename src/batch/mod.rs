@@ -174,8 +174,8 @@ pub struct Config {
 }
 
 impl Config {
-    /// The default window, in data sets: four batches of 240 on one
-    /// worker, eight of 60 per worker on two. Enough to keep the workers busy past a
+    /// The default window, in data sets: four batches per worker, of 240
+    /// on one worker, of 120 on two. Enough to keep the workers busy past a
     /// slow puzzle; small enough that the drawings in flight (3.7 MB of
     /// 20x20 ones) stay in cache and every slot keeps its output buffer.
     /// On 100,000 20x20 puzzles on two threads (batches of 60 then), 960
