@@ -94,16 +94,13 @@ fn gather(x: u64, k: u32) -> u64 {
 fn clue_planes(bytes: &[u8]) -> [u64; 3] {
     debug_assert!(bytes.len() % 8 == 0 && (8..=64).contains(&bytes.len()));
     // Eight cells at a time, each eight shifted in from the top (byte 7)
-    // and down by a byte for each eight after it: the top bytes of products
-    // that gather bit 0 (or 1) of each byte.
+    // and down by a byte for each eight after it.
     const LOW: u64 = 0x0101_0101_0101_0101;
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    const TOP: u64 = 0xff << 56;
     let (mut c0, mut c1, mut all) = (0u64, 0u64, 0u64);
     for eight in bytes.chunks_exact(8) {
         let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
-        c0 = c0 >> 8 | (x & LOW).wrapping_mul(GATHER) & TOP;
-        c1 = c1 >> 8 | (x & LOW << 1).wrapping_mul(GATHER >> 1) & TOP;
+        c0 = c0 >> 8 | gather(x, 0) << 56;
+        c1 = c1 >> 8 | gather(x, 1) << 56;
         all |= x;
     }
     // The first eight down to byte 0.

@@ -252,9 +252,9 @@ impl Scan<'_> {
     ///
     /// In an input's last piece, with several workers, a batch also stops
     /// once it has taken a share of what is left of the piece (a half per
-    /// worker; at least one data set, or the end): near the end batches get smaller,
-    /// so that the last data sets are shared out rather than left to one
-    /// worker in one batch.
+    /// worker; at least one data set, or the end): near the end batches
+    /// get smaller, so that the last data sets are shared out rather than
+    /// left to one worker in one batch.
     fn fill(&mut self, batch: &[Mutex<Slot>], skipped: &mut usize) -> (usize, usize) {
         let (mut n, mut cost) = (0, 0);
         let start = self.scanner.position();
