@@ -757,7 +757,9 @@ impl<const W: usize> Edges<W> {
     /// other plane has none. (Rare, and kept out of the write path.)
     #[cold]
     fn close_if_decided(&mut self, frame: &Frame<W>, p: Plane, r: usize) {
-        if r < self.plane_rows(p) {
+        if r < p.rows(self.rows) {
+            // `undecided(frame, p, r)` without its range checks (a checked
+            // read here cost 0.3% on both corpora).
             // SAFETY: `r` is a row of the plane, so both words lie within
             // `data` (its length is the type's invariant).
             let [line, cross] =
@@ -767,12 +769,6 @@ impl<const W: usize> Edges<W> {
             }
         }
         self.open.remove(r);
-    }
-
-    /// Rows of plane `p` on this board.
-    #[inline(always)]
-    fn plane_rows(&self, p: Plane) -> usize {
-        p.rows(self.rows)
     }
 
     /// Row `i + dr` of plane `p`, if the plane has it.
