@@ -860,21 +860,11 @@ impl<const W: usize> Clues<W> {
     }
 
     /// Adds the clues of `p` (with the rows of this load) to `sliced`: the
-    /// clue of cell `(i, j)` at bit `base + j` of row `i`. Returns the
-    /// number of clues other than 0, counted only up to the first count
-    /// over 8 (all that [`fits_domino_loop`] needs).
-    fn add_puzzle(&mut self, p: &Puzzle, base: usize) -> u32 {
+    /// clue of cell `(i, j)` at bit `base + j` of row `i`.
+    fn add_puzzle(&mut self, p: &Puzzle, base: usize) {
         let (cols, bytes) = (p.cols(), p.clue_bytes());
         assert_eq!(bytes.len(), self.sliced.len() * cols, "a puzzle's rows");
         flat_planes(bytes, &mut self.flat);
-        // Counted only as far as `fits_domino_loop` needs.
-        let mut numbered = 0;
-        for &[low, high, any] in &self.flat {
-            numbered += ((low | high) & any).count_ones();
-            if numbered > 8 {
-                break;
-            }
-        }
         // Up to 64 columns at a time.
         for g in (0..cols).step_by(64) {
             let keep = u64::MAX >> (64 - (cols - g).min(64));
@@ -885,7 +875,6 @@ impl<const W: usize> Clues<W> {
                 c.any.or_at(base + g, any);
             }
         }
-        numbered
     }
 
     /// Loads the clues of `puzzles`, all of one shape, side by side as
@@ -901,8 +890,8 @@ impl<const W: usize> Clues<W> {
                 p.rows() == rows && p.cols() == cols,
                 "packed puzzles differ in shape"
             );
-            let numbered = self.add_puzzle(p, k * (cols + 1));
-            self.domino_loop_fits |= fits_domino_loop(p, numbered);
+            self.add_puzzle(p, k * (cols + 1));
+            self.domino_loop_fits |= crate::rules::threes::domino_loop_fits(p);
         }
         self.finish();
     }
@@ -933,13 +922,6 @@ impl<const W: usize> Clues<W> {
     pub fn sliced(&self, i: usize) -> ClueBits<W> {
         self.sliced[i]
     }
-}
-
-/// [`crate::rules::threes::domino_loop_fits`] for `p`, which has
-/// `numbered` clues other than 0: it needs at most 8 of them, so a puzzle
-/// with more is answered without looking at it again.
-fn fits_domino_loop(p: &Puzzle, numbered: u32) -> bool {
-    numbered <= 8 && crate::rules::threes::domino_loop_fits(p)
 }
 
 /// The clues `bytes` (row-major) as [`clue_byte_planes`] of 64 at a time

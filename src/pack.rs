@@ -51,10 +51,7 @@ impl<const W: usize> Pack<W> {
     /// its 3s may be the solution, where R4 is left out for it alone (see
     /// [`threes`]).
     pub fn admits(p: &Puzzle) -> bool {
-        // The rectangle leaves at most 8 clues other than 0 (see
-        // `domino_loop_fits`): most puzzles are answered by that count.
-        Self::capacity(p.rows(), p.cols()) >= 2
-            && (p.has_more_numbered_than(8) || !threes::domino_loop_fits(p))
+        Self::capacity(p.rows(), p.cols()) >= 2 && !threes::domino_loop_fits(p)
     }
 
     /// Deduces `puzzles` (one shape, each admitted, at most

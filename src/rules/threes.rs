@@ -7,7 +7,7 @@
 
 use super::{Ctx, Rule};
 use crate::geometry::{Corner, Side};
-use crate::puzzle::{Clue, Puzzle, BLANK};
+use crate::puzzle::{Clue, Puzzle};
 use crate::{unroll2, unroll4};
 
 /// Whether the rectangle around two side-by-side 3s satisfies every clue
@@ -15,8 +15,7 @@ use crate::{unroll2, unroll4};
 pub fn domino_loop_fits(p: &Puzzle) -> bool {
     // The rectangle leaves at most 8 cells with lines: its two 3s and the
     // (at most six) cells beside it. More non-zero clues rule it out.
-    let numbered = |&&c: &&u8| c != 0 && c != BLANK;
-    if p.clue_bytes().iter().filter(numbered).nth(8).is_some() {
+    if p.has_more_numbered_than(8) {
         return false;
     }
     let (r, c) = (p.rows(), p.cols());
