@@ -98,33 +98,22 @@ impl RowSet {
             .for_each(|(a, b)| *a |= b);
     }
 
-    /// Puts in every row of `other` (a set of the same length) and the rows
-    /// next to each.
+    /// Puts in every row at most `reach` rows (1 to 63) away from a row of
+    /// `other`, a set of the same length, and those rows themselves.
     #[inline]
-    pub fn union_widened(&mut self, other: &RowSet) {
-        let from = &other.words;
-        for (w, (into, &x)) in self.words.iter_mut().zip(from).enumerate() {
-            let below = if w > 0 { from[w - 1] >> 63 } else { 0 };
-            let above = from.get(w + 1).map_or(0, |&y| y << 63);
-            *into |= x | x << 1 | x >> 1 | below | above;
+    pub fn union_widened(&mut self, other: &RowSet, reach: u32) {
+        for (w, into) in self.words.iter_mut().enumerate() {
+            *into |= near(&other.words, w, reach);
         }
         self.trim();
     }
 
-    /// Keeps only the rows at most `reach` rows (below 64) away from a
-    /// row of `other`, a set of the same length.
+    /// Keeps only the rows at most `reach` rows (1 to 63) away from a row
+    /// of `other`, a set of the same length.
     #[inline]
     pub fn keep_near(&mut self, other: &RowSet, reach: u32) {
-        let from = &other.words;
         for (w, into) in self.words.iter_mut().enumerate() {
-            let x = from[w];
-            let below = if w > 0 { from[w - 1] } else { 0 };
-            let above = from.get(w + 1).copied().unwrap_or(0);
-            let mut near = x;
-            for d in 1..=reach {
-                near |= x << d | below >> (64 - d) | x >> d | above << (64 - d);
-            }
-            *into &= near;
+            *into &= near(&other.words, w, reach);
         }
     }
 
@@ -169,6 +158,20 @@ impl RowSet {
             })
         })
     }
+}
+
+/// Word `w` of the rows at most `reach` rows (1 to 63) away from a row of
+/// the set `words`, and those rows themselves (not trimmed to its length).
+#[inline(always)]
+fn near(words: &[u64], w: usize, reach: u32) -> u64 {
+    let x = words[w];
+    let below = if w > 0 { words[w - 1] } else { 0 };
+    let above = words.get(w + 1).copied().unwrap_or(0);
+    let mut near = x;
+    for d in 1..=reach {
+        near |= x << d | below >> (64 - d) | x >> d | above << (64 - d);
+    }
+    near
 }
 
 impl<const W: usize> Row<W> {
@@ -439,7 +442,7 @@ mod tests {
     fn widening_a_row_set_adds_the_neighbours_across_words() {
         let rows = set_of(191, &[5, 63, 64, 190]);
         let mut set = set_of(191, &[100]);
-        set.union_widened(&rows);
+        set.union_widened(&rows, 1);
         // Each row with its neighbours; row 191 is past the set.
         let want = [4, 5, 6, 62, 63, 64, 65, 100, 189, 190];
         assert_eq!(set.iter().collect::<Vec<_>>(), want);

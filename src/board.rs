@@ -395,9 +395,8 @@ impl<const W: usize> Edges<W> {
             return false;
         }
         work.clone_from(&self.dirty);
-        for _ in 0..reach {
-            std::mem::swap(work, &mut self.dirty);
-            work.union_widened(&self.dirty);
+        if reach > 0 {
+            work.union_widened(&self.dirty, reach as u32);
         }
         self.dirty.clear_all();
         true

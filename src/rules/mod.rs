@@ -561,7 +561,7 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
                 later.resize(now.len());
             }
             corners.union_with(now);
-            diagonal.union_widened(now);
+            diagonal.union_widened(now, 1);
             passes += 1;
             // Sweeps alternate direction, so news travels both ways quickly.
             let sweep = if passes % 2 == 1 {
