@@ -268,7 +268,8 @@ pub struct Edges<const W: usize> {
     /// Plane rows (of either plane) that may have an undecided edge: a row
     /// out of this set has none. Rows leave it when a write through
     /// [`Edges::set_edge`] decides their last edge; other writes leave it
-    /// as it is.
+    /// as it is, and [`Edges::set_rows_of`] and [`Edges::reset`] open every
+    /// row (see [`crate::rules::propagate`]).
     open: RowSet,
     /// Scratch for propagation: row sets (see [`Edges::take_scratch`]).
     work: [RowSet; 3],
