@@ -694,7 +694,7 @@ impl<const W: usize> Engine<W> {
 /// its rows of line edges: `h` (the `rows + 1` rows of `H` edges) and `v`
 /// (the `rows` rows of `V` edges). The search would take one node, where
 /// the rules find nothing to do (no pass) and loop reasoning leaves the
-/// complete board to the solution check (`verify`, in [`record`]); so
+/// complete board to the solution check (`verify`, in `record`); so
 /// only that check is done, and the outcome is the search's. Not for
 /// traces or rule counts (`o.trace`, `o.count_rules`), which see every step.
 pub fn solve_finished<const V: usize>(

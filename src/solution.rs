@@ -195,8 +195,8 @@ impl Solution {
         } else {
             for words in from {
                 let at = plane.len();
-                plane.extend((0..stride).map(|k| words.get(k).copied().unwrap_or(0)));
-                low_bits(&mut plane[at..], n);
+                plane.resize(at + stride, 0);
+                Self::copy_row(&mut plane[at..], &words, n);
             }
         }
         plane.resize(rows * stride, 0);
