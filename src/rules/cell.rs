@@ -10,7 +10,8 @@ use crate::{map4, unroll4};
 /// more lines than its clue or too many crosses to reach it.
 #[inline]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
-    // Checked once here, the row's reads and writes check nothing more.
+    // Checked once here: the board's reads and writes of the row check
+    // nothing more (the clue row is read checked).
     assert!(i < ctx.edges.rows(), "cell row {i}");
     let mut v = ctx.visit(i);
     let sides = map4!(Side::ALL, |s| v.edge(s.at()));
@@ -20,7 +21,8 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     // R3: as many lines as the clue; R2: as many open sides as the clue.
     let full = lines.equals(clue) & c.any;
     let open = crosses.equals(rest) & c.any;
-    let zero = c.any & !(c.low | c.high);
+    // The 0s: the cells whose four sides may all be crosses.
+    let zero = rest[2];
     unroll4!(Side::ALL, |k, s| {
         let unknown = sides[k].unknown();
         // R1 is R3 for a 0 with no lines yet: named on its own, as the judge does.
