@@ -4,8 +4,11 @@
 //! Each file is run through the same machinery as `slink solve` (the batch
 //! engine, [`slink::batch::run`], judge format) with its output counted
 //! and discarded, `--runs` times per thread count; the fastest run is
-//! reported. `--engine judge` runs judge mode instead (`slink < FILE`,
-//! one thread, the file read into memory beforehand), `--engine direct`
+//! reported. `--engine judge` runs the library's judge mode instead
+//! ([`slink::judge::run`]: judge mode's reading, solving and drawing on
+//! the calling thread, the file read into memory beforehand; the command
+//! `slink < FILE` runs them through the batch engine with one worker),
+//! `--engine direct`
 //! scans the file and solves its data sets in parallel chunks on a rayon
 //! pool with one [`Solver`] per worker, drawing into a buffer that is
 //! thrown away: the solver's throughput without the batch engine's
@@ -37,7 +40,9 @@ enum EngineArg {
     /// The batch engine of `slink solve` (memory-mapped input, windows,
     /// output in input order).
     Batch,
-    /// Judge mode, `slink < FILE`: one thread, input already in memory.
+    /// The library's judge mode (`slink::judge::run`): one thread, input
+    /// already in memory, no batch engine (`slink < FILE` uses it with
+    /// one worker).
     Judge,
     /// Scan, then parse + solve + draw chunks of data sets on a rayon pool.
     Direct,
