@@ -3,7 +3,9 @@
 //! Bit `j` of a row stands for column `j` (of cells, vertices or edges,
 //! depending on the plane). Boards up to 63 columns use `Row<1>`, a plain
 //! `u64` in disguise; wider boards use two or four words, with carries
-//! between words on shifts. The rules are written once, generic over `W`.
+//! between words on shifts (four-word rows shift in one AVX2 register when
+//! the build has AVX2, as the default x86-64-v3 build does). The rules are
+//! written once, generic over `W`.
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
@@ -222,7 +224,8 @@ impl<const W: usize> Row<W> {
     /// Whether no bit is set.
     #[inline]
     pub fn is_empty(self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        // Every word folded, with no early exit: one vector test on wide rows.
+        self.0.iter().fold(0, |all, &w| all | w) == 0
     }
 
     /// Whether some bit is set.
@@ -254,6 +257,16 @@ impl<const W: usize> Row<W> {
         if n == 0 {
             return self;
         }
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        if let Some(four) = avx2::Four::of(self) {
+            return four.up(n, fill).row();
+        }
+        self.up_by_words(n, fill)
+    }
+
+    /// [`Row::up`] a word at a time.
+    #[inline(always)]
+    fn up_by_words(self, n: u32, fill: bool) -> Self {
         let mut r = Self::EMPTY;
         let mut carry = if fill { (1u64 << n) - 1 } else { 0 };
         for w in 0..W {
@@ -270,6 +283,16 @@ impl<const W: usize> Row<W> {
         if n == 0 {
             return self;
         }
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        if let Some(four) = avx2::Four::of(self) {
+            return four.down(n, fill).row();
+        }
+        self.down_by_words(n, fill)
+    }
+
+    /// [`Row::down`] a word at a time.
+    #[inline(always)]
+    fn down_by_words(self, n: u32, fill: bool) -> Self {
         let mut r = Self::EMPTY;
         let mut carry = if fill { !0u64 << (64 - n) } else { 0 };
         for w in (0..W).rev() {
@@ -404,6 +427,87 @@ impl<const W: usize> fmt::Debug for Row<W> {
     }
 }
 
+/// Shifts of four-word rows in AVX2 registers: word by word, the carries
+/// between words keep the compiler from vectorizing the rest of the
+/// rules around them (packs of 20x20 puzzles live on four-word rows).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+mod avx2 {
+    use super::Row;
+    use std::arch::x86_64::{
+        __m256i, _mm256_blend_epi32, _mm256_loadu_si256, _mm256_or_si256, _mm256_permute4x64_epi64,
+        _mm256_set1_epi64x, _mm256_sll_epi64, _mm256_srl_epi64, _mm256_storeu_si256,
+        _mm_cvtsi32_si128,
+    };
+
+    /// A row of four words in one register.
+    #[derive(Clone, Copy)]
+    pub struct Four<const W: usize>(__m256i);
+
+    impl<const W: usize> Four<W> {
+        /// `r` in a register, if it is four words wide.
+        #[inline(always)]
+        pub fn of(r: Row<W>) -> Option<Self> {
+            // SAFETY: AVX2 is on (this module's condition), and `r` is
+            // four words long, the 32 bytes read.
+            (W == 4).then(|| Four(unsafe { _mm256_loadu_si256(r.0.as_ptr().cast()) }))
+        }
+
+        /// The row back in words.
+        #[inline(always)]
+        pub fn row(self) -> Row<W> {
+            let mut r = Row::EMPTY;
+            // SAFETY: AVX2 is on, and `r` is four words (a `Four` is made
+            // only of four-word rows), the 32 bytes written.
+            unsafe { _mm256_storeu_si256(r.0.as_mut_ptr().cast(), self.0) };
+            r
+        }
+
+        /// [`Row::up`], `0 < n < 64`.
+        #[inline(always)]
+        pub fn up(self, n: u32, fill: bool) -> Self {
+            let x = self.0;
+            // SAFETY: AVX2 is on (this module's condition).
+            unsafe {
+                // Each word's lower neighbour, the fill below word 0: words
+                // (fill, x0, x1, x2).
+                let fill = _mm256_set1_epi64x(-i64::from(fill));
+                let below = _mm256_permute4x64_epi64::<0b10_01_00_00>(x);
+                let below = _mm256_blend_epi32::<0b0000_0011>(below, fill);
+                let (n, back) = (
+                    _mm_cvtsi32_si128(n as i32),
+                    _mm_cvtsi32_si128(64 - n as i32),
+                );
+                Four(_mm256_or_si256(
+                    _mm256_sll_epi64(x, n),
+                    _mm256_srl_epi64(below, back),
+                ))
+            }
+        }
+
+        /// [`Row::down`], `0 < n < 64`.
+        #[inline(always)]
+        pub fn down(self, n: u32, fill: bool) -> Self {
+            let x = self.0;
+            // SAFETY: AVX2 is on (this module's condition).
+            unsafe {
+                // Each word's upper neighbour, the fill above word 3: words
+                // (x1, x2, x3, fill).
+                let fill = _mm256_set1_epi64x(-i64::from(fill));
+                let above = _mm256_permute4x64_epi64::<0b11_11_10_01>(x);
+                let above = _mm256_blend_epi32::<0b1100_0000>(above, fill);
+                let (n, back) = (
+                    _mm_cvtsi32_si128(n as i32),
+                    _mm_cvtsi32_si128(64 - n as i32),
+                );
+                Four(_mm256_or_si256(
+                    _mm256_srl_epi64(x, n),
+                    _mm256_sll_epi64(above, back),
+                ))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -489,6 +593,43 @@ mod tests {
         assert_eq!(Row::<2>::EMPTY.up(2, true).0, [0b11, 0]);
         assert_eq!(Row::<2>::EMPTY.down(1, true).0, [0, 1 << 63]);
         assert_eq!(Row::<1>::single(5).shift(-2, false), Row::single(3));
+    }
+
+    #[test]
+    fn shifts_agree_with_the_word_by_word_shifts() {
+        // Four-word rows shift in vector registers where the build allows.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..200 {
+            let r = Row::<4>([next(), next(), next(), next()]);
+            for n in 1..64 {
+                for fill in [false, true] {
+                    assert_eq!(r.up(n, fill), r.up_by_words(n, fill), "{r:?} up {n} {fill}");
+                    assert_eq!(
+                        r.down(n, fill),
+                        r.down_by_words(n, fill),
+                        "{r:?} down {n} {fill}"
+                    );
+                }
+            }
+        }
+        // The word-by-word shifts themselves, on single bits.
+        for j in 0..256 {
+            let r = Row::<4>::single(j);
+            for n in 1..64 {
+                let up = (j + n < 256).then(|| Row::single(j + n));
+                assert_eq!(r.up_by_words(n as u32, false), up.unwrap_or(Row::EMPTY));
+                let down = j.checked_sub(n).map(Row::single);
+                assert_eq!(r.down_by_words(n as u32, false), down.unwrap_or(Row::EMPTY));
+            }
+        }
+        assert_eq!(Row::<4>::EMPTY.up(3, true), Row::low(3));
+        assert_eq!(Row::<4>::EMPTY.down(2, true), !Row::low(254));
     }
 
     #[test]

@@ -8,8 +8,8 @@ use crate::solver::{Options, Solver, Status};
 use std::io::{self, Write};
 
 /// Data sets read before they are solved together: a multiple of the
-/// common pack sizes (3 for 20 columns, 5 for 10, 10 for 5, also 2, 4
-/// and 6), as the batch engine's batches are.
+/// pack size of 20-column puzzles (12), as the batch engine's batches
+/// are.
 const CHUNK: usize = 60;
 
 /// How a judge run went, as the process's exit status says it.

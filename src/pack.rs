@@ -39,12 +39,13 @@ pub struct Pack<const W: usize> {
 
 impl<const W: usize> Pack<W> {
     /// How many `rows x cols` puzzles fit side by side in one pack (0 or 1
-    /// when packing would not pay).
+    /// when packing would not pay); at most 64, one bit each in
+    /// [`Pack::finished`].
     pub fn capacity(rows: usize, cols: usize) -> usize {
         if rows == 0 || cols == 0 || cols > MAX_COLS {
             return 0;
         }
-        Row::<W>::BITS / (cols + 1)
+        (Row::<W>::BITS / (cols + 1)).min(u64::BITS as usize)
     }
 
     /// Whether `p` may share a pack: not when the rectangle around two of
@@ -265,5 +266,8 @@ mod tests {
         assert_eq!(Pack::<1>::capacity(0, 5), 0);
         assert_eq!(Pack::<4>::capacity(20, 20), 12);
         assert_eq!(Pack::<4>::capacity(5, 62), 4);
+        // One bit per puzzle in `finished`.
+        assert_eq!(Pack::<4>::capacity(5, 3), 64);
+        assert_eq!(Pack::<4>::capacity(5, 1), 64);
     }
 }

@@ -40,10 +40,9 @@ const BATCH_BYTES: usize = 1 << 20;
 
 /// Most data sets in a batch. A batch's puzzles of one shape are deduced
 /// side by side in packs ([`Solver::solve_all`]), and a pack of one is
-/// solved alone at about twice the cost of a packed puzzle: 240 is a
-/// multiple of the pack sizes of the common shapes (3 for 20 columns, 5
-/// for 10, 10 for 5, also 2, 4 and 6), where 64 left one 20x20 puzzle of
-/// every batch alone. Each batch is a hand-over between the reading
+/// solved alone at several times the cost of a packed puzzle: 240 (and
+/// its half) is a multiple of the pack size of 20-column puzzles (12),
+/// where 64 left 20x20 puzzles of every batch in a short pack. Each batch is a hand-over between the reading
 /// thread and a worker: on 100,000 20x20 puzzles on one worker, 240
 /// rather than 60 took the context switches from 1,700 to 450 and the
 /// system time from 42 to 26 ms. (A window of 960 makes batches of 240 on
