@@ -1,6 +1,6 @@
 //! R1-R3: a cell's clue against the count of its lines and crosses.
 
-use super::{Contradiction, Count, Ctx, Rule};
+use super::{Contradiction, Count, Ctx, Rule, Visit};
 use crate::bits::Row;
 use crate::board::ClueBits;
 use crate::geometry::Side;
@@ -13,7 +13,19 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     // Checked once here: the board's reads and writes of the row check
     // nothing more (the clue row is read checked).
     assert!(i < ctx.edges.rows(), "cell row {i}");
-    let mut v = ctx.visit(i);
+    if ctx.unrecorded() {
+        decide(ctx.visit_gathering(i), i)
+    } else {
+        decide(ctx.visit_at_once(i), i)
+    }
+}
+
+/// [`apply`] in visit `v` to row `i`.
+#[inline(always)]
+fn decide<const W: usize, const G: bool>(
+    mut v: Visit<'_, '_, W, G>,
+    i: usize,
+) -> Result<(), Contradiction> {
     let sides = map4!(Side::ALL, |s| v.edge(s.at()));
     let (lines, crosses) = Count::tally(sides);
     let c = v.clues().sliced(i);

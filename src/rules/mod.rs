@@ -205,28 +205,30 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// Whether decisions need no record of the rule that made them (no
-    /// trace, no counts).
+    /// trace, no counts): then a family may gather them
+    /// ([`Ctx::visit_gathering`]).
     #[inline(always)]
-    fn unrecorded(&self) -> bool {
+    pub fn unrecorded(&self) -> bool {
         self.trace.is_none() && self.counts.is_none()
     }
 
-    /// Begins a visit to row `i` of a family whose decisions are many and
-    /// cheap (see [`Visit`]); unless they are recorded (then each is made
-    /// at once), they are made by [`Visit::finish`].
+    /// Begins a visit to row `i` that gathers its decisions and makes them
+    /// in [`Visit::finish`], for a family whose decisions are many and
+    /// cheap; only while they are [`Ctx::unrecorded`].
     #[inline(always)]
     #[must_use = "a visit makes its decisions in Visit::finish"]
-    pub fn visit(&mut self, i: usize) -> Visit<'_, 'a, W> {
-        let gather = self.unrecorded();
-        Visit::new(self, i, gather)
+    pub fn visit_gathering(&mut self, i: usize) -> Visit<'_, 'a, W, true> {
+        debug_assert!(self.unrecorded(), "gathering recorded decisions");
+        Visit::new(self, i)
     }
 
-    /// Begins a visit to row `i` of a family whose decisions are few and
-    /// far between: each is made at once, with no gathering to pay for.
+    /// Begins a visit to row `i` that makes each decision at once, with
+    /// its rule: for a family whose decisions are few and far between, or
+    /// when they are recorded.
     #[inline(always)]
     #[must_use = "a visit is ended by Visit::finish"]
     pub fn visit_at_once(&mut self, i: usize) -> Visit<'_, 'a, W> {
-        Visit::new(self, i, false)
+        Visit::new(self, i)
     }
 
     #[inline(always)]
@@ -286,28 +288,27 @@ impl<'a, const W: usize> Ctx<'a, W> {
 ///
 /// A family must read all it needs of the board before it makes its first
 /// decision in a visit: what it reads after may or may not show its own
-/// decisions. When nothing records which rule made a decision (no trace,
-/// no counts), a visit begun by [`Ctx::visit`] gathers the decisions and
-/// makes them when it ends, each row of edges in one write (lines and
-/// crosses together, every column offset together); otherwise (and in a
-/// visit begun by [`Ctx::visit_at_once`]) each is made at once, with its
-/// rule. Both ways leave the same board.
-pub struct Visit<'c, 'a, const W: usize> {
+/// decisions. A visit that gathers (`GATHER`, begun by
+/// [`Ctx::visit_gathering`] when nothing records which rule made a
+/// decision) makes its decisions when it ends, each row of edges in one
+/// write (lines and crosses together, every column offset together); one
+/// begun by [`Ctx::visit_at_once`] makes each at once, with its rule. Both
+/// ways leave the same board. (Whether to gather is part of the type, so
+/// that a gathering visit's decisions compile to plain mask operations.)
+pub struct Visit<'c, 'a, const W: usize, const GATHER: bool = false> {
     ctx: &'c mut Ctx<'a, W>,
     row: usize,
-    gather: bool,
     /// Gathered news by plane (`H`, `V`) and row offset (-1, 0, 1), with
     /// the bits already moved to their edge's column.
     news: [[Edge<W>; 3]; 2],
 }
 
-impl<'c, 'a, const W: usize> Visit<'c, 'a, W> {
+impl<'c, 'a, const W: usize, const GATHER: bool> Visit<'c, 'a, W, GATHER> {
     #[inline(always)]
-    fn new(ctx: &'c mut Ctx<'a, W>, row: usize, gather: bool) -> Self {
+    fn new(ctx: &'c mut Ctx<'a, W>, row: usize) -> Self {
         Visit {
             ctx,
             row,
-            gather,
             news: [[Edge::NONE; 3]; 2],
         }
     }
@@ -350,7 +351,7 @@ impl<'c, 'a, const W: usize> Visit<'c, 'a, W> {
 
     #[inline(always)]
     fn decide(&mut self, rule: Rule, at: At, m: Row<W>, line: bool) {
-        if !self.gather {
+        if !GATHER {
             self.ctx.decide(Reason::Rule(rule), self.row, at, m, line);
             return;
         }
@@ -378,7 +379,7 @@ impl<'c, 'a, const W: usize> Visit<'c, 'a, W> {
     /// Ends the visit: makes the decisions gathered.
     #[inline(always)]
     pub fn finish(mut self) {
-        if self.gather {
+        if GATHER {
             // Written out: each row's place in `news` is then a constant
             // (and the rows no family reaches cost nothing).
             self.make(Plane::H, -1);
@@ -403,12 +404,12 @@ impl<'c, 'a, const W: usize> Visit<'c, 'a, W> {
 }
 
 #[cfg(debug_assertions)]
-impl<const W: usize> Drop for Visit<'_, '_, W> {
+impl<const W: usize, const GATHER: bool> Drop for Visit<'_, '_, W, GATHER> {
     fn drop(&mut self) {
         // A visit that gathered decisions must make them.
         let pending = self.news.iter().flatten().any(|e| (e.line | e.cross).any());
         assert!(
-            !self.gather || !pending || std::thread::panicking(),
+            !pending || std::thread::panicking(),
             "a visit ended without making its decisions"
         );
     }

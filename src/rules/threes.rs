@@ -5,7 +5,7 @@
 //! a line. [`domino_loop_fits`] tells, once per puzzle, whether that can
 //! happen; R4 is then left out.
 
-use super::{Ctx, Rule};
+use super::{Ctx, Near, Rule, Visit};
 use crate::geometry::{Corner, Side};
 use crate::puzzle::{Clue, Puzzle};
 use crate::{unroll2, unroll4};
@@ -58,7 +58,17 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     if three.is_empty() {
         return;
     }
-    let mut v = ctx.visit(i);
+    if ctx.unrecorded() {
+        decide(ctx.visit_gathering(i), threes);
+    } else {
+        decide(ctx.visit_at_once(i), threes);
+    }
+}
+
+/// [`apply`] in visit `v`, with the 3s around its row.
+#[inline(always)]
+fn decide<const W: usize, const G: bool>(mut v: Visit<'_, '_, W, G>, threes: Near<W>) {
+    let three = threes.at(0, 0);
     // R4: a 3 with a 3 across side `s`: `s` and the side opposite are
     // lines (the neighbour marks its own far side when its turn comes).
     if !v.clues().domino_loop_fits {

@@ -1,6 +1,6 @@
 //! R6-R8, the vertex rules: a vertex has no line or exactly two.
 
-use super::{Contradiction, Count, Ctx, Rule};
+use super::{Contradiction, Count, Ctx, Rule, Visit};
 use crate::bits::Row;
 use crate::geometry::ARMS;
 use crate::{map4, unroll4};
@@ -11,7 +11,16 @@ use crate::{map4, unroll4};
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     // Checked once here, the row's reads and writes check less.
     assert!(i <= ctx.edges.rows(), "vertex row {i}");
-    let mut v = ctx.visit(i);
+    if ctx.unrecorded() {
+        decide(ctx.visit_gathering(i))
+    } else {
+        decide(ctx.visit_at_once(i))
+    }
+}
+
+/// [`apply`] in visit `v`.
+#[inline(always)]
+fn decide<const W: usize, const G: bool>(mut v: Visit<'_, '_, W, G>) -> Result<(), Contradiction> {
     let arms = map4!(ARMS, |a| v.edge(a));
     let (lines, crosses) = Count::tally(arms);
     let here = v.frame().vertices;
