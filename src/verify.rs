@@ -75,7 +75,7 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     // lines a horizontal and a vertical run at a time and compare the weight
     // of its corners with the board's. The weights are positive, so they
     // are equal only if the walk met every corner.
-    if 2 * walk(s, first_line(s)) != corners {
+    if walk(s, first_line(s)) != corners {
         return Err(Invalid::SeveralLoops);
     }
     Ok(())
@@ -245,90 +245,114 @@ fn first_line(s: &Solution) -> (usize, usize) {
     )
 }
 
-/// Half the weight of the corners (see [`check_vertices`]) on the loop
-/// through `start`, the first vertex with lines in row-major order, on a
-/// solution whose every vertex has 0 or 2 lines: the sum of `2^(j % 64)`
-/// over its vertical runs, `j` their column (0 if the walk is lost).
+/// The weight of the corners (see [`check_vertices`]) on the loop through
+/// `start`, the first vertex with lines in row-major order, on a solution
+/// whose every vertex has 0 or 2 lines: the sum of `2^(j % 64)` over them,
+/// `j` their column (0 if the walk is lost).
 ///
 /// Boards of fewer than 64 rows and 64 columns take [`walk_small`], the
-/// others [`walk_rows`].
+/// others [`walk_rows`] (which sums each vertical run once: its two ends
+/// share the column).
 fn walk(s: &Solution, start: (usize, usize)) -> u128 {
     if s.rows() < 64 && s.cols() < 64 {
         walk_small(s, start)
     } else {
-        walk_rows(s, start)
+        2 * walk_rows(s, start)
     }
 }
 
 /// The other end of the run of lines that ends at position `p` of a line of
 /// edges held in one word `x` (bit `k` is the edge from position `k` to
 /// `k + 1`), when exactly one of the two edges at `p` is a line and bit 63
-/// is clear.
+/// is clear. Both ends are worked out and one is picked, with no branch:
+/// which way a run goes is a coin toss to the branch predictor.
 #[inline(always)]
 fn other_end(x: u64, p: usize) -> usize {
-    if x >> p & 1 == 1 {
-        // Ones from bit `p` up; bit 63 is clear and stops the count.
-        p + (!(x >> p)).trailing_zeros() as usize
-    } else {
-        // Ones from bit `p - 1` down; the zeros shifted in stop the count.
-        p - (!(x << 1 << (63 - p))).leading_zeros() as usize
+    debug_assert!(p < 64 && x >> 63 == 0);
+    // Ones from bit `p` up; bit 63 is clear and stops the count.
+    let up = p + (!(x >> p)).trailing_zeros() as usize;
+    // Ones from bit `p - 1` down; the zeros shifted in stop the count (at
+    // most `p` of them: nothing is taken below 0).
+    let down = p - (!(x << 1 << (63 - p))).leading_zeros() as usize;
+    // All ones to take `up`, none to take `down`.
+    let take_up = (x >> p & 1).wrapping_neg() as usize;
+    up & take_up | down & !take_up
+}
+
+/// Transposes the `N x N` bit matrix (`N` 32 or 64) held in the first `N`
+/// rows, none with a bit from `N` on: bit `j` of `rows[i]` moves to bit `i`
+/// of `rows[j]`. Each round swaps the two off-diagonal blocks of every
+/// block of the size before.
+#[inline(always)]
+fn transpose<const N: usize>(rows: &mut [u64; 64]) {
+    debug_assert!(N == 32 || N == 64);
+    debug_assert!(rows[..N].iter().all(|&x| N == 64 || x >> N == 0));
+    let rows = &mut rows[..N];
+    let mut half = N / 2;
+    // The low `half` bits of every `2 * half`.
+    let mut low = u64::MAX >> (64 - half);
+    for _ in 0..N.trailing_zeros() {
+        for block in rows.chunks_exact_mut(2 * half) {
+            let (top, bottom) = block.split_at_mut(half);
+            for (a, b) in top.iter_mut().zip(bottom) {
+                // The top rows' high columns and the bottom rows' low ones.
+                let t = (*a >> half ^ *b) & low;
+                *a ^= t << half;
+                *b ^= t;
+            }
+        }
+        half /= 2;
+        low ^= low << half;
     }
 }
 
 /// [`walk`] on a board of fewer than 64 rows and 64 columns, where every
 /// row of edges is one word (`H(i, j)` is bit `j` of word `i` of the H
-/// plane, `V(i, j)` of the V plane). The loop is crossed a run at a time,
-/// alternately along a row, one count of ones, and along a column, a row
-/// at a time (vertical runs are short); each ends where the loop turns.
+/// plane) and so is every column of vertical edges once the V plane is
+/// transposed (`V(i, j)` bit `i` of word `j`). The loop is crossed a run at
+/// a time, each run one count of ones ([`other_end`]), by two walkers from
+/// `start` at once, one each way round: their steps do not wait for each
+/// other. After `k` runs each they are `2k` corners apart the short way,
+/// so on a loop of `2m` corners they meet at the `m`th, and have then seen
+/// every corner once between them.
 ///
-/// With at most 63 columns a row takes one word (`stride` is 1); positions
-/// are at most 63 and bit 63 of every row is clear, as [`other_end`]
-/// needs.
+/// With at most 63 rows and columns, positions are at most 63 and bit 63
+/// of every row and column is clear, as [`other_end`] needs.
 #[inline(never)]
 fn walk_small(s: &Solution, start: (usize, usize)) -> u128 {
-    // The rows in arrays of 64, indexed below 64; with at most 63 rows,
-    // V row 63, above row 0 once the index wraps, and below the last, is
-    // empty.
     let (mut h, mut v) = ([0u64; 64], [0u64; 64]);
     h[..=s.rows()].copy_from_slice(s.h_words());
     v[..s.rows()].copy_from_slice(s.v_words());
-    // Nothing lies above or left of `start`: its lines go right and down.
-    // The walk leaves to the right and comes back from below.
-    let (mut i, mut j) = start;
-    // A loop has fewer vertical runs than the board has vertices. After
-    // the vertex check every vertex has 0 or 2 lines, so the walk comes
-    // back to its start first: the bound only guards against a bug here.
-    let (mut walked, most) = (0, (s.rows() + 1) * (s.cols() + 1));
-    let mut weight = 0;
-    loop {
-        // Along row `i` to the next turn, then along column `j`: at the end
-        // of a run the loop's other line there is across it.
-        j = other_end(h[i & 63], j);
-        walked += 1;
-        let bit = 1 << j;
-        weight += u128::from(bit);
-        if v[i & 63] & bit != 0 {
-            // Down: `V(i, j)` is a line.
-            i += 1;
-            while v[i & 63] & bit != 0 {
-                i += 1;
-            }
-        } else {
-            // Up: `V(i - 1, j)` is. Only a run up ends at `start`, whose
-            // vertical line goes down (and every loop has runs up, so the
-            // walk ends).
-            i -= 1;
-            while v[i.wrapping_sub(1) & 63] & bit != 0 {
-                i -= 1;
-            }
-            if i == start.0 && j == start.1 {
-                return weight;
-            }
-            if walked > most {
-                return 0;
-            }
-        }
+    // A V row has `cols + 1` edges.
+    if s.rows() <= 32 && s.cols() < 32 {
+        transpose::<32>(&mut v);
+    } else {
+        transpose::<64>(&mut v);
     }
+    let corner = |j: usize| u128::from(1u64 << (j & 63));
+    // Nothing lies above or left of `start`: its lines go right and down.
+    // `a` leaves along the row, `b` down the column; each then turns at
+    // every corner, `a` taking columns where `b` takes rows.
+    let (mut a, mut b) = (start, start);
+    let mut weight = corner(start.1);
+    // The walkers meet within a run per vertex. After the vertex check
+    // every vertex has 0 or 2 lines, so they do: the bound only guards
+    // against a bug here.
+    for _ in 0..(s.rows() + 1) * (s.cols() + 1) {
+        a.1 = other_end(h[a.0 & 63], a.1);
+        b.0 = other_end(v[b.1 & 63], b.0);
+        if a == b {
+            return weight + corner(a.1);
+        }
+        weight += corner(a.1) + corner(b.1);
+        a.0 = other_end(v[a.1 & 63], a.0);
+        b.1 = other_end(h[b.0 & 63], b.1);
+        if a == b {
+            return weight + corner(a.1);
+        }
+        weight += corner(a.1) + corner(b.1);
+    }
+    0
 }
 
 /// Number of set bits of `row` from bit `j` up, before the first clear one.
@@ -437,6 +461,48 @@ mod tests {
             s.set_v(i, cols, true);
         }
         s
+    }
+
+    #[test]
+    fn transpose_moves_every_bit_across_the_diagonal() {
+        let mut rng = crate::generate::rng::Rng::new(5);
+        for _ in 0..20 {
+            let mut rows = [0u64; 64];
+            for row in rows.iter_mut() {
+                for j in 0..64 {
+                    *row |= u64::from(rng.index(3) == 0) << j;
+                }
+            }
+            let mut t = rows;
+            transpose::<64>(&mut t);
+            for (i, row) in rows.iter().enumerate() {
+                for (j, column) in t.iter().enumerate() {
+                    assert_eq!(column >> i & 1, row >> j & 1, "bit ({i}, {j})");
+                }
+            }
+            // The top left 32x32 alone, with nothing around it.
+            let mut small = [0; 64];
+            for (s, r) in small.iter_mut().zip(&rows[..32]) {
+                *s = r & 0xffff_ffff;
+            }
+            transpose::<32>(&mut small);
+            for (j, (got, column)) in small.iter().zip(&t).enumerate() {
+                let want = if j < 32 { column & 0xffff_ffff } else { 0 };
+                assert_eq!(*got, want, "column {j}");
+            }
+        }
+    }
+
+    #[test]
+    fn other_end_follows_a_run_either_way() {
+        // Runs of lines between positions 2 and 5, and 7 and 8.
+        let x = 0b1_1001_1100;
+        assert_eq!(other_end(x, 2), 5);
+        assert_eq!(other_end(x, 5), 2);
+        assert_eq!(other_end(x, 7), 9);
+        assert_eq!(other_end(x, 9), 7);
+        assert_eq!(other_end(1, 0), 1);
+        assert_eq!(other_end(1 << 62, 63), 62);
     }
 
     #[test]
