@@ -9,9 +9,11 @@
 //! reads, solves and formats its data sets (one
 //! [`Solver`](crate::Solver) per worker thread, reused), while the calling
 //! thread writes finished batches in input order and refills their slots
-//! ([`engine`]; the output layer is [`mod@format`]). So memory holds one piece
-//! and one ring of output, whatever the input's size, and the output does
-//! not depend on the number of threads.
+//! ([`engine`]; the output layer is [`mod@format`]). With one thread
+//! ([`Config::threads`] 1, as in judge mode) there is no pool: the calling
+//! thread does each batch itself as soon as it is filled, then writes it.
+//! So memory holds one piece and one ring of output, whatever the input's
+//! size, and the output does not depend on the number of threads.
 //!
 //! Errors stay in place: a malformed data set becomes an `invalid` record
 //! and the run goes on with the next data set when the header was read
@@ -143,7 +145,8 @@ pub struct Config {
     pub options: Options,
     /// Output format.
     pub format: Format,
-    /// Worker threads; 0 for one per core.
+    /// Worker threads; 0 for one per core. With 1, the calling thread does
+    /// the work itself, with no pool.
     pub threads: usize,
     /// Stop at the first data set reported as an error (`invalid`, `none`,
     /// `gave-up`; not `multiple`, a warning) or the first unreadable input.
