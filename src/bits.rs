@@ -254,6 +254,7 @@ impl<const W: usize> Row<W> {
     /// filling the vacated low columns with `fill`.
     #[inline(always)]
     pub fn up(self, n: u32, fill: bool) -> Self {
+        debug_assert!(n < 64, "a shift of {n}");
         if n == 0 {
             return self;
         }
@@ -280,6 +281,7 @@ impl<const W: usize> Row<W> {
     /// filling the vacated high columns with `fill`.
     #[inline(always)]
     pub fn down(self, n: u32, fill: bool) -> Self {
+        debug_assert!(n < 64, "a shift of {n}");
         if n == 0 {
             return self;
         }
@@ -455,6 +457,8 @@ mod avx2 {
         /// The row back in words.
         #[inline(always)]
         pub fn row(self) -> Row<W> {
+            // Always true (`of` makes every `Four`); the store relies on it.
+            assert!(W == 4, "a row of {W} words");
             let mut r = Row::EMPTY;
             // SAFETY: AVX2 is on, and `r` is four words (a `Four` is made
             // only of four-word rows), the 32 bytes written.

@@ -2,11 +2,12 @@
 //!
 //! A 20x20 puzzle uses 21 of a row word's 64 bits, so a sweep of the
 //! rules over one board leaves most of every mask operation idle. A
-//! [`Pack`] lays up to `64 * W / (cols + 1)` puzzles of one shape next to
-//! each other on `W`-word rows ([`Frame::packed`]; a puzzle may straddle
-//! two words, as shifts carry between words): the bit after a puzzle's last cell is no
-//! cell and no horizontal edge, so every puzzle reads its neighbours as
-//! off the grid, exactly as at the border of a board of its own. The
+//! [`Pack`] lays up to `64 * W / (cols + 1)` (at most 64) puzzles of one
+//! shape next to each other on `W`-word rows ([`Frame::packed`]; a puzzle
+//! may straddle two words, as shifts carry between words): the bit after
+//! a puzzle's last cell is no cell and no horizontal edge, so every puzzle
+//! reads its neighbours as off the grid, exactly as at the border of a
+//! board of its own. The
 //! judge's rules look only at nearby cells, so one propagation over the
 //! packed board reaches, for each puzzle, the fixpoint it would reach
 //! alone; [`Pack::unpack`] then hands each puzzle its board, from which
@@ -195,7 +196,8 @@ mod tests {
                                 assert_eq!(lines, want, "{at}, {p:?}");
                             }
                         }
-                        assert_eq!(finished >> singles.len(), 0, "W {W}, {rows}x{cols}");
+                        let rest = finished.checked_shr(singles.len() as u32).unwrap_or(0);
+                        assert_eq!(rest, 0, "W {W}, {rows}x{cols}");
                     }
                     Err(_) => {
                         failed += 1;
@@ -254,6 +256,21 @@ mod tests {
                 .map(Status::name)
                 .collect::<std::collections::BTreeSet<_>>();
             assert!(kinds.len() >= 2, "only {kinds:?}");
+        }
+    }
+
+    #[test]
+    fn a_full_pack_of_64_finishes_every_puzzle() {
+        // 64 puzzles, the most a pack takes: one bit each in `finished`.
+        let p = Puzzle::from_rows("22/22").unwrap();
+        assert_eq!(Pack::<4>::capacity(2, 2), 64);
+        let refs = vec![&p; 64];
+        let mut pack = Pack::<4>::default();
+        pack.deduce(&refs).expect("the 2x2 of 2s is solvable");
+        assert_eq!(pack.finished(), u64::MAX);
+        for k in [0, 31, 63] {
+            let h: Vec<u64> = pack.lines(k, Plane::H).map(|[w]| w).collect();
+            assert_eq!(h, [0b11, 0, 0b11], "puzzle {k}");
         }
     }
 

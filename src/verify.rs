@@ -312,9 +312,9 @@ fn transpose<const N: usize>(rows: &mut [u64; 64]) {
 /// transposed (`V(i, j)` bit `i` of word `j`). The loop is crossed a run at
 /// a time, each run one count of ones ([`other_end`]), by two walkers from
 /// `start` at once, one each way round: their steps do not wait for each
-/// other. After `k` runs each they are `2k` corners apart the short way,
-/// so on a loop of `2m` corners they meet at the `m`th, and have then seen
-/// every corner once between them.
+/// other. After `k` runs each they have passed `2k` corners between them
+/// and are `2m - 2k` apart ahead on a loop of `2m` corners, so they meet
+/// at the `m`th, having seen every corner once between them.
 ///
 /// With at most 63 rows and columns, positions are at most 63 and bit 63
 /// of every row and column is clear, as [`other_end`] needs.
@@ -495,7 +495,7 @@ mod tests {
 
     #[test]
     fn other_end_follows_a_run_either_way() {
-        // Runs of lines between positions 2 and 5, and 7 and 8.
+        // Runs of lines between positions 2 and 5, and 7 and 9.
         let x = 0b1_1001_1100;
         assert_eq!(other_end(x, 2), 5);
         assert_eq!(other_end(x, 5), 2);
@@ -920,9 +920,14 @@ mod tests {
         let mut rng = Rng::new(0x7e57);
         let mut verdicts = [0usize; 5];
         // Both sides of 64 rows and 64 columns (the column-word walk and the
-        // row walk), word boundaries, thin boards and long runs.
+        // row walk), both sides of 32 (the small walk's two transposes),
+        // word boundaries, thin boards and long runs.
         let sizes = [
             (1, 1),
+            (32, 31),
+            (33, 31),
+            (31, 32),
+            (32, 32),
             (2, 63),
             (63, 2),
             (20, 20),

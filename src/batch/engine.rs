@@ -46,12 +46,12 @@ const BATCH_BYTES: usize = 1 << 20;
 /// side by side in packs ([`Solver::solve_all`]), and a pack of one is
 /// solved alone at several times the cost of a packed puzzle: 240 (and
 /// its half) is a multiple of the pack size of 20-column puzzles (12),
-/// where 64 left 20x20 puzzles of every batch in a short pack. Each batch
-/// is a hand-over between the reading thread and a worker: on 100,000
-/// 20x20 puzzles on one worker, 240 rather than 60 took the context
-/// switches from 1,700 to 450 and the system time from 42 to 26 ms. (A
-/// window of 960 makes batches of 240 on one worker, 120 on two:
-/// [`Config::DEFAULT_WINDOW`].)
+/// where 64 left 20x20 puzzles of every batch in a short pack. With a
+/// pool, each batch is a hand-over between the reading thread and a
+/// worker: on 100,000 20x20 puzzles on one worker of a pool, 240 rather
+/// than 60 took the context switches from 1,700 to 450 and the system
+/// time from 42 to 26 ms. (A window of 960 makes batches of 240 with one
+/// thread, 120 on two: [`Config::DEFAULT_WINDOW`].)
 const BATCH_LEN: usize = 240;
 
 /// Capacity of output buffers kept for reuse once written: beyond it,
@@ -123,8 +123,20 @@ impl Worker {
 }
 
 thread_local! {
-    /// The worker state of each rayon thread.
+    /// The worker state of each thread that works batches: the pool's
+    /// threads, or the calling thread when there is no pool.
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
+}
+
+/// Frees the calling thread's worker state when a run without a pool ends
+/// (a pool's go with its threads), so that a run leaves no solver behind.
+struct CallerWorker;
+
+impl Drop for CallerWorker {
+    fn drop(&mut self) {
+        // Nothing to free if the thread is being torn down.
+        let _ = WORKER.try_with(|w| w.borrow_mut().take());
+    }
 }
 
 /// What every data set of a piece shares.
@@ -436,6 +448,8 @@ pub struct Engine<'c> {
     /// The workers; none when there is one: the calling thread then does
     /// each batch itself between writes, with no hand-over.
     pool: Option<ThreadPool>,
+    /// With no pool, frees the calling thread's worker state at the end.
+    _caller: Option<CallerWorker>,
     /// The ring: `batches.len()` batches of `batch_len` slots.
     slots: Vec<Mutex<Slot>>,
     batch_len: usize,
@@ -449,8 +463,8 @@ pub struct Engine<'c> {
 }
 
 impl<'c> Engine<'c> {
-    /// Starts the worker threads (and the progress bar) for a run over
-    /// `inputs`.
+    /// Starts the worker threads, if more than one (and the progress bar),
+    /// for a run over `inputs`.
     pub fn new(config: &'c Config, inputs: &[Input]) -> Result<Engine<'c>, Error> {
         let pool = match config.threads {
             1 => None,
@@ -463,11 +477,17 @@ impl<'c> Engine<'c> {
                     .map_err(Error::Threads)?,
             ),
         };
+        // One per core on one core is no pool either.
+        let pool = pool.filter(|p| p.current_num_threads() > 1);
         let workers = pool.as_ref().map_or(1, ThreadPool::current_num_threads);
         let window = config.window.max(1);
         let batch_len = (window / (4 * workers)).clamp(1, BATCH_LEN);
-        // Whole batches only: a short last batch would break packs up.
-        let window = window / batch_len * batch_len;
+        // Whole batches only: a short last batch would break packs up. With
+        // no pool, one batch is in flight at a time.
+        let window = match pool {
+            Some(_) => window / batch_len * batch_len,
+            None => batch_len,
+        };
         let total = if config.progress {
             inputs.iter().try_fold(0u64, |sum, input| match input {
                 Input::Path(p) => std::fs::metadata(p)
@@ -480,6 +500,7 @@ impl<'c> Engine<'c> {
             None
         };
         Ok(Engine {
+            _caller: pool.is_none().then_some(CallerWorker),
             pool,
             slots: (0..window).map(|_| Mutex::default()).collect(),
             batch_len,
@@ -627,7 +648,8 @@ impl<'c> Engine<'c> {
 
     /// Scans `src` (a piece starting at offset `base`, the last one of
     /// its input if `last`), solving its data sets in batches on the pool
-    /// while this thread writes the finished ones in order.
+    /// while this thread writes the finished ones in order (with no pool,
+    /// this thread solves each batch, then writes it).
     fn piece(
         &mut self,
         file: &mut FileState,
@@ -661,12 +683,9 @@ impl<'c> Engine<'c> {
         let sink = &mut self.sink;
         let progress_base = self.bytes_before + base;
         // On the calling thread, each batch is done as soon as it is
-        // filled, and written before the next is filled.
-        let ring = if self.pool.is_some() {
-            batches.len()
-        } else {
-            1
-        };
+        // filled, and written before the next is filled: the ring is one
+        // batch then.
+        let ring = batches.len();
         let mut run = ring_loop(|spawn| {
             let (tx, rx) = mpsc::channel::<usize>();
             let (mut head, mut count, mut cost) = (0, 0, 0);
@@ -917,6 +936,28 @@ mod tests {
             failed: None,
             workers,
         }
+    }
+
+    #[test]
+    fn one_thread_works_on_the_calling_thread_and_leaves_no_worker_behind() {
+        let path = std::env::temp_dir().join(format!("slink-engine-{}.in", std::process::id()));
+        std::fs::write(&path, include_bytes!("../../corpus/sample.in")).unwrap();
+        let config = Config {
+            threads: 1,
+            ..Config::default()
+        };
+        let inputs = [Input::Path(path.clone())];
+        let mut engine = Engine::new(&config, &inputs).unwrap();
+        assert!(engine.pool.is_none(), "no pool for one thread");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        engine.input(1, &inputs[0], &mut out, &mut err).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        // The batches were worked here, with this thread's worker state.
+        assert!(WORKER.with(|w| w.borrow().is_some()));
+        let totals = engine.finish();
+        assert!(WORKER.with(|w| w.borrow().is_none()), "the worker freed");
+        assert_eq!(out, include_bytes!("../../corpus/sample.out"));
+        assert!(err.is_empty() && totals.data_sets() > 0);
     }
 
     /// The sizes of the batches `scan` fills, up to 240 data sets each.

@@ -14,15 +14,15 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     // nothing more (the clue row is read checked).
     assert!(i < ctx.edges.rows(), "cell row {i}");
     if ctx.unrecorded() {
-        decide(ctx.visit_gathering(i), i)
+        apply_in(ctx.visit_gathering(i), i)
     } else {
-        decide(ctx.visit_at_once(i), i)
+        apply_in(ctx.visit_at_once(i), i)
     }
 }
 
 /// [`apply`] in visit `v` to row `i`.
 #[inline(always)]
-fn decide<const W: usize, const G: bool>(
+fn apply_in<const W: usize, const G: bool>(
     mut v: Visit<'_, '_, W, G>,
     i: usize,
 ) -> Result<(), Contradiction> {

@@ -59,15 +59,15 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
         return;
     }
     if ctx.unrecorded() {
-        decide(ctx.visit_gathering(i), threes);
+        apply_in(ctx.visit_gathering(i), threes);
     } else {
-        decide(ctx.visit_at_once(i), threes);
+        apply_in(ctx.visit_at_once(i), threes);
     }
 }
 
 /// [`apply`] in visit `v`, with the 3s around its row.
 #[inline(always)]
-fn decide<const W: usize, const G: bool>(mut v: Visit<'_, '_, W, G>, threes: Near<W>) {
+fn apply_in<const W: usize, const G: bool>(mut v: Visit<'_, '_, W, G>, threes: Near<W>) {
     let three = threes.at(0, 0);
     // R4: a 3 with a 3 across side `s`: `s` and the side opposite are
     // lines (the neighbour marks its own far side when its turn comes).

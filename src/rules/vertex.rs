@@ -12,15 +12,17 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     // Checked once here, the row's reads and writes check less.
     assert!(i <= ctx.edges.rows(), "vertex row {i}");
     if ctx.unrecorded() {
-        decide(ctx.visit_gathering(i))
+        apply_in(ctx.visit_gathering(i))
     } else {
-        decide(ctx.visit_at_once(i))
+        apply_in(ctx.visit_at_once(i))
     }
 }
 
 /// [`apply`] in visit `v`.
 #[inline(always)]
-fn decide<const W: usize, const G: bool>(mut v: Visit<'_, '_, W, G>) -> Result<(), Contradiction> {
+fn apply_in<const W: usize, const G: bool>(
+    mut v: Visit<'_, '_, W, G>,
+) -> Result<(), Contradiction> {
     let arms = map4!(ARMS, |a| v.edge(a));
     let (lines, crosses) = Count::tally(arms);
     let here = v.frame().vertices;
