@@ -9,7 +9,8 @@
 //! reads, solves and formats its data sets (one
 //! [`Solver`](crate::Solver) per worker thread, reused), while the calling
 //! thread writes finished batches in input order and refills their slots
-//! ([`engine`]; the output layer is [`mod@format`]). With one thread
+//! ([`engine`]; the output layer is [`mod@format`]). The calling thread
+//! also works batches while the pool has enough queued; with one thread
 //! ([`Config::threads`] 1, as in judge mode) there is no pool: the calling
 //! thread does each batch itself as soon as it is filled, then writes it.
 //! So memory holds one piece and one ring of output, whatever the input's
@@ -145,8 +146,9 @@ pub struct Config {
     pub options: Options,
     /// Output format.
     pub format: Format,
-    /// Worker threads; 0 for one per core. With 1, the calling thread does
-    /// the work itself, with no pool.
+    /// Worker threads, the calling thread included (a pool of one fewer);
+    /// 0 for one per core. With 1, the calling thread does the work itself,
+    /// with no pool.
     pub threads: usize,
     /// Stop at the first data set reported as an error (`invalid`, `none`,
     /// `gave-up`; not `multiple`, a warning) or the first unreadable input.
