@@ -17,10 +17,10 @@
 //! CPU time is the process's user + system time (from `/proc/self/stat`,
 //! in clock ticks of 10 ms), so it is meaningful for runs of a second or
 //! more; wall time is measured with [`Instant`]. The calling thread's CPU
-//! time (`/proc/thread-self/schedstat`, nanoseconds) gives the serial
-//! share of a run, which bounds the speedup on more threads whatever else
-//! the machine is doing: a figure that a loaded machine does not blur the
-//! way it blurs wall times.
+//! time (`/proc/thread-self/schedstat`, nanoseconds) is reported as its
+//! share of the run: the batch engine's calling thread scans, writes, and
+//! works the batches the pool has no room for (all of them on one
+//! thread), so the share shows how the work was split.
 
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
@@ -65,9 +65,9 @@ Columns: threads; data sets; best wall time of the runs; data sets per \
 second; microseconds of wall time per data set; microseconds of CPU time \
 (user + system, all threads) per data set; input and output megabytes \
 (10^6 bytes) per second of wall time; speedup over the first thread count; \
-serial %: the CPU time of the calling thread (the batch engine's scanner \
-and writer) as a share of all CPU time. With a serial share s, N threads \
-are at most 1 / (s + (1 - s) / N) times as fast, however idle the machine.
+caller %: the CPU time of the calling thread as a share of all CPU time \
+(the batch engine's calling thread scans, writes, and works the batches \
+the pool has no room for: 100% on one thread).
 
 Example (see BENCHMARKS.md):
     slink gen --rows 20 --cols 20 --count 100000 --seed 1 --rules-only -o s20.txt
@@ -375,7 +375,7 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
         "in MB/s",
         "out MB/s",
         "speedup",
-        "serial %",
+        "caller %",
     ];
     let cells: Vec<Vec<String>> = rows
         .iter()
