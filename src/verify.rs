@@ -279,13 +279,14 @@ fn other_end(x: u64, p: usize) -> usize {
     up & take_up | down & !take_up
 }
 
-/// Transposes the `N x N` bit matrix (`N` 32 or 64) held in the first `N`
-/// rows, none with a bit from `N` on: bit `j` of `rows[i]` moves to bit `i`
-/// of `rows[j]`. Each round swaps the two off-diagonal blocks of every
-/// block of the size before.
+/// Transposes the `N x N` bit matrix (`N` 8, 16, 32 or 64) held in the
+/// first `N` rows, none with a bit from `N` on: bit `j` of `rows[i]` moves
+/// to bit `i` of `rows[j]`. Each round swaps the two off-diagonal blocks
+/// of every block of the size before (`N / 2` swaps a round, `log2 N`
+/// rounds: the small sizes are much cheaper).
 #[inline(always)]
 fn transpose<const N: usize>(rows: &mut [u64; 64]) {
-    debug_assert!(N == 32 || N == 64);
+    debug_assert!(N.is_power_of_two() && (8..=64).contains(&N));
     debug_assert!(rows[..N].iter().all(|&x| N == 64 || x >> N == 0));
     let rows = &mut rows[..N];
     let mut half = N / 2;
@@ -323,11 +324,13 @@ fn walk_small(s: &Solution, start: (usize, usize)) -> u128 {
     let (mut h, mut v) = ([0u64; 64], [0u64; 64]);
     h[..=s.rows()].copy_from_slice(s.h_words());
     v[..s.rows()].copy_from_slice(s.v_words());
-    // A V row has `cols + 1` edges.
-    if s.rows() <= 32 && s.cols() < 32 {
-        transpose::<32>(&mut v);
-    } else {
-        transpose::<64>(&mut v);
+    // The smallest square that holds the V plane (a V row has `cols + 1`
+    // edges).
+    match s.rows().max(s.cols() + 1) {
+        0..=8 => transpose::<8>(&mut v),
+        9..=16 => transpose::<16>(&mut v),
+        17..=32 => transpose::<32>(&mut v),
+        _ => transpose::<64>(&mut v),
     }
     let corner = |j: usize| u128::from(1u64 << (j & 63));
     // Nothing lies above or left of `start`: its lines go right and down.
@@ -480,16 +483,22 @@ mod tests {
                     assert_eq!(column >> i & 1, row >> j & 1, "bit ({i}, {j})");
                 }
             }
-            // The top left 32x32 alone, with nothing around it.
-            let mut small = [0; 64];
-            for (s, r) in small.iter_mut().zip(&rows[..32]) {
-                *s = r & 0xffff_ffff;
+            // The top left square alone, with nothing around it.
+            fn corner<const N: usize>(rows: &[u64; 64], t: &[u64; 64]) {
+                let keep = u64::MAX >> (64 - N);
+                let mut small = [0; 64];
+                for (s, r) in small.iter_mut().zip(&rows[..N]) {
+                    *s = r & keep;
+                }
+                transpose::<N>(&mut small);
+                for (j, (got, column)) in small.iter().zip(t).enumerate() {
+                    let want = if j < N { column & keep } else { 0 };
+                    assert_eq!(*got, want, "{N}x{N}, column {j}");
+                }
             }
-            transpose::<32>(&mut small);
-            for (j, (got, column)) in small.iter().zip(&t).enumerate() {
-                let want = if j < 32 { column & 0xffff_ffff } else { 0 };
-                assert_eq!(*got, want, "column {j}");
-            }
+            corner::<8>(&rows, &t);
+            corner::<16>(&rows, &t);
+            corner::<32>(&rows, &t);
         }
     }
 
@@ -924,6 +933,13 @@ mod tests {
         // word boundaries, thin boards and long runs.
         let sizes = [
             (1, 1),
+            (5, 5),
+            (8, 7),
+            (9, 7),
+            (8, 8),
+            (16, 15),
+            (17, 15),
+            (15, 16),
             (32, 31),
             (33, 31),
             (31, 32),
