@@ -469,46 +469,54 @@ mod avx2 {
         /// [`Row::up`], `0 < n < 64`.
         #[inline(always)]
         pub fn up(self, n: u32, fill: bool) -> Self {
-            let x = self.0;
             // SAFETY: AVX2 is on (this module's condition).
-            unsafe {
+            let below = unsafe {
                 // Each word's lower neighbour, the fill below word 0: words
                 // (fill, x0, x1, x2).
-                let fill = _mm256_set1_epi64x(-i64::from(fill));
-                let below = _mm256_permute4x64_epi64::<0b10_01_00_00>(x);
-                let below = _mm256_blend_epi32::<0b0000_0011>(below, fill);
-                let (n, back) = (
-                    _mm_cvtsi32_si128(n as i32),
-                    _mm_cvtsi32_si128(64 - n as i32),
-                );
-                Four(_mm256_or_si256(
-                    _mm256_sll_epi64(x, n),
-                    _mm256_srl_epi64(below, back),
-                ))
-            }
+                let below = _mm256_permute4x64_epi64::<0b10_01_00_00>(self.0);
+                _mm256_blend_epi32::<0b0000_0011>(below, fill_words(fill))
+            };
+            self.carry(below, n, true)
         }
 
         /// [`Row::down`], `0 < n < 64`.
         #[inline(always)]
         pub fn down(self, n: u32, fill: bool) -> Self {
-            let x = self.0;
             // SAFETY: AVX2 is on (this module's condition).
-            unsafe {
+            let above = unsafe {
                 // Each word's upper neighbour, the fill above word 3: words
                 // (x1, x2, x3, fill).
-                let fill = _mm256_set1_epi64x(-i64::from(fill));
-                let above = _mm256_permute4x64_epi64::<0b11_11_10_01>(x);
-                let above = _mm256_blend_epi32::<0b1100_0000>(above, fill);
+                let above = _mm256_permute4x64_epi64::<0b11_11_10_01>(self.0);
+                _mm256_blend_epi32::<0b1100_0000>(above, fill_words(fill))
+            };
+            self.carry(above, n, false)
+        }
+
+        /// Each word moved `n` bits up (`up`) or down, the bits vacated
+        /// taken from the word's neighbour in `from` (the word below when
+        /// moving up, above when moving down).
+        #[inline(always)]
+        fn carry(self, from: __m256i, n: u32, up: bool) -> Self {
+            // SAFETY: AVX2 is on (this module's condition).
+            unsafe {
                 let (n, back) = (
                     _mm_cvtsi32_si128(n as i32),
                     _mm_cvtsi32_si128(64 - n as i32),
                 );
-                Four(_mm256_or_si256(
-                    _mm256_srl_epi64(x, n),
-                    _mm256_sll_epi64(above, back),
-                ))
+                Four(if up {
+                    _mm256_or_si256(_mm256_sll_epi64(self.0, n), _mm256_srl_epi64(from, back))
+                } else {
+                    _mm256_or_si256(_mm256_srl_epi64(self.0, n), _mm256_sll_epi64(from, back))
+                })
             }
         }
+    }
+
+    /// Four words of `fill`'s bit.
+    #[inline(always)]
+    fn fill_words(fill: bool) -> __m256i {
+        // SAFETY: AVX2 is on (this module's condition).
+        unsafe { _mm256_set1_epi64x(-i64::from(fill)) }
     }
 }
 
