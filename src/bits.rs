@@ -260,7 +260,7 @@ impl<const W: usize> Row<W> {
         }
         #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
         if let Some(four) = avx2::Four::of(self) {
-            return four.up(n, fill).row();
+            return four.shift(n, fill, true).row();
         }
         self.up_by_words(n, fill)
     }
@@ -287,7 +287,7 @@ impl<const W: usize> Row<W> {
         }
         #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
         if let Some(four) = avx2::Four::of(self) {
-            return four.down(n, fill).row();
+            return four.shift(n, fill, false).row();
         }
         self.down_by_words(n, fill)
     }
@@ -466,57 +466,32 @@ mod avx2 {
             r
         }
 
-        /// [`Row::up`], `0 < n < 64`.
+        /// [`Row::up`] (`up`) or [`Row::down`], `0 < n < 64`.
         #[inline(always)]
-        pub fn up(self, n: u32, fill: bool) -> Self {
-            // SAFETY: AVX2 is on (this module's condition).
-            let below = unsafe {
-                // Each word's lower neighbour, the fill below word 0: words
-                // (fill, x0, x1, x2).
-                let below = _mm256_permute4x64_epi64::<0b10_01_00_00>(self.0);
-                _mm256_blend_epi32::<0b0000_0011>(below, fill_words(fill))
-            };
-            self.carry(below, n, true)
-        }
-
-        /// [`Row::down`], `0 < n < 64`.
-        #[inline(always)]
-        pub fn down(self, n: u32, fill: bool) -> Self {
-            // SAFETY: AVX2 is on (this module's condition).
-            let above = unsafe {
-                // Each word's upper neighbour, the fill above word 3: words
-                // (x1, x2, x3, fill).
-                let above = _mm256_permute4x64_epi64::<0b11_11_10_01>(self.0);
-                _mm256_blend_epi32::<0b1100_0000>(above, fill_words(fill))
-            };
-            self.carry(above, n, false)
-        }
-
-        /// Each word moved `n` bits up (`up`) or down, the bits vacated
-        /// taken from the word's neighbour in `from` (the word below when
-        /// moving up, above when moving down).
-        #[inline(always)]
-        fn carry(self, from: __m256i, n: u32, up: bool) -> Self {
+        pub fn shift(self, n: u32, fill: bool, up: bool) -> Self {
+            let x = self.0;
             // SAFETY: AVX2 is on (this module's condition).
             unsafe {
+                let fill = _mm256_set1_epi64x(-i64::from(fill));
                 let (n, back) = (
                     _mm_cvtsi32_si128(n as i32),
                     _mm_cvtsi32_si128(64 - n as i32),
                 );
                 Four(if up {
-                    _mm256_or_si256(_mm256_sll_epi64(self.0, n), _mm256_srl_epi64(from, back))
+                    // Each word's lower neighbour, the fill below word 0:
+                    // words (fill, x0, x1, x2).
+                    let below = _mm256_permute4x64_epi64::<0b10_01_00_00>(x);
+                    let below = _mm256_blend_epi32::<0b0000_0011>(below, fill);
+                    _mm256_or_si256(_mm256_sll_epi64(x, n), _mm256_srl_epi64(below, back))
                 } else {
-                    _mm256_or_si256(_mm256_srl_epi64(self.0, n), _mm256_sll_epi64(from, back))
+                    // Each word's upper neighbour, the fill above word 3:
+                    // words (x1, x2, x3, fill).
+                    let above = _mm256_permute4x64_epi64::<0b11_11_10_01>(x);
+                    let above = _mm256_blend_epi32::<0b1100_0000>(above, fill);
+                    _mm256_or_si256(_mm256_srl_epi64(x, n), _mm256_sll_epi64(above, back))
                 })
             }
         }
-    }
-
-    /// Four words of `fill`'s bit.
-    #[inline(always)]
-    fn fill_words(fill: bool) -> __m256i {
-        // SAFETY: AVX2 is on (this module's condition).
-        unsafe { _mm256_set1_epi64x(-i64::from(fill)) }
     }
 }
 
