@@ -254,15 +254,7 @@ impl<const W: usize> Row<W> {
     /// filling the vacated low columns with `fill`.
     #[inline(always)]
     pub fn up(self, n: u32, fill: bool) -> Self {
-        debug_assert!(n < 64, "a shift of {n}");
-        if n == 0 {
-            return self;
-        }
-        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-        if let Some(four) = avx2::Four::of(self) {
-            return four.shift(n, fill, true).row();
-        }
-        self.up_by_words(n, fill)
+        self.moved(n, fill, true)
     }
 
     /// [`Row::up`] a word at a time.
@@ -281,15 +273,26 @@ impl<const W: usize> Row<W> {
     /// filling the vacated high columns with `fill`.
     #[inline(always)]
     pub fn down(self, n: u32, fill: bool) -> Self {
+        self.moved(n, fill, false)
+    }
+
+    /// [`Row::up`] (`up`) or [`Row::down`]: in one AVX2 register for four
+    /// words where the build has AVX2, else a word at a time.
+    #[inline(always)]
+    fn moved(self, n: u32, fill: bool, up: bool) -> Self {
         debug_assert!(n < 64, "a shift of {n}");
         if n == 0 {
             return self;
         }
         #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
         if let Some(four) = avx2::Four::of(self) {
-            return four.shift(n, fill, false).row();
+            return four.shift(n, fill, up).row();
         }
-        self.down_by_words(n, fill)
+        if up {
+            self.up_by_words(n, fill)
+        } else {
+            self.down_by_words(n, fill)
+        }
     }
 
     /// [`Row::down`] a word at a time.
