@@ -150,10 +150,10 @@ pub fn draw(p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     if s.stride() == 1 && c >= 2 {
         avx2::lattice(p, s, out);
-        blank_line(c, out);
-        border_line(c, out);
-        return;
+    } else {
+        lattice(p, s, out);
     }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     lattice(p, s, out);
     blank_line(c, out);
     border_line(c, out);
@@ -281,90 +281,45 @@ mod avx2 {
     };
     use std::mem::MaybeUninit;
 
+    /// 32 bytes, byte `b` given by `$byte` (an expression of `b`).
+    macro_rules! bytes32 {
+        (|$b:ident| $byte:expr) => {{
+            let mut t = [0u8; 32];
+            let mut $b = 0;
+            while $b < 32 {
+                t[$b] = $byte;
+                $b += 1;
+            }
+            t
+        }};
+    }
+
     /// Per byte of eight columns, the bit of its column (`b / 4`) within a
     /// byte of row bits.
-    const SEL: [u8; 32] = {
-        let mut t = [0; 32];
-        let mut b = 0;
-        while b < 32 {
-            t[b] = 1 << (b / 4);
-            b += 1;
-        }
-        t
-    };
+    const SEL: [u8; 32] = bytes32!(|b| 1 << (b / 4));
 
     /// A column's first byte (its vertex or its bar): all ones there.
-    const FIRST: [u8; 32] = {
-        let mut t = [0; 32];
-        let mut b = 0;
-        while b < 32 {
-            t[b] = if b % 4 == 0 { 0xff } else { 0 };
-            b += 1;
-        }
-        t
-    };
+    const FIRST: [u8; 32] = bytes32!(|b| if b % 4 == 0 { 0xff } else { 0 });
 
     /// A vertex row's characters by index, in both halves: 0-3 a vertex
     /// (bit 0: a horizontal line at it, bit 1: a vertical one), 4-5 a
     /// horizontal edge's byte (bit 0: a line).
-    const VERTEX_CHARS: [u8; 32] = {
-        let half = *b" -|+ -\0\0\0\0\0\0\0\0\0\0";
-        let mut t = [0; 32];
-        let mut b = 0;
-        while b < 32 {
-            t[b] = half[b % 16];
-            b += 1;
-        }
-        t
-    };
+    const VERTEX_CHARS: [u8; 32] = bytes32!(|b| match b % 16 {
+        0..=5 => b" -|+ -"[b % 16],
+        _ => 0,
+    });
 
     /// The glyph places of eight columns (byte `4k + 2` for column `k`)
-    /// with clue byte `k` of the eight (in each 128-bit half, columns 0-3
-    /// and 4-7 of a broadcast word); 0x80 (a zero) elsewhere.
-    const SPREAD: [u8; 32] = {
-        let mut t = [0x80; 32];
-        let mut k = 0;
-        while k < 8 {
-            t[4 * k + 2] = k as u8;
-            k += 1;
-        }
-        t
-    };
-
-    /// 0x80 (a look-up of zero) where [`SPREAD`] has no glyph place.
-    const ELSEWHERE: [u8; 32] = {
-        let mut t = [0x80; 32];
-        let mut k = 0;
-        while k < 8 {
-            t[4 * k + 2] = 0;
-            k += 1;
-        }
-        t
-    };
+    /// take byte `k` of the eight (in each 128-bit half, columns 0-3 and
+    /// 4-7 of a broadcast word); the other bytes 0x80, a zero.
+    const SPREAD: [u8; 32] = bytes32!(|b| if b % 4 == 2 { (b / 4) as u8 } else { 0x80 });
 
     /// A clue's glyph by its byte, in both halves: `0`-`3`; a blank (255,
     /// bit 7 set) looks up a zero.
-    const GLYPHS: [u8; 32] = {
-        let mut t = [0; 32];
-        let mut k = 0;
-        while k < 4 {
-            t[k] = b'0' + k as u8;
-            t[16 + k] = b'0' + k as u8;
-            k += 1;
-        }
-        t
-    };
+    const GLYPHS: [u8; 32] = bytes32!(|b| if b % 16 < 4 { b'0' + (b % 16) as u8 } else { 0 });
 
     /// `|` at each column's first byte.
-    const BARS: [u8; 32] = {
-        let mut t = [0; 32];
-        let mut b = 0;
-        while b < 32 {
-            t[b] = if b % 4 == 0 { b'|' } else { 0 };
-            b += 1;
-        }
-        t
-    };
+    const BARS: [u8; 32] = bytes32!(|b| if b % 4 == 0 { b'|' } else { 0 });
 
     #[inline(always)]
     fn load(bytes: &[u8; 32]) -> __m256i {
@@ -434,14 +389,12 @@ mod avx2 {
         // SAFETY: AVX2 is on.
         unsafe {
             let bars = _mm256_set1_epi64x(v as i64);
-            let (sel, glyphs) = (load(&SEL), load(&GLYPHS));
-            let (spread, elsewhere) = (load(&SPREAD), load(&ELSEWHERE));
+            let (sel, glyphs, spread) = (load(&SEL), load(&GLYPHS), load(&SPREAD));
             let (bar, space) = (load(&BARS), _mm256_set1_epi8(b' ' as i8));
             for t in 0..groups(c) {
-                let places =
-                    _mm256_shuffle_epi8(_mm256_set1_epi64x(eight(clues, i * c + 8 * t)), spread);
-                let places = _mm256_or_si256(places, elsewhere);
-                let glyph = _mm256_shuffle_epi8(glyphs, places);
+                // The eight clues' glyphs, then each moved to its place.
+                let clues = _mm256_set1_epi64x(eight(clues, i * c + 8 * t));
+                let glyph = _mm256_shuffle_epi8(_mm256_shuffle_epi8(glyphs, clues), spread);
                 let bar = _mm256_and_si256(columns(bars, t, sel), bar);
                 // A space, a bar or a glyph: each has the space's bit.
                 store(room, t, _mm256_or_si256(_mm256_or_si256(glyph, bar), space));
