@@ -102,8 +102,14 @@ impl<const W: usize> Pack<W> {
         }
         let own = Row::<1>::low(self.cols + 1).0[0];
         self.done = (0..self.len)
-            .filter(|k| open.word_at(k * (self.cols + 1)) & own == 0)
+            .filter(|&k| open.word_at(self.origin(k)) & own == 0)
             .fold(0, |done, k| done | 1 << k);
+    }
+
+    /// The bit where puzzle `k`'s first column lies, as [`Frame::packed`]
+    /// lays them out.
+    fn origin(&self, k: usize) -> usize {
+        k * (self.cols + 1)
     }
 
     /// The puzzles the last [`Pack::deduce`] finished (every edge decided):
@@ -117,7 +123,7 @@ impl<const W: usize> Pack<W> {
     /// no bit beyond the row's edges).
     pub fn lines(&self, k: usize, p: Plane) -> impl Iterator<Item = [u64; 1]> + '_ {
         assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
-        let origin = k * (self.cols + 1);
+        let origin = self.origin(k);
         let bits = Frame::<1>::new(self.rows, self.cols).plane_bits(p).0[0];
         let h_rows = Plane::H.rows(self.rows);
         let rows = match p {
@@ -131,7 +137,7 @@ impl<const W: usize> Pack<W> {
     /// `board`, marked as at the rules' fixpoint.
     pub fn unpack(&self, k: usize, board: &mut Edges<1>) {
         assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
-        let origin = k * (self.cols + 1);
+        let origin = self.origin(k);
         let own = Frame::<1>::new(self.rows, self.cols);
         board.set_rows_of(&self.edges, |part, m| {
             Row([m.word_at(origin)]) & part.bits(&own)

@@ -180,7 +180,7 @@ impl Puzzle {
             // A clue 1-3 has bit 0 or 1 set and, unlike a blank, not bit 7.
             let numbered = (x | x >> 1) & !(x >> 7) & 0x0101_0101_0101_0101;
             // The sum of the bytes (each 0 or 1) lands in the top byte.
-            seen += (numbered.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+            seen += numbered.count_ones() as usize;
             if seen > n {
                 return true;
             }

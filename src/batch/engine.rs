@@ -530,11 +530,6 @@ impl<'c> Engine<'c> {
         })
     }
 
-    /// Number of threads that work batches (the calling thread included).
-    fn workers(&self) -> usize {
-        self.workers
-    }
-
     /// Whether the run stopped early (`fail_fast`).
     pub fn stopped(&self) -> bool {
         self.sink.totals.stopped
@@ -687,9 +682,9 @@ impl<'c> Engine<'c> {
             shard: config.shard,
             end: None,
             failed: None,
-            workers: self.workers(),
+            workers: self.workers,
         };
-        let few = 2 * self.workers();
+        let few = 2 * self.workers;
         let (slots, batch_len, batches) = (&self.slots, self.batch_len, &mut self.batches);
         let sink = &mut self.sink;
         let progress_base = self.bytes_before + base;

@@ -7,7 +7,7 @@
 //! reported. `--engine judge` runs the library's judge mode instead
 //! ([`slink::judge::run`]: judge mode's reading, solving and drawing on
 //! the calling thread, the file read into memory beforehand; the command
-//! `slink < FILE` runs them through the batch engine with one worker),
+//! `slink < FILE` runs them through the batch engine on one thread),
 //! `--engine direct`
 //! scans the file and solves its data sets in parallel chunks on a rayon
 //! pool with one [`Solver`] per worker, drawing into a buffer that is
@@ -41,8 +41,8 @@ enum EngineArg {
     /// output in input order).
     Batch,
     /// The library's judge mode (`slink::judge::run`): one thread, input
-    /// already in memory, no batch engine (`slink < FILE` uses it with
-    /// one worker).
+    /// already in memory, no batch engine (`slink < FILE` uses the batch
+    /// engine on one thread).
     Judge,
     /// Scan, then parse + solve + draw chunks of data sets on a rayon pool.
     Direct,
