@@ -16,14 +16,18 @@
 //! the header of any data set the piece cut, is read.
 //!
 //! The calling thread is one of the workers: the pool has one thread
-//! fewer than asked for, is fed up to two batches per thread, and the
-//! calling thread works the batches it starts past that itself. With one
-//! thread there is no pool: the calling thread works each batch as soon
-//! as it has filled it, then writes it (no hand-over between threads: on
-//! 100,000 20x20 puzzles, 0.28 s of CPU time with a pool of one worker,
-//! 0.22 s this way; on two threads, 122.4 ms against 126.7 ms for a pool
-//! of two and a calling thread that only reads and writes, `hyperfine -N
-//! --runs 20`).
+//! fewer than asked for. Every batch is handed to the pool as it is
+//! filled, but whichever thread gets to it first takes it (a claim on its
+//! place in the ring): the pool's threads take batches in ring order,
+//! and the calling thread, once the ring is full, takes the oldest batch
+//! no thread has taken rather than wait. So neither side idles while the
+//! other has work queued, whatever the puzzles cost (on 100,000 20x20
+//! puzzles on two threads, a calling thread that worked every batch past
+//! two queued per pool thread left the pool thread idle 10% of the run).
+//! With one thread there is no pool: the calling thread works each batch
+//! as soon as it has filled it, then writes it (no hand-over between
+//! threads: on 100,000 20x20 puzzles, 0.28 s of CPU time with a pool of
+//! one worker, 0.22 s this way).
 
 use super::format::{self, Format, Kind, Record};
 use super::input::{self, Source};
@@ -37,6 +41,7 @@ use rayon::ThreadPool;
 use std::cell::RefCell;
 use std::io::{self, IoSlice, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -152,6 +157,7 @@ struct Shared<'a> {
     input: usize,
     format: Format,
     options: Options,
+    /// Whether to time each data set (for records that show it).
     timing: bool,
 }
 
@@ -231,8 +237,8 @@ struct Batch {
     end: usize,
     /// Whether its task has finished.
     done: bool,
-    /// Whether its task went to the pool (not done on the calling thread).
-    pooled: bool,
+    /// Its number among the batches of the piece, from 0.
+    seq: usize,
 }
 
 /// A batch's task: run on a worker of the pool, or on the calling thread.
@@ -247,6 +253,17 @@ where
     F: FnMut(&mut dyn FnMut(Job<'p>)) -> Result<(), Error>,
 {
     f
+}
+
+/// A batch of the ring that some thread has taken (or none is there).
+const CLAIMED: usize = usize::MAX;
+
+/// Takes the `seq`-th batch of the piece, whose place `claim` is, for
+/// this thread to work; false if another thread has taken it already.
+fn claim(claim: &AtomicUsize, seq: usize) -> bool {
+    claim
+        .compare_exchange(seq, CLAIMED, Ordering::AcqRel, Ordering::Acquire)
+        .is_ok()
 }
 
 /// Tells the writing thread that a batch is finished, even if its task
@@ -454,8 +471,8 @@ fn write_all_vectored(out: &mut dyn Write, mut bufs: &mut [IoSlice<'_>]) -> io::
 /// A batch run in progress.
 pub struct Engine<'c> {
     /// The workers besides the calling thread, which works batches too
-    /// while the pool has enough queued; none for one thread: the calling
-    /// thread then does each batch itself between writes.
+    /// when the ring is full; none for one thread: the calling thread then
+    /// does each batch itself between writes.
     pool: Option<ThreadPool>,
     /// Threads that work batches: the pool's and the calling thread.
     workers: usize,
@@ -465,6 +482,9 @@ pub struct Engine<'c> {
     slots: Vec<Mutex<Slot>>,
     batch_len: usize,
     batches: Vec<Batch>,
+    /// For each batch of the ring, the number of the batch there if no
+    /// thread has taken it yet to work it, else [`CLAIMED`].
+    claims: Vec<AtomicUsize>,
     sink: Sink<'c>,
     /// Bytes of the inputs before the current one.
     bytes_before: u64,
@@ -518,6 +538,9 @@ impl<'c> Engine<'c> {
             slots: (0..window).map(|_| Mutex::default()).collect(),
             batch_len,
             batches: vec![Batch::default(); window / batch_len],
+            claims: (0..window / batch_len)
+                .map(|_| AtomicUsize::new(CLAIMED))
+                .collect(),
             sink: Sink {
                 config,
                 totals: Totals::default(),
@@ -672,7 +695,9 @@ impl<'c> Engine<'c> {
             input: file.index,
             format: config.format,
             options: config.options,
-            timing: config.timing,
+            // Clock reads cost 4% of a 20x20 run (`perf`): only where a
+            // record shows them.
+            timing: config.timing && config.format.shows_record_times(),
         };
         let mut scan = Scan {
             scanner: Scanner::numbered_from(src, file.next_number),
@@ -686,85 +711,89 @@ impl<'c> Engine<'c> {
         };
         let few = 2 * self.workers;
         let (slots, batch_len, batches) = (&self.slots, self.batch_len, &mut self.batches);
+        let claims = &self.claims;
         let sink = &mut self.sink;
         let progress_base = self.bytes_before + base;
         let ring = batches.len();
-        // The pool is fed up to two batches per thread; past that, this
-        // thread works the batches it starts itself. With no pool, each
-        // batch is done as soon as it is filled, and written before the
-        // next is filled (the ring is one batch then).
-        let feed = 2 * self
-            .pool
-            .as_ref()
-            .map_or(0, ThreadPool::current_num_threads);
         let mut run = ring_loop(|spawn| {
             let (tx, rx) = mpsc::channel::<usize>();
-            let (mut head, mut count, mut cost, mut queued) = (0, 0, 0, 0);
-            // Marks batch `b` finished.
-            let finished = |b: usize, batches: &mut [Batch], queued: &mut usize| {
-                batches[b].done = true;
-                *queued -= usize::from(batches[b].pooled);
+            let (mut head, mut count, mut cost, mut started) = (0, 0, 0, 0);
+            // Works batch `b`, the `seq`-th of the piece, of `n` data sets,
+            // unless another thread has claimed it, and tells the writing
+            // thread once it is done. (A task left over from an earlier
+            // batch in the same place finds another number there.)
+            let work = |b: usize, seq: usize, n: usize| {
+                let tx = tx.clone();
+                let shared = &shared;
+                move || {
+                    if claim(&claims[b], seq) {
+                        let _finished = Finished(tx, b);
+                        let batch = &slots[b * batch_len..][..n];
+                        WORKER.with(|w| work_batch(batch, shared, &mut w.borrow_mut()));
+                    }
+                }
             };
             loop {
-                // Start batches while the ring has room.
-                while scan.end.is_none()
+                while let Ok(b) = rx.try_recv() {
+                    batches[b].done = true;
+                }
+                // Write the oldest batch once it is finished.
+                if count > 0 && batches[head].done {
+                    let Batch {
+                        len, cost: c, end, ..
+                    } = batches[head];
+                    if !sink.totals.stopped {
+                        sink.write(&slots[head * batch_len..][..len], out, err)?;
+                        let at = progress_base + end as u64;
+                        sink.progress.update(at, sink.totals.data_sets());
+                    }
+                    cost -= c;
+                    head = (head + 1) % ring;
+                    count -= 1;
+                    continue;
+                }
+                // Start a batch while the ring has room: hand it to the
+                // pool (with no pool, this does it at once).
+                if scan.end.is_none()
                     && !sink.totals.stopped
                     && count < ring
                     && (cost < WINDOW_BYTES || count < few)
                 {
-                    // What the pool finished meanwhile, so that it is fed again.
-                    while let Ok(b) = rx.try_recv() {
-                        finished(b, batches, &mut queued);
-                    }
                     let b = (head + count) % ring;
                     let batch = &slots[b * batch_len..((b + 1) * batch_len).min(slots.len())];
                     let (n, c) = scan.fill(batch, &mut sink.totals.skipped);
                     if n == 0 {
                         continue;
                     }
-                    let pooled = queued < feed;
                     batches[b] = Batch {
                         len: n,
                         cost: c,
                         end: scan.scanner.position(),
                         done: false,
-                        pooled,
+                        seq: started,
                     };
                     count += 1;
                     cost += c;
-                    let (tx, shared, batch) = (tx.clone(), &shared, &batch[..n]);
-                    let job: Job<'_> = Box::new(move || {
-                        let _finished = Finished(tx, b);
-                        WORKER.with(|w| work_batch(batch, shared, &mut w.borrow_mut()));
-                    });
-                    if pooled {
-                        queued += 1;
-                        spawn(job);
-                    } else {
-                        job();
-                    }
+                    claims[b].store(started, Ordering::Release);
+                    spawn(Box::new(work(b, started, n)));
+                    started += 1;
+                    continue;
                 }
                 if count == 0 {
                     return Ok(());
                 }
-                // Write the oldest batch once it is finished.
-                while !batches[head].done {
-                    match rx.recv() {
-                        Ok(b) => finished(b, batches, &mut queued),
+                // The ring is full (or the piece scanned): work the oldest
+                // batch no thread has claimed yet, if any; else wait.
+                let unclaimed = (0..count)
+                    .map(|k| (head + k) % ring)
+                    .find(|&b| claims[b].load(Ordering::Acquire) == batches[b].seq);
+                match unclaimed {
+                    Some(b) => work(b, batches[b].seq, batches[b].len)(),
+                    None => match rx.recv() {
+                        Ok(b) => batches[b].done = true,
                         Err(_) => return Ok(()),
-                    }
+                    },
                 }
-                let Batch {
-                    len, cost: c, end, ..
-                } = batches[head];
-                if !sink.totals.stopped {
-                    sink.write(&slots[head * batch_len..][..len], out, err)?;
-                    let at = progress_base + end as u64;
-                    sink.progress.update(at, sink.totals.data_sets());
-                }
-                cost -= c;
-                head = (head + 1) % ring;
-                count -= 1;
             }
         });
         let written = match &self.pool {
@@ -964,6 +993,20 @@ mod tests {
             failed: None,
             workers,
         }
+    }
+
+    #[test]
+    fn a_batch_is_claimed_once_and_only_under_its_own_number() {
+        let place = AtomicUsize::new(CLAIMED);
+        assert!(!claim(&place, 0), "nothing there yet");
+        place.store(7, Ordering::Release);
+        assert!(!claim(&place, 6), "an earlier batch's task");
+        assert!(claim(&place, 7));
+        assert!(!claim(&place, 7), "taken already");
+        // The next batch in the same place: the old number no longer fits.
+        place.store(15, Ordering::Release);
+        assert!(!claim(&place, 7));
+        assert!(claim(&place, 15));
     }
 
     #[test]

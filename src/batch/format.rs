@@ -276,6 +276,12 @@ struct Json<'a> {
 }
 
 impl Format {
+    /// Whether a record of this format shows the time its data set took
+    /// (only JSON does): the others need no clock read per data set.
+    pub fn shows_record_times(self) -> bool {
+        self == Format::Json
+    }
+
     /// Appends what this format prints for `rec`: output bytes to `out`,
     /// diagnostic lines to `diag`.
     pub fn record(self, rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
