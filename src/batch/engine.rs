@@ -19,7 +19,8 @@
 //! fewer than asked for. Every batch is handed to the pool as it is
 //! filled, but whichever thread gets to it first takes it (a claim on its
 //! place in the ring): the pool's threads take batches in ring order,
-//! and the calling thread, once the ring is full, takes the oldest batch
+//! and the calling thread, whenever it can start no batch (the ring or
+//! the window is full, or the piece is scanned), takes the oldest batch
 //! no thread has taken rather than wait. So neither side idles while the
 //! other has work queued, whatever the puzzles cost (on 100,000 20x20
 //! puzzles on two threads, a calling thread that worked every batch past
@@ -471,8 +472,8 @@ fn write_all_vectored(out: &mut dyn Write, mut bufs: &mut [IoSlice<'_>]) -> io::
 /// A batch run in progress.
 pub struct Engine<'c> {
     /// The workers besides the calling thread, which works batches too
-    /// when the ring is full; none for one thread: the calling thread then
-    /// does each batch itself between writes.
+    /// when it can start none; none for one thread: the calling thread
+    /// then does each batch itself between writes.
     pool: Option<ThreadPool>,
     /// Threads that work batches: the pool's and the calling thread.
     workers: usize,
@@ -677,8 +678,10 @@ impl<'c> Engine<'c> {
 
     /// Scans `src` (a piece starting at offset `base`, the last one of
     /// its input if `last`), solving its data sets in batches on the pool
-    /// while this thread writes the finished ones in order (with no pool,
-    /// this thread solves each batch, then writes it).
+    /// and on this thread, which writes the finished ones in order (with
+    /// no pool, this thread solves each batch, then writes it). After a
+    /// stop (`fail_fast`) or a failed write, the batches no thread has
+    /// taken yet are not solved.
     fn piece(
         &mut self,
         file: &mut FileState,
@@ -743,7 +746,17 @@ impl<'c> Engine<'c> {
                         len, cost: c, end, ..
                     } = batches[head];
                     if !sink.totals.stopped {
-                        sink.write(&slots[head * batch_len..][..len], out, err)?;
+                        let written = sink.write(&slots[head * batch_len..][..len], out, err);
+                        if written.is_err() || sink.totals.stopped {
+                            // Nothing more will be written: the batches no
+                            // thread has taken are dropped, not worked.
+                            for b in (0..count).map(|k| (head + k) % ring) {
+                                if claim(&claims[b], batches[b].seq) {
+                                    batches[b].done = true;
+                                }
+                            }
+                        }
+                        written?;
                         let at = progress_base + end as u64;
                         sink.progress.update(at, sink.totals.data_sets());
                     }
@@ -782,17 +795,19 @@ impl<'c> Engine<'c> {
                 if count == 0 {
                     return Ok(());
                 }
-                // The ring is full (or the piece scanned): work the oldest
-                // batch no thread has claimed yet, if any; else wait.
+                // No batch can start (the ring or the window is full, or
+                // the piece is scanned): work the oldest batch no thread
+                // has claimed yet, if any; else wait for one to finish.
                 let unclaimed = (0..count)
                     .map(|k| (head + k) % ring)
                     .find(|&b| claims[b].load(Ordering::Acquire) == batches[b].seq);
                 match unclaimed {
                     Some(b) => work(b, batches[b].seq, batches[b].len)(),
-                    None => match rx.recv() {
-                        Ok(b) => batches[b].done = true,
-                        Err(_) => return Ok(()),
-                    },
+                    None => {
+                        // This loop holds a sender: the channel stays open.
+                        let b = rx.recv().expect("a sender is held here");
+                        batches[b].done = true;
+                    }
                 }
             }
         });

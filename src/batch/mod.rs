@@ -10,9 +10,10 @@
 //! [`Solver`](crate::Solver) per worker thread, reused), while the calling
 //! thread writes finished batches in input order and refills their slots
 //! ([`engine`]; the output layer is [`mod@format`]). The calling thread
-//! also works batches no pool thread has taken once the ring is full; with one thread
-//! ([`Config::threads`] 1, as in judge mode) there is no pool: the calling
-//! thread does each batch itself as soon as it is filled, then writes it.
+//! also works batches no pool thread has taken when it can start none;
+//! with one thread ([`Config::threads`] 1, as in judge mode) there is no
+//! pool: the calling thread does each batch itself as soon as it is
+//! filled, then writes it.
 //! So memory holds one piece and one ring of output, whatever the input's
 //! size, and the output does not depend on the number of threads.
 //!

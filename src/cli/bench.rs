@@ -19,8 +19,9 @@
 //! more; wall time is measured with [`Instant`]. The calling thread's CPU
 //! time (`/proc/thread-self/schedstat`, nanoseconds) is reported as its
 //! share of the run: the batch engine's calling thread scans, writes, and
-//! works the batches the pool has no room for (all of them on one
-//! thread), so the share shows how the work was split.
+//! works the oldest batch no pool thread has taken whenever it cannot
+//! start one (all of them on one thread), so the share shows how the work
+//! was split.
 
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
@@ -66,8 +67,9 @@ second; microseconds of wall time per data set; microseconds of CPU time \
 (user + system, all threads) per data set; input and output megabytes \
 (10^6 bytes) per second of wall time; speedup over the first thread count; \
 caller %: the CPU time of the calling thread as a share of all CPU time \
-(the batch engine's calling thread scans, writes, and works the batches \
-the pool has no room for: 100% on one thread).
+(the batch engine's calling thread scans, writes, and works the oldest \
+batch no pool thread has taken whenever it cannot start one: 100% on one \
+thread).
 
 Example (see BENCHMARKS.md):
     slink gen --rows 20 --cols 20 --count 100000 --seed 1 --rules-only -o s20.txt
