@@ -175,6 +175,13 @@ impl<'a> Scanner<'a> {
         self.pos
     }
 
+    /// The line of [`Scanner::position`], from 1: one more than the
+    /// newlines before it (between data sets; within a data set the
+    /// scanner stopped at, the line it stopped on).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
     fn error(&self, at: usize, line_start: usize, msg: String, recoverable: bool) -> ParseError {
         ParseError {
             line: self.line,
@@ -645,6 +652,31 @@ mod tests {
         assert_eq!(p.clue(0, 0), Clue::Blank);
         assert_eq!(p.clue(0, 2), Clue::Blank);
         assert_eq!(p.clue(0, 1), Clue::Number(1));
+    }
+
+    #[test]
+    fn the_scanners_line_is_one_more_than_the_newlines_before_its_position() {
+        // The batch engine carries line numbers from one piece of an
+        // input to the next with this count.
+        for src in [
+            &b"\r\n2 2\r\n2\t2\r\n\r\n2  2\r\n1 3\n. 1 -\n0 0\ntrailing junk"[..],
+            b"\xEF\xBB\xBF1 1\n3\n\n\n2 2\n1 1\n\n 1 1\n",
+            b"1 1\n0\n2 3\n1 2 3\n1 4 3\n1 1\n.\n",
+            b"2 2\n1 1\n1 1\n1 1\n1\n",
+            b"1 1\n\n\n.\n\n",
+        ] {
+            let mut s = Scanner::new(src);
+            let mut stops = 0;
+            loop {
+                let newlines = memchr::memchr_iter(b'\n', &src[..s.position()]).count();
+                assert_eq!(s.line(), newlines + 1, "{src:?} at {}", s.position());
+                stops += 1;
+                if s.next().is_none() {
+                    break;
+                }
+            }
+            assert!(stops > 1 && s.ending() != Ending::Error, "{src:?}");
+        }
     }
 
     #[test]

@@ -182,8 +182,9 @@ enum PieceEnd {
     Done,
     /// The input ended without `0 0`.
     Unterminated,
-    /// The piece is exhausted; the next one starts at this offset in it.
-    More(usize),
+    /// The piece is exhausted; the next one starts at offset `at` in it,
+    /// on its line `line` (from 1).
+    More { at: usize, line: usize },
 }
 
 /// The progress bar, when there is one.
@@ -330,11 +331,14 @@ impl Scan<'_> {
             && cost < BATCH_BYTES
             && (n == 0 || self.scanner.position() - start < share)
         {
-            let before = self.scanner.position();
+            let (before, line) = (self.scanner.position(), self.scanner.line());
             match self.scanner.next() {
                 None => {
                     self.end = Some(match self.scanner.ending() {
-                        Ending::MissingTerminator if !self.last => PieceEnd::More(self.len),
+                        Ending::MissingTerminator if !self.last => PieceEnd::More {
+                            at: self.len,
+                            line: self.scanner.line(),
+                        },
                         Ending::MissingTerminator => PieceEnd::Unterminated,
                         _ => PieceEnd::Done,
                     });
@@ -351,7 +355,7 @@ impl Scan<'_> {
                 Some(Err(mut e)) => {
                     if !self.last && !e.recoverable && self.scanner.position() >= self.len {
                         // Cut by the end of the piece, not malformed.
-                        self.end = Some(PieceEnd::More(before));
+                        self.end = Some(PieceEnd::More { at: before, line });
                     } else {
                         // The scanner stops here: the input is finished.
                         e.line += self.line_offset;
@@ -652,7 +656,7 @@ impl<'c> Engine<'c> {
                     self.sink.note(&line, out, err)?;
                     return Ok(None);
                 }
-                PieceEnd::More(at) => {
+                PieceEnd::More { at, line } => {
                     // Keep the newline before the rest, so that the next
                     // piece starts at a line start and never with what
                     // the scanner would take for a byte order mark.
@@ -661,7 +665,10 @@ impl<'c> Engine<'c> {
                     } else {
                         at
                     };
-                    file.line_offset += memchr::memchr_iter(b'\n', &data[..cut]).count();
+                    // The newlines before the cut, as the scanner counted
+                    // them (counting them again took 0.5-0.9 ms a piece of
+                    // 16 MB, with every other thread idle).
+                    file.line_offset += line - 1 - usize::from(cut < at);
                     if cut == 0 {
                         // One data set is larger than the piece.
                         if let Err(e) = grow(&mut want, data.len(), file.next_number) {
