@@ -614,7 +614,11 @@ impl<'c> Engine<'c> {
         err: &mut dyn Write,
     ) -> Result<Option<std::io::Error>, Error> {
         let config = self.sink.config;
-        let piece_bytes = config.piece_bytes.max(1);
+        let piece_bytes = match source.size() {
+            Some(_) => config.map_bytes,
+            None => config.piece_bytes,
+        }
+        .max(1);
         let mut want = piece_bytes;
         // Doubles the piece for a line or a data set larger than it, up to
         // the limit; then the input is given up.

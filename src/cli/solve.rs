@@ -61,9 +61,10 @@ pub struct SolveArgs {
     /// Data sets in flight at most (tuning and tests).
     #[arg(long, hide = true, default_value_t = Config::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..))]
     window: u64,
-    /// Bytes of input read at a time (tuning and tests).
-    #[arg(long, hide = true, default_value_t = Config::DEFAULT_PIECE_BYTES as u64, value_parser = clap::value_parser!(u64).range(1..))]
-    piece_bytes: u64,
+    /// Bytes of input read or mapped at a time (tuning and tests; by
+    /// default 16 MB of a stream, 64 MB of a mapped file).
+    #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    piece_bytes: Option<u64>,
     /// Largest piece of input, in bytes: a data set that does not end
     /// within it makes the input unreadable (tests).
     #[arg(long, hide = true, default_value_t = Config::DEFAULT_PIECE_LIMIT as u64, value_parser = clap::value_parser!(u64).range(1..))]
@@ -87,9 +88,12 @@ impl SolveArgs {
             shard: self.shard.unwrap_or_default(),
             progress: !self.quiet && io::stderr().is_terminal(),
             timing: !self.no_timing,
-            window: usize::try_from(self.window).unwrap_or(usize::MAX),
-            piece_bytes: usize::try_from(self.piece_bytes).unwrap_or(usize::MAX),
-            piece_limit: usize::try_from(self.piece_limit).unwrap_or(usize::MAX),
+            window: to_usize(self.window),
+            piece_bytes: self
+                .piece_bytes
+                .map_or(Config::DEFAULT_PIECE_BYTES, to_usize),
+            map_bytes: self.piece_bytes.map_or(Config::DEFAULT_MAP_BYTES, to_usize),
+            piece_limit: to_usize(self.piece_limit),
         }
     }
 
@@ -101,6 +105,11 @@ impl SolveArgs {
             self.files.iter().map(|f| Input::from_arg(f)).collect()
         }
     }
+}
+
+/// A count or size from the command line, as a `usize` (capped).
+fn to_usize(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
 }
 
 /// Runs `slink solve`.
