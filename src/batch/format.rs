@@ -307,9 +307,13 @@ fn judge(rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
             let number = digits.format(k).as_bytes();
             // Room for the number line and the drawing at once: one
             // allocation, not one for the number and a larger one (with a
-            // copy) for the drawing.
+            // copy) for the drawing. The room is for the longest number, so
+            // that a buffer reused for later data sets (the batch engine's)
+            // does not grow again, to twice its size, each time their
+            // numbers take one more digit.
+            const LONGEST: usize = usize::MAX.ilog10() as usize + 1;
             let (rows, cols) = (puzzle.rows(), puzzle.cols());
-            out.reserve(number.len() + 1 + crate::render::drawing_len(rows, cols));
+            out.reserve(LONGEST + 1 + crate::render::drawing_len(rows, cols));
             out.extend_from_slice(number);
             out.push(b'\n');
             crate::render::draw(puzzle, s, out);
@@ -409,6 +413,39 @@ mod tests {
         s.set_v(0, 0, true);
         s.set_v(0, 2, true);
         assert_eq!(LoopHex(&s).to_string(), "fa");
+    }
+
+    #[test]
+    fn a_reused_judge_buffer_keeps_its_size_when_the_numbers_get_longer() {
+        // A 1x1 puzzle with no clue: one loop, round its cell.
+        let src = b"1 1\n.\n";
+        let span = crate::parse::Scanner::new(src).next().unwrap().unwrap();
+        let mut puzzle = Puzzle::default();
+        crate::parse::parse_body(src, &span, &mut puzzle).unwrap();
+        let outcome = crate::solver::solve(&puzzle);
+        assert_eq!(outcome.status(), Status::Unique);
+        let (mut out, mut diag) = (Vec::new(), Vec::new());
+        let mut capacity = None;
+        for number in [9, 10, 99_999, 100_000, usize::MAX] {
+            out.clear();
+            let rec = Record {
+                file: "f",
+                input: 1,
+                number,
+                line: 1,
+                size: Some((1, 1)),
+                result: Result::Solved {
+                    puzzle: &puzzle,
+                    outcome: &outcome,
+                },
+                micros: None,
+            };
+            Format::Judge.record(&rec, &mut out, &mut diag);
+            assert!(out.starts_with(format!("{number}\n#").as_bytes()));
+            // The first record's room is the room of every later one.
+            assert_eq!(*capacity.get_or_insert(out.capacity()), out.capacity());
+        }
+        assert!(diag.is_empty());
     }
 
     #[test]
