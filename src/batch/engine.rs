@@ -614,9 +614,10 @@ impl<'c> Engine<'c> {
         err: &mut dyn Write,
     ) -> Result<Option<std::io::Error>, Error> {
         let config = self.sink.config;
-        let piece_bytes = match source.size() {
-            Some(_) => config.map_bytes,
-            None => config.piece_bytes,
+        let piece_bytes = if source.is_mapped() {
+            config.map_bytes
+        } else {
+            config.piece_bytes
         }
         .max(1);
         let mut want = piece_bytes;
@@ -729,6 +730,8 @@ impl<'c> Engine<'c> {
         let sink = &mut self.sink;
         let progress_base = self.bytes_before + base;
         let ring = batches.len();
+        // The slots of batch `b` (the ring is whole batches).
+        let place = |b: usize| &slots[b * batch_len..][..batch_len];
         let mut run = ring_loop(|spawn| {
             let (tx, rx) = mpsc::channel::<usize>();
             let (mut head, mut count, mut cost, mut started) = (0, 0, 0, 0);
@@ -742,7 +745,7 @@ impl<'c> Engine<'c> {
                 move || {
                     if claim(&claims[b], seq) {
                         let _finished = Finished(tx, b);
-                        let batch = &slots[b * batch_len..][..n];
+                        let batch = &place(b)[..n];
                         WORKER.with(|w| work_batch(batch, shared, &mut w.borrow_mut()));
                     }
                 }
@@ -757,7 +760,7 @@ impl<'c> Engine<'c> {
                         len, cost: c, end, ..
                     } = batches[head];
                     if !sink.totals.stopped {
-                        let written = sink.write(&slots[head * batch_len..][..len], out, err);
+                        let written = sink.write(&place(head)[..len], out, err);
                         if written.is_err() || sink.totals.stopped {
                             // Nothing more will be written: the batches no
                             // thread has taken are dropped, not worked.
@@ -784,8 +787,7 @@ impl<'c> Engine<'c> {
                     && (cost < WINDOW_BYTES || count < few)
                 {
                     let b = (head + count) % ring;
-                    let batch = &slots[b * batch_len..((b + 1) * batch_len).min(slots.len())];
-                    let (n, c) = scan.fill(batch, &mut sink.totals.skipped);
+                    let (n, c) = scan.fill(place(b), &mut sink.totals.skipped);
                     if n == 0 {
                         continue;
                     }

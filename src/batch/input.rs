@@ -117,6 +117,11 @@ impl Source {
         }
     }
 
+    /// Whether the input is a regular file, mapped a region at a time.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.inner, Inner::Mapped { .. })
+    }
+
     /// The input's size in bytes, when known in advance (a regular file).
     pub fn size(&self) -> Option<u64> {
         match &self.inner {
@@ -263,12 +268,14 @@ mod tests {
         let data: Vec<u8> = (0..100_000u32).map(|k| (k % 251) as u8).collect();
         for (want, step) in [(1, 1), (7, 5), (4096, 1000), (1 << 20, 1 << 20)] {
             let s = Source::stream(Box::new(io::Cursor::new(data.clone())));
+            assert!(!s.is_mapped() && s.size().is_none());
             assert_eq!(read_all(s, want, step), data, "stream {want} {step}");
         }
         let path = std::env::temp_dir().join(format!("slink-input-{}.bin", std::process::id()));
         File::create(&path).unwrap().write_all(&data).unwrap();
         for (want, step) in [(1, 1), (5000, 4097), (1 << 20, 1 << 20)] {
             let s = open(&Input::Path(path.clone())).unwrap();
+            assert!(s.is_mapped());
             assert_eq!(s.size(), Some(data.len() as u64));
             assert_eq!(read_all(s, want, step), data, "map {want} {step}");
         }
