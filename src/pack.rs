@@ -1,17 +1,16 @@
 //! Several small puzzles of one shape deduced side by side in one board.
 //!
-//! A 20x20 puzzle uses 21 of a row word's 64 bits, so a sweep of the
-//! rules over one board leaves most of every mask operation idle. A
-//! [`Pack`] lays up to `64 * W / (cols + 1)` (at most 64) puzzles of one
-//! shape next to each other on `W`-word rows ([`Frame::packed`]; a puzzle
-//! may straddle two words, as shifts carry between words): the bit after
-//! a puzzle's last cell is no cell and no horizontal edge, so every puzzle
-//! reads its neighbours as off the grid, exactly as at the border of a
-//! board of its own. The
-//! judge's rules look only at nearby cells, so one propagation over the
-//! packed board reaches, for each puzzle, the fixpoint it would reach
-//! alone; [`Pack::unpack`] then hands each puzzle its board, from which
-//! the solver goes on (loop reasoning, search) as usual.
+//! A 20x20 puzzle uses 21 of a row word's 64 bits, so a sweep of the rules
+//! over one board leaves most of every mask operation idle. A [`Pack`] lays
+//! up to `64 * W / (cols + 1)` (at most 64) puzzles of one shape next to
+//! each other on `W`-word rows ([`Frame::packed`]; a puzzle may straddle
+//! two words, as shifts carry between words): the bit after a puzzle's last
+//! cell is no cell and no horizontal edge, so every puzzle reads its
+//! neighbours as off the grid, exactly as at the border of a board of its
+//! own. The judge's rules look only at nearby cells, so one propagation
+//! over the packed board reaches, for each puzzle, the fixpoint it would
+//! reach alone; [`Pack::unpack`] then hands each puzzle its board, from
+//! which the solver goes on (loop reasoning, search) as usual.
 
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame, Plane};

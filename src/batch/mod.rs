@@ -13,9 +13,9 @@
 //! also works batches no pool thread has taken when it can start none;
 //! with one thread ([`Config::threads`] 1, as in judge mode) there is no
 //! pool: the calling thread does each batch itself as soon as it is
-//! filled, then writes it.
-//! So memory holds one piece and one ring of output, whatever the input's
-//! size, and the output does not depend on the number of threads.
+//! filled, then writes it. So memory holds one piece and one ring of
+//! output, whatever the input's size, and the output does not depend on
+//! the number of threads.
 //!
 //! Errors stay in place: a malformed data set becomes an `invalid` record
 //! and the run goes on with the next data set when the header was read

@@ -2,17 +2,16 @@
 //! draw) on puzzle files, for one thread and for all threads.
 //!
 //! Each file is run through the same machinery as `slink solve` (the batch
-//! engine, [`slink::batch::run`], judge format) with its output counted
-//! and discarded, `--runs` times per thread count; the fastest run is
-//! reported. `--engine judge` runs the library's judge mode instead
-//! ([`slink::judge::run`]: judge mode's reading, solving and drawing on
-//! the calling thread, the file read into memory beforehand; the command
-//! `slink < FILE` runs them through the batch engine on one thread),
-//! `--engine direct`
-//! scans the file and solves its data sets in parallel chunks on a rayon
-//! pool with one [`Solver`] per worker, drawing into a buffer that is
-//! thrown away: the solver's throughput without the batch engine's
-//! ordering and windows.
+//! engine, [`slink::batch::run`], judge format) with its output counted and
+//! discarded, `--runs` times per thread count; the fastest run is reported.
+//! `--engine judge` runs the library's judge mode instead
+//! ([`slink::judge::run`]: judge mode's reading, solving and drawing on the
+//! calling thread, the file read into memory beforehand; the command
+//! `slink < FILE` runs them through the batch engine on one thread);
+//! `--engine direct` scans the file and solves its data sets in parallel
+//! chunks on a rayon pool with one [`Solver`] per worker, drawing into a
+//! buffer that is thrown away: the solver's throughput without the batch
+//! engine's ordering and windows.
 //!
 //! CPU time is the process's user + system time (from `/proc/self/stat`,
 //! in clock ticks of 10 ms), so it is meaningful for runs of a second or
