@@ -251,13 +251,12 @@ fn first_line(s: &Solution) -> (usize, usize) {
 /// `j` their column (0 if the walk is lost).
 ///
 /// Boards of fewer than 64 rows and 64 columns take [`walk_small`], the
-/// others [`walk_rows`] (which sums each vertical run once: its two ends
-/// share the column).
+/// others [`walk_rows`].
 fn walk(s: &Solution, start: (usize, usize)) -> u128 {
     if s.rows() < 64 && s.cols() < 64 {
         walk_small(s, start)
     } else {
-        2 * walk_rows(s, start)
+        walk_rows(s, start)
     }
 }
 
@@ -403,7 +402,8 @@ fn ones_below(row: &[u64], j: usize) -> usize {
 
 /// [`walk`] on any board: a run of horizontal lines is a run of set bits
 /// in a row's words, a run of vertical lines the same bit in successive
-/// rows, followed row by row.
+/// rows, followed row by row. A vertical run's two corners share its
+/// column: it adds their weight at once.
 fn walk_rows(s: &Solution, start: (usize, usize)) -> u128 {
     let (r, stride) = (s.rows(), s.stride());
     let (h, v) = (s.h_words(), s.v_words());
@@ -424,7 +424,7 @@ fn walk_rows(s: &Solution, start: (usize, usize)) -> u128 {
         // The loop turns at `(i, j)`: its other line there goes up or down.
         // `V(i, j)` is `v[k] & bit` for `k = i * stride + j / 64`.
         let (mut k, bit) = (i * stride + j / 64, 1u64 << (j % 64));
-        weight += u128::from(bit);
+        weight += 2 * u128::from(bit);
         if i > 0 && v[k - stride] & bit != 0 {
             i -= 1;
             k -= stride;
