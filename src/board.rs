@@ -37,18 +37,73 @@ pub enum Part {
     Inside,
     /// Cells outside the loop (`rows` rows).
     Outside,
+    /// Cells of which at most one of the two sides at a corner is a line
+    /// (`rows` rows each, corners in the order of `Corner::ALL`): see
+    /// [`crate::rules::angle`].
+    AtMostNw,
+    /// At most one line at the top right corner.
+    AtMostNe,
+    /// At most one line at the bottom left corner.
+    AtMostSw,
+    /// At most one line at the bottom right corner.
+    AtMostSe,
+    /// Cells of which at least one of the two sides at a corner is a line.
+    AtLeastNw,
+    /// At least one line at the top right corner.
+    AtLeastNe,
+    /// At least one line at the bottom left corner.
+    AtLeastSw,
+    /// At least one line at the bottom right corner.
+    AtLeastSe,
+}
+
+/// What is known of the two sides of a cell that meet at one corner (an
+/// *angle*), beyond their own states: see [`crate::rules::angle`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Angle {
+    /// At most one of the two is a line.
+    AtMost,
+    /// At least one of the two is a line.
+    AtLeast,
 }
 
 impl Part {
     /// Every part, in the order a board stores them.
-    pub const ALL: [Part; 6] = [
+    pub const ALL: [Part; 14] = [
         Part::HLines,
         Part::HCrosses,
         Part::VLines,
         Part::VCrosses,
         Part::Inside,
         Part::Outside,
+        Part::AtMostNw,
+        Part::AtMostNe,
+        Part::AtMostSw,
+        Part::AtMostSe,
+        Part::AtLeastNw,
+        Part::AtLeastNe,
+        Part::AtLeastSw,
+        Part::AtLeastSe,
     ];
+
+    /// The part of what is known of the angles at corner `k` (its index in
+    /// `Corner::ALL`).
+    #[inline(always)]
+    const fn angle(kind: Angle, k: usize) -> Part {
+        let base = match kind {
+            Angle::AtMost => 6,
+            Angle::AtLeast => 10,
+        };
+        Part::ALL[base + k]
+    }
+
+    /// Whether two marks of the part and its [`Part::twin`] on one bit
+    /// contradict each other (edges and colours; not angles, where both
+    /// marks mean exactly one line).
+    #[inline(always)]
+    const fn has_twin(self) -> bool {
+        (self as usize) < 6
+    }
 
     /// The bits of a row of this part that lie on the board of `frame`.
     #[inline]
@@ -71,7 +126,7 @@ impl Part {
     }
 
     /// The part of the opposite state of the same rows: crosses for lines,
-    /// outside for inside, and back.
+    /// outside for inside, and back (for parts that [`Part::has_twin`]).
     #[inline(always)]
     const fn twin(self) -> Part {
         Part::ALL[self as usize ^ 1]
@@ -258,8 +313,8 @@ impl<const W: usize> Frame<W> {
 /// small change revisits only the rows around it.
 #[derive(Clone, Debug)]
 pub struct Edges<const W: usize> {
-    /// The six parts' rows, one after another (see [`Part::ALL`]). Always
-    /// exactly `6 * rows + 2` words: the rules' reads and writes, having
+    /// The parts' rows, one after another (see [`Part::ALL`]). Always
+    /// exactly `14 * rows + 2` words: the rules' reads and writes, having
     /// checked a plane row against `rows`, index it unchecked.
     data: Vec<Row<W>>,
     rows: usize,
@@ -314,7 +369,9 @@ impl<const W: usize> Edges<W> {
     /// Resets to a board of `rows` cell rows with nothing decided (and every
     /// row due for the rules).
     pub fn reset(&mut self, rows: usize) {
-        let words = rows.checked_mul(6).and_then(|n| n.checked_add(2));
+        let words = rows
+            .checked_mul(Part::ALL.len())
+            .and_then(|n| n.checked_add(2));
         self.rows = rows;
         self.data.clear();
         self.data
@@ -441,6 +498,42 @@ impl<const W: usize> Edges<W> {
         (inside, outside)
     }
 
+    /// What is known (`kind`) of the angles at corner `k` (its index in
+    /// `Corner::ALL`) of the cells of row `i + dr`, aligned so that the cell
+    /// at column `j + dc` lands in bit `j`. Cells off the grid know nothing.
+    #[inline(always)]
+    pub fn angle(&self, kind: Angle, k: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
+        let part = Part::angle(kind, k);
+        match i.checked_add_signed(dr as isize) {
+            Some(r) if r < self.rows => self.row(part, r).shift(-dc, false),
+            _ => Row::EMPTY,
+        }
+    }
+
+    /// Adds what `m` says (`kind`) of the angles at corner `k` of the cells
+    /// of row `i + dr`, in `m`'s bit `j` for the cell at column `j + dc` (the
+    /// alignment [`Edges::angle`] reads); cells off the grid are left out.
+    /// True if any bit is new.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_angle(
+        &mut self,
+        frame: &Frame<W>,
+        kind: Angle,
+        k: usize,
+        i: usize,
+        dr: i32,
+        dc: i32,
+        m: Row<W>,
+    ) -> bool {
+        match i.checked_add_signed(dr as isize) {
+            Some(r) if r < self.rows => {
+                self.add_to(Part::angle(kind, k), r, m.shift(dc, false) & frame.cells)
+            }
+            _ => false,
+        }
+    }
+
     /// Where `part`'s first row lies in `data`.
     #[inline(always)]
     fn base(&self, part: Part) -> usize {
@@ -489,6 +582,17 @@ impl<const W: usize> Edges<W> {
     #[inline]
     fn add_to(&mut self, part: Part, i: usize, m: Row<W>) -> bool {
         assert!(i < part.len(self.rows), "row {i} of {part:?}");
+        if !part.has_twin() {
+            // An angle: its two marks are no clash.
+            let k = self.base(part) + i;
+            let word = &mut self.data[k];
+            let new = (m & !*word).any();
+            if new {
+                *word |= m;
+                self.mark(i);
+            }
+            return new;
+        }
         let (k, other) = (self.base(part) + i, self.base(part.twin()) + i);
         // SAFETY: `i` is a row of the part, so both words lie within `data`
         // (its length is the type's invariant).
@@ -500,7 +604,7 @@ impl<const W: usize> Edges<W> {
     /// state (crosses for lines, outside for inside) of the same row.
     ///
     /// # Safety
-    /// `k` and `other` are below `6 * rows + 2`, the length of `data`.
+    /// `k` and `other` are below `14 * rows + 2`, the length of `data`.
     #[inline(always)]
     unsafe fn add_at_unchecked(&mut self, k: usize, other: usize, row: usize, m: Row<W>) -> bool {
         debug_assert!(k.max(other) < self.data.len());
@@ -794,7 +898,7 @@ impl<const W: usize> Edges<W> {
     /// Word `k` of `data`, unchecked.
     ///
     /// # Safety
-    /// `k < 6 * rows + 2`, the length of `data`.
+    /// `k < 14 * rows + 2`, the length of `data`.
     #[inline(always)]
     unsafe fn word(&self, k: usize) -> Row<W> {
         debug_assert!(k < self.data.len());

@@ -10,6 +10,7 @@ use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame, Part, Plane};
 use crate::geometry::{Side, ARMS};
 use crate::loops::{LoopStep, Walker};
+use crate::parity::Parity;
 use crate::puzzle::Puzzle;
 use crate::rules::{self, Contradiction, Count, Ctx};
 use crate::solution::Solution;
@@ -99,7 +100,30 @@ fn deduce<const W: usize>(
             log_changes(frame, &scratch.before, edges, reason, *depth, events);
         }
         match step {
-            LoopStep::Nothing => return Ok(()),
+            LoopStep::Nothing => {
+                if !indexed || !o.search {
+                    return Ok(());
+                }
+                // A node board where the rules and loop reasoning stall:
+                // what the cells and vertices say of equal and opposite edges.
+                if trace.is_some() {
+                    scratch.before.copy_from(edges);
+                }
+                let (decided, marked) = scratch.parity.deduce(frame, edges)?;
+                if let Some((events, depth)) = trace.as_mut() {
+                    log_changes(
+                        frame,
+                        &scratch.before,
+                        edges,
+                        Reason::Parity,
+                        *depth,
+                        events,
+                    );
+                }
+                if decided == 0 && !marked {
+                    return Ok(());
+                }
+            }
             LoopStep::Crossed(n) => stats.loop_crosses += n as u64,
             LoopStep::Closed => {
                 // Every edge is decided now: one more sweep checks the clues.
@@ -143,6 +167,8 @@ fn log_changes<const W: usize>(
 #[derive(Default)]
 struct Scratch<const W: usize> {
     walker: Walker<W>,
+    /// Classes of equal and opposite edges.
+    parity: Parity,
     /// A copy of the board before a step, when tracing.
     before: Edges<W>,
 }
@@ -218,6 +244,7 @@ impl<const W: usize> Engine<W> {
     ) {
         let frame = Frame::<W>::new(p.rows(), p.cols());
         self.clues.load(p);
+        self.scratch.parity.load(p);
         self.pair.ready = false;
         self.pair.frame = None;
         if self.stack.is_empty() {
@@ -248,6 +275,8 @@ impl<const W: usize> Engine<W> {
                 return End::GaveUp;
             }
             let trace = o.trace.then_some((&mut out.trace, depth as u32));
+            // Another board than the last node's: its classes start anew.
+            self.scratch.parity.forget();
             let deduced = deduce(
                 frame,
                 &self.clues,

@@ -25,6 +25,7 @@ pub mod geometry;
 pub mod judge;
 pub mod loops;
 pub mod pack;
+pub mod parity;
 pub mod parse;
 pub mod puzzle;
 pub mod render;

@@ -12,6 +12,10 @@ pub enum Reason {
     Rule(Rule),
     /// The inside/outside colouring of cells.
     Colors,
+    /// What is known of the two sides at a cell's corner (`rules::angle`).
+    Angles,
+    /// Edges known equal or opposite (`parity`).
+    Parity,
     /// Single-loop reasoning: the edge would close a loop too early.
     Loop,
     /// Probing: the other value led to a contradiction, or both values
@@ -28,6 +32,8 @@ impl fmt::Display for Reason {
         match self {
             Reason::Rule(r) => write!(f, "{r:?}"),
             Reason::Colors => f.write_str("inside/outside"),
+            Reason::Angles => f.write_str("corner pairs"),
+            Reason::Parity => f.write_str("equal or opposite edges"),
             Reason::Loop => f.write_str("single loop"),
             Reason::Probe => f.write_str("probing"),
             Reason::Branch => f.write_str("search branch"),

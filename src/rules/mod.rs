@@ -6,6 +6,7 @@
 //! Rules are written once, for one [`Corner`](crate::geometry::Corner) or
 //! [`Side`](crate::geometry::Side), and applied to all four.
 
+pub mod angle;
 pub mod cell;
 pub mod color;
 pub mod corner;
@@ -34,6 +35,12 @@ pub enum Contradiction {
     CellUnder,
     /// A closed loop while other lines or unmet clues remain, or two loops.
     PrematureLoop,
+    /// Two sides at a cell's corner that break what is known of them (at
+    /// most one line, or at least one): see [`angle`].
+    AngleBroken,
+    /// A cell or vertex whose edges, given those known equal or opposite,
+    /// cannot meet its count: see [`crate::parity`].
+    ParityBroken,
 }
 
 impl fmt::Display for Contradiction {
@@ -46,6 +53,10 @@ impl fmt::Display for Contradiction {
             Contradiction::CellUnder => "a cell could not reach its clue",
             Contradiction::PrematureLoop => {
                 "a loop would close with lines or clues left outside it"
+            }
+            Contradiction::AngleBroken => "two sides at a corner would break what is known of them",
+            Contradiction::ParityBroken => {
+                "a cell or vertex could not meet its count with the edges known equal or opposite"
             }
         })
     }
@@ -657,6 +668,7 @@ fn pass_rows<const W: usize>(
     let last = sweep_rows(due, ctx.frame.rows, sweep, |i, v| {
         if ctx.colors {
             color::apply(ctx, i);
+            angle::cells(ctx, i)?;
         }
         cell::apply(ctx, i)?;
         if every_family {
@@ -664,9 +676,20 @@ fn pass_rows<const W: usize>(
             corners_visit(ctx, i);
             diagonal::apply(ctx, i);
         }
-        vertex::apply(ctx, v)
+        vertices(ctx, v)
     })?;
-    last.map_or(Ok(()), |v| vertex::apply(ctx, v))
+    last.map_or(Ok(()), |v| vertices(ctx, v))
+}
+
+/// The vertex rules on vertex row `v`, and the angles' when the colour
+/// rules are on.
+#[inline(always)]
+fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, v: usize) -> Result<(), Contradiction> {
+    vertex::apply(ctx, v)?;
+    if ctx.colors {
+        angle::vertices(ctx, v)?;
+    }
+    Ok(())
 }
 
 /// [`pass_rows`] of the cell and vertex families on a board with every

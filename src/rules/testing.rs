@@ -22,7 +22,8 @@
 //! that fired.
 
 use super::{
-    cell, color, corner, diagonal, entry, threes, vertex, Contradiction, Ctx, Rule, RuleCounts,
+    angle, cell, color, corner, diagonal, entry, threes, vertex, Contradiction, Ctx, Rule,
+    RuleCounts,
 };
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame, Plane};
@@ -363,11 +364,15 @@ pub(crate) enum Family {
     Color,
     /// `rules::propagate` with the inside/outside rules, as the solver runs it.
     PropagateColors,
+    /// The angles' cell and vertex rules, `angle::cells` on every cell row
+    /// and `angle::vertices` on every vertex row (not the judge's; they
+    /// decide edges quietly, counted under no rule).
+    Angle,
 }
 
 impl Family {
-    /// The seven families and the drivers.
-    pub const ALL: [Family; 10] = [
+    /// The eight families and the drivers.
+    pub const ALL: [Family; 11] = [
         Family::Cell,
         Family::Threes,
         Family::Corner,
@@ -378,6 +383,7 @@ impl Family {
         Family::Propagate,
         Family::Color,
         Family::PropagateColors,
+        Family::Angle,
     ];
 
     /// Whether the context applies the inside/outside rules.
@@ -433,6 +439,10 @@ pub(crate) fn sweep<const W: usize>(ctx: &mut Ctx<'_, W>, f: Family) -> Result<(
         Family::Diagonal => (0..rows).for_each(|i| diagonal::apply(ctx, i)),
         Family::Vertex => (0..=rows).try_for_each(|i| vertex::apply(ctx, i))?,
         Family::Color => (0..rows).for_each(|i| color::apply(ctx, i)),
+        Family::Angle => {
+            (0..rows).try_for_each(|i| angle::cells(ctx, i))?;
+            (0..=rows).try_for_each(|i| angle::vertices(ctx, i))?;
+        }
         Family::Pass => super::pass(ctx)?,
         Family::Propagate | Family::PropagateColors => {
             super::propagate(ctx)?;
@@ -678,3 +688,6 @@ pub(crate) fn check_contradiction(f: Family, want: Contradiction, board: &str) {
 
 #[path = "tests.rs"]
 mod tests;
+
+#[path = "tests_angle.rs"]
+mod tests_angle;
