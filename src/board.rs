@@ -37,24 +37,10 @@ pub enum Part {
     Inside,
     /// Cells outside the loop (`rows` rows).
     Outside,
-    /// Cells of which at most one of the two sides at a corner is a line
-    /// (`rows` rows each, corners in the order of `Corner::ALL`): see
-    /// [`crate::rules::angle`].
-    AtMostNw,
-    /// At most one line at the top right corner.
-    AtMostNe,
-    /// At most one line at the bottom left corner.
-    AtMostSw,
-    /// At most one line at the bottom right corner.
-    AtMostSe,
-    /// Cells of which at least one of the two sides at a corner is a line.
-    AtLeastNw,
-    /// At least one line at the top right corner.
-    AtLeastNe,
-    /// At least one line at the bottom left corner.
-    AtLeastSw,
-    /// At least one line at the bottom right corner.
-    AtLeastSe,
+    /// What is known of the two sides at each corner of the cells (see
+    /// [`crate::rules::angle`]): eight rows per cell row, at most one line
+    /// at each corner (in the order of `Corner::ALL`), then at least one.
+    Angles,
 }
 
 /// What is known of the two sides of a cell that meet at one corner (an
@@ -62,47 +48,32 @@ pub enum Part {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Angle {
     /// At most one of the two is a line.
-    AtMost,
+    AtMost = 0,
     /// At least one of the two is a line.
-    AtLeast,
+    AtLeast = 1,
 }
 
 impl Part {
     /// Every part, in the order a board stores them.
-    pub const ALL: [Part; 14] = [
+    pub const ALL: [Part; 7] = [
         Part::HLines,
         Part::HCrosses,
         Part::VLines,
         Part::VCrosses,
         Part::Inside,
         Part::Outside,
-        Part::AtMostNw,
-        Part::AtMostNe,
-        Part::AtMostSw,
-        Part::AtMostSe,
-        Part::AtLeastNw,
-        Part::AtLeastNe,
-        Part::AtLeastSw,
-        Part::AtLeastSe,
+        Part::Angles,
     ];
 
-    /// The part of what is known of the angles at corner `k` (its index in
-    /// `Corner::ALL`).
-    #[inline(always)]
-    const fn angle(kind: Angle, k: usize) -> Part {
-        let base = match kind {
-            Angle::AtMost => 6,
-            Angle::AtLeast => 10,
-        };
-        Part::ALL[base + k]
-    }
+    /// Rows of [`Part::Angles`] per cell row.
+    const ANGLE_ROWS: usize = 8;
 
     /// Whether two marks of the part and its [`Part::twin`] on one bit
     /// contradict each other (edges and colours; not angles, where both
     /// marks mean exactly one line).
     #[inline(always)]
     const fn has_twin(self) -> bool {
-        (self as usize) < 6
+        !matches!(self, Part::Angles)
     }
 
     /// The bits of a row of this part that lie on the board of `frame`.
@@ -137,6 +108,7 @@ impl Part {
     const fn len(self, rows: usize) -> usize {
         match self {
             Part::HLines | Part::HCrosses => Plane::H.rows(rows),
+            Part::Angles => Part::ANGLE_ROWS * rows,
             _ => rows,
         }
     }
@@ -369,8 +341,10 @@ impl<const W: usize> Edges<W> {
     /// Resets to a board of `rows` cell rows with nothing decided (and every
     /// row due for the rules).
     pub fn reset(&mut self, rows: usize) {
+        // Six parts of `rows` rows (two of them one more) and eight angle rows
+        // per cell row.
         let words = rows
-            .checked_mul(Part::ALL.len())
+            .checked_mul(6 + Part::ANGLE_ROWS)
             .and_then(|n| n.checked_add(2));
         self.rows = rows;
         self.data.clear();
@@ -503,11 +477,23 @@ impl<const W: usize> Edges<W> {
     /// at column `j + dc` lands in bit `j`. Cells off the grid know nothing.
     #[inline(always)]
     pub fn angle(&self, kind: Angle, k: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
-        let part = Part::angle(kind, k);
         match i.checked_add_signed(dr as isize) {
-            Some(r) if r < self.rows => self.row(part, r).shift(-dc, false),
+            Some(r) if r < self.rows => {
+                let at = self.base(Part::Angles) + Self::angle_row(kind, k, r);
+                // SAFETY: `r < rows`, so the word lies within the angle part
+                // of `data` (its length is the type's invariant).
+                unsafe { self.word(at) }.shift(-dc, false)
+            }
             _ => Row::EMPTY,
         }
+    }
+
+    /// Where the marks `kind` of corner `k` of cell row `r` lie in the
+    /// angle part.
+    #[inline(always)]
+    fn angle_row(kind: Angle, k: usize, r: usize) -> usize {
+        debug_assert!(k < 4);
+        r * Part::ANGLE_ROWS + kind as usize * 4 + k
     }
 
     /// Adds what `m` says (`kind`) of the angles at corner `k` of the cells
@@ -528,7 +514,8 @@ impl<const W: usize> Edges<W> {
     ) -> bool {
         match i.checked_add_signed(dr as isize) {
             Some(r) if r < self.rows => {
-                self.add_to(Part::angle(kind, k), r, m.shift(dc, false) & frame.cells)
+                let row = Self::angle_row(kind, k, r);
+                self.add_to(Part::Angles, row, m.shift(dc, false) & frame.cells)
             }
             _ => false,
         }
@@ -583,13 +570,14 @@ impl<const W: usize> Edges<W> {
     fn add_to(&mut self, part: Part, i: usize, m: Row<W>) -> bool {
         assert!(i < part.len(self.rows), "row {i} of {part:?}");
         if !part.has_twin() {
-            // An angle: its two marks are no clash.
+            // An angle: its two marks are no clash; row `i` of the part is
+            // of cell row `i / 8`.
             let k = self.base(part) + i;
             let word = &mut self.data[k];
             let new = (m & !*word).any();
             if new {
                 *word |= m;
-                self.mark(i);
+                self.mark(i / Part::ANGLE_ROWS);
             }
             return new;
         }

@@ -8,6 +8,7 @@
 
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame, Part, Plane};
+use crate::connect::Reach;
 use crate::geometry::{Side, ARMS};
 use crate::loops::{LoopStep, Walker};
 use crate::parity::Parity;
@@ -104,6 +105,17 @@ fn deduce<const W: usize>(
                 if !indexed || !o.search {
                     return Ok(());
                 }
+                // One loop, so one piece: what it cannot reach is crossed.
+                if trace.is_some() {
+                    scratch.before.copy_from(edges);
+                }
+                let crossed = scratch.reach.apply(frame, clues, edges)?;
+                if let Some((events, depth)) = trace.as_mut() {
+                    log_changes(frame, &scratch.before, edges, Reason::Reach, *depth, events);
+                }
+                if crossed > 0 {
+                    continue;
+                }
                 // A node board where the rules and loop reasoning stall:
                 // what the cells and vertices say of equal and opposite edges.
                 if trace.is_some() {
@@ -169,6 +181,8 @@ struct Scratch<const W: usize> {
     walker: Walker<W>,
     /// Classes of equal and opposite edges.
     parity: Parity,
+    /// The fill of what the loop can reach.
+    reach: Reach<W>,
     /// A copy of the board before a step, when tracing.
     before: Edges<W>,
 }
@@ -192,6 +206,53 @@ pub struct Engine<const W: usize> {
     dominated: Vec<Row<W>>,
     /// The two values of a probe deduced side by side, on narrow boards.
     pair: Pair,
+    /// The edge of the last branch (either value), around which probing
+    /// begins below the root.
+    focus: Option<EdgeId>,
+    /// How probing below the root has paid on this puzzle.
+    deep: DeepProbes,
+}
+
+/// How often probes below the root taught something on the current
+/// puzzle: where the search meets many solutions (puzzles that are not
+/// unique) they hardly ever do, and probing every node would cost far
+/// more than the nodes it saves; where it proves a unique puzzle, they
+/// often refute a value.
+#[derive(Default, Clone, Copy, Debug)]
+struct DeepProbes {
+    probes: u64,
+    taught: u64,
+}
+
+impl DeepProbes {
+    /// Probes below the root tried before their yield is judged.
+    const TRIAL: u64 = 200;
+    /// The yield below which probing below the root is cut short: one
+    /// probe in this many teaching something.
+    const RATE: u64 = 100;
+    /// The streak that ends a round below the root when probing there
+    /// does not pay.
+    const SHORT: usize = 10;
+
+    /// Counts a probe at `depth`, which `taught` something or not.
+    fn count(&mut self, depth: usize, taught: bool) {
+        if depth > 0 {
+            self.probes += 1;
+            self.taught += u64::from(taught);
+        }
+    }
+
+    /// Probes in a row that teach nothing before a round of probing at
+    /// `depth` ends: [`PROBE_STREAK`] at the root and while probing below
+    /// it pays, else [`DeepProbes::SHORT`] (never none: without probing, a
+    /// search meets its failures only at their leaves).
+    fn streak(&self, depth: usize) -> usize {
+        if depth == 0 || self.probes < Self::TRIAL || self.taught * Self::RATE >= self.probes {
+            PROBE_STREAK
+        } else {
+            Self::SHORT
+        }
+    }
 }
 
 /// A board of two copies of the puzzle side by side on one-word rows
@@ -245,6 +306,8 @@ impl<const W: usize> Engine<W> {
         let frame = Frame::<W>::new(p.rows(), p.cols());
         self.clues.load(p);
         self.scratch.parity.load(p);
+        self.deep = DeepProbes::default();
+        self.focus = None;
         self.pair.ready = false;
         self.pair.frame = None;
         if self.stack.is_empty() {
@@ -320,6 +383,7 @@ impl<const W: usize> Engine<W> {
                         let (below, above) = self.stack.split_at_mut(depth + 1);
                         above[0].copy_from(&below[depth]);
                         above[0].add_lines(e.0, e.1, Row::single(e.2));
+                        self.focus = Some(e);
                         depth += 1;
                         if o.trace {
                             out.trace.push(branch_event(e, true, depth));
@@ -336,6 +400,7 @@ impl<const W: usize> Engine<W> {
                 depth -= 1;
                 if let Some((pl, i, j)) = self.pending[depth].take() {
                     self.stack[depth].add_crosses(pl, i, Row::single(j));
+                    self.focus = Some((pl, i, j));
                     if o.trace {
                         out.trace.push(Event::Backtrack {
                             depth: depth as u32,
@@ -405,7 +470,7 @@ impl<const W: usize> Engine<W> {
             // spend the budget without deciding anything.
             let mut streak = 0;
             for k in 0..self.candidates.len() {
-                if streak >= PROBE_STREAK {
+                if streak >= self.deep.streak(depth) {
                     break;
                 }
                 streak += 1;
@@ -421,6 +486,9 @@ impl<const W: usize> Engine<W> {
                     return Ok(false);
                 }
                 if skip_dominated && self.dominated[row_index(pl, i)].has(j) {
+                    // Counted as the probe it stands for, which teaches
+                    // nothing.
+                    self.deep.count(depth, false);
                     continue;
                 }
                 let paired = if skip_dominated {
@@ -448,14 +516,18 @@ impl<const W: usize> Engine<W> {
                     (Err(c), Err(_)) => return Err(c),
                     (Err(_), Ok(())) => {
                         streak = 0;
+                        self.deep.count(depth, true);
                         board.copy_from(&self.probe_cross)
                     }
                     (Ok(()), Err(_)) => {
                         streak = 0;
+                        self.deep.count(depth, true);
                         board.copy_from(&self.probe_line)
                     }
                     (Ok(()), Ok(())) => {
-                        if !board.adopt_common(&self.probe_line, &self.probe_cross) {
+                        let adopted = board.adopt_common(&self.probe_line, &self.probe_cross);
+                        self.deep.count(depth, adopted);
+                        if !adopted {
                             // Both values stand: score the edge as a branch by
                             // the smaller number of edges either value decides.
                             let gain = self
@@ -672,6 +744,14 @@ impl<const W: usize> Engine<W> {
                 let open = edges.undecided(frame, p, i);
                 self.candidates.extend(open.ones().map(|j| (p, i, j)));
             }
+        }
+        // Below the root, the edges nearest the branch first: what the
+        // branch changed is where a probe is likeliest to teach something.
+        if let (true, Some((_, fi, fj))) = (depth > 0, self.focus) {
+            let (fi, fj) = (fi as isize, fj as isize);
+            self.candidates.sort_by_key(|&(_, i, j)| {
+                (i as isize - fi).unsigned_abs() + (j as isize - fj).unsigned_abs()
+            });
         }
     }
 

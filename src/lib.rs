@@ -18,6 +18,7 @@
 pub mod batch;
 pub mod bits;
 pub mod board;
+pub mod connect;
 pub mod engine;
 pub mod explain;
 pub mod generate;

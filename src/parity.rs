@@ -102,10 +102,16 @@ impl Parity {
     /// made at the first call of [`Parity::deduce`]: most puzzles never
     /// need them).
     pub fn load(&mut self, p: &Puzzle) {
-        self.rows = p.rows();
-        self.cols = p.cols();
+        self.load_clues(p.rows(), p.cols(), p.clue_bytes());
+    }
+
+    /// [`Parity::load`] from a puzzle's size and its clues, row by row
+    /// (above 3: a blank cell).
+    pub fn load_clues(&mut self, rows: usize, cols: usize, clues: &[u8]) {
+        self.rows = rows;
+        self.cols = cols;
         self.clues.clear();
-        self.clues.extend_from_slice(p.clue_bytes());
+        self.clues.extend_from_slice(clues);
         self.built = false;
         self.valid = false;
     }
@@ -412,69 +418,63 @@ impl Parity {
     }
 
     /// Solves constraint `c` over the classes of its edges.
+    ///
+    /// The assignments of values to its (at most four) undecided classes
+    /// are the bits of a 16-bit word: each edge is the word of the
+    /// assignments that make it a line, and the count of lines is added
+    /// bit-sliced, so that all sixteen are tried at once.
     fn solve(&mut self, c: &Constraint) -> Result<(), Contradiction> {
-        // Each edge: a fixed value, or a local class and a flip.
         let len = c.len as usize;
-        let mut local = [(0u32, 0u8); 4];
-        let mut fixed = [UNKNOWN; 4];
+        let mut lines = [0u16; 4];
         let mut roots = [0u32; 4];
         let mut m = 0;
-        for k in 0..len {
-            let (r, f) = self.find(c.edges[k]);
-            if self.value[r as usize] != UNKNOWN {
-                fixed[k] = self.value[r as usize] ^ f;
-                continue;
-            }
-            let idx = match roots[..m].iter().position(|&x| x == r) {
-                Some(p) => p,
-                None => {
-                    roots[m] = r;
-                    m += 1;
-                    m - 1
+        for (line, &e) in lines.iter_mut().zip(&c.edges[..len]) {
+            let (r, f) = self.find(e);
+            let flip = if f == 1 { !0 } else { 0 };
+            *line = match self.value[r as usize] {
+                UNKNOWN => {
+                    let x = match roots[..m].iter().position(|&x| x == r) {
+                        Some(x) => x,
+                        None => {
+                            roots[m] = r;
+                            m += 1;
+                            m - 1
+                        }
+                    };
+                    ONES[x] ^ flip
                 }
+                v => (if v == 1 { !0 } else { 0 }) ^ flip,
             };
-            local[k] = (idx as u32, f);
         }
         if m == 0 {
             return Ok(());
         }
-        let angles = &c.angles[..c.angle_count as usize];
-        // The assignments to the local classes that meet the constraint
-        // (bit `a` for assignment `a`), and per angle the pairs of values
-        // seen (bit 0: both crosses, bit 1: both lines).
-        let mut valid = 0u16;
-        let mut pairs = [0u8; 4];
-        for a in 0u32..1 << m {
-            let mut vals = [0u8; 4];
-            let mut count = 0;
-            for k in 0..len {
-                vals[k] = if fixed[k] != UNKNOWN {
-                    fixed[k]
-                } else {
-                    let (idx, f) = local[k];
-                    ((a >> idx) as u8 & 1) ^ f
-                };
-                count += vals[k];
-            }
-            if c.allowed >> count & 1 == 0 {
-                continue;
-            }
-            let broken = angles.iter().any(|&(p, q, cell, k)| {
-                let marks = self.marks[cell as usize];
-                let (p, q) = (vals[p as usize], vals[q as usize]);
-                (marks >> k & 1 == 1 && p & q == 1) || (marks >> (4 + k) & 1 == 1 && p | q == 0)
-            });
-            if broken {
-                continue;
-            }
-            valid |= 1 << a;
-            for (n, &(p, q, _, _)) in angles.iter().enumerate() {
-                let (p, q) = (vals[p as usize], vals[q as usize]);
-                if p == q {
-                    pairs[n] |= 1 << p;
-                }
+        // The assignments there are: 2^m of them.
+        let all = ((1u32 << (1 << m)) - 1) as u16;
+        // The count of lines per assignment, bit-sliced (0 to 4).
+        let [a, b, d, e] = lines;
+        let (s1, c1, s2, c2) = (a ^ b, a & b, d ^ e, d & e);
+        let (ones, c3) = (s1 ^ s2, s1 & s2);
+        let (twos, fours) = (c1 ^ c2 ^ c3, c1 & c2);
+        let mut valid = 0;
+        for n in 0..5 {
+            if c.allowed >> n & 1 == 1 {
+                let bit = |b: bool, w: u16| if b { w } else { !w };
+                valid |= bit(n & 1 != 0, ones) & bit(n & 2 != 0, twos) & bit(n & 4 != 0, fours);
             }
         }
+        let angles = &c.angles[..c.angle_count as usize];
+        for &(p, q, cell, k) in angles {
+            let marks = self.marks[cell as usize];
+            let (p, q) = (lines[p as usize], lines[q as usize]);
+            if marks >> k & 1 == 1 {
+                valid &= !(p & q);
+            }
+            if marks >> (4 + k) & 1 == 1 {
+                valid &= p | q;
+            }
+        }
+        let valid = valid & all;
         if valid == 0 {
             return Err(Contradiction::ParityBroken);
         }
@@ -500,12 +500,13 @@ impl Parity {
                 }
             }
         }
-        for (n, &(_, _, cell, k)) in angles.iter().enumerate() {
+        for &(p, q, cell, k) in angles {
+            let (p, q) = (lines[p as usize], lines[q as usize]);
             let mut add = 0;
-            if pairs[n] & 0b10 == 0 {
+            if valid & p & q == 0 {
                 add |= 1 << k;
             }
-            if pairs[n] & 0b01 == 0 {
+            if valid & !(p | q) == 0 {
                 add |= 1 << (4 + k);
             }
             let cell = cell as usize;

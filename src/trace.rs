@@ -16,6 +16,8 @@ pub enum Reason {
     Angles,
     /// Edges known equal or opposite (`parity`).
     Parity,
+    /// Edges the loop cannot reach (`connect`).
+    Reach,
     /// Single-loop reasoning: the edge would close a loop too early.
     Loop,
     /// Probing: the other value led to a contradiction, or both values
@@ -34,6 +36,7 @@ impl fmt::Display for Reason {
             Reason::Colors => f.write_str("inside/outside"),
             Reason::Angles => f.write_str("corner pairs"),
             Reason::Parity => f.write_str("equal or opposite edges"),
+            Reason::Reach => f.write_str("out of the loop's reach"),
             Reason::Loop => f.write_str("single loop"),
             Reason::Probe => f.write_str("probing"),
             Reason::Branch => f.write_str("search branch"),

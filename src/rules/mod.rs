@@ -41,6 +41,9 @@ pub enum Contradiction {
     /// A cell or vertex whose edges, given those known equal or opposite,
     /// cannot meet its count: see [`crate::parity`].
     ParityBroken,
+    /// Lines, or cells the loop must pass, in pieces that no edge not
+    /// crossed can join: see [`crate::connect`].
+    Disconnected,
 }
 
 impl fmt::Display for Contradiction {
@@ -55,6 +58,7 @@ impl fmt::Display for Contradiction {
                 "a loop would close with lines or clues left outside it"
             }
             Contradiction::AngleBroken => "two sides at a corner would break what is known of them",
+            Contradiction::Disconnected => "the lines could not join into one loop",
             Contradiction::ParityBroken => {
                 "a cell or vertex could not meet its count with the edges known equal or opposite"
             }

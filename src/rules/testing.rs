@@ -368,11 +368,17 @@ pub(crate) enum Family {
     /// and `angle::vertices` on every vertex row (not the judge's; they
     /// decide edges quietly, counted under no rule).
     Angle,
+    /// Equal and opposite edges, `parity::Parity::deduce` on a fresh board
+    /// of classes (not the judge's; counted under no rule).
+    Parity,
+    /// What the loop cannot reach, `connect::Reach::apply` (not the
+    /// judge's; counted under no rule).
+    Reach,
 }
 
 impl Family {
-    /// The eight families and the drivers.
-    pub const ALL: [Family; 11] = [
+    /// The families and the drivers.
+    pub const ALL: [Family; 13] = [
         Family::Cell,
         Family::Threes,
         Family::Corner,
@@ -384,6 +390,8 @@ impl Family {
         Family::Color,
         Family::PropagateColors,
         Family::Angle,
+        Family::Parity,
+        Family::Reach,
     ];
 
     /// Whether the context applies the inside/outside rules.
@@ -442,6 +450,25 @@ pub(crate) fn sweep<const W: usize>(ctx: &mut Ctx<'_, W>, f: Family) -> Result<(
         Family::Angle => {
             (0..rows).try_for_each(|i| angle::cells(ctx, i))?;
             (0..=rows).try_for_each(|i| angle::vertices(ctx, i))?;
+        }
+        Family::Parity => {
+            let cols = ctx.frame.cols;
+            let mut clues = vec![crate::puzzle::BLANK; rows * cols];
+            for n in 0..4 {
+                for i in 0..rows {
+                    for j in ctx.clues.eq(n, i).ones().take_while(|&j| j < cols) {
+                        clues[i * cols + j] = n as u8;
+                    }
+                }
+            }
+            let mut parity = crate::parity::Parity::default();
+            parity.load_clues(rows, cols, &clues);
+            let (decided, marked) = parity.deduce(ctx.frame, ctx.edges)?;
+            ctx.changed |= decided > 0 || marked;
+        }
+        Family::Reach => {
+            let mut reach = crate::connect::Reach::default();
+            ctx.changed |= reach.apply(ctx.frame, ctx.clues, ctx.edges)? > 0;
         }
         Family::Pass => super::pass(ctx)?,
         Family::Propagate | Family::PropagateColors => {
@@ -689,5 +716,5 @@ pub(crate) fn check_contradiction(f: Family, want: Contradiction, board: &str) {
 #[path = "tests.rs"]
 mod tests;
 
-#[path = "tests_angle.rs"]
-mod tests_angle;
+#[path = "tests_complete.rs"]
+mod tests_complete;

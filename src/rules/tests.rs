@@ -1279,18 +1279,18 @@ fn r4_is_left_out_for_a_slink_whose_loop_circles_two_threes() {
 // ---------------------------------------------------------------- brute force
 
 /// A fixed pseudo-random sequence (splitmix64).
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         crate::generate::rng::splitmix64(&mut self.0)
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 
-    fn percent(&mut self, p: u64) -> bool {
+    pub(super) fn percent(&mut self, p: u64) -> bool {
         self.next() % 100 < p
     }
 }
@@ -1298,13 +1298,13 @@ impl Rng {
 /// A single loop: its edges as a bit set, and each cell's count of lines
 /// in three bits.
 #[derive(Clone, Copy)]
-struct Loop {
+pub(super) struct Loop {
     edges: u64,
     counts: u64,
 }
 
 /// Every single loop on a small board.
-struct Space {
+pub(super) struct Space {
     rows: usize,
     cols: usize,
     loops: Vec<Loop>,
@@ -1345,7 +1345,7 @@ impl Space {
 
     /// Every loop, as the border of a set of cells: the border is one loop
     /// exactly when every vertex has 0 or 2 lines and they all connect.
-    fn new(rows: usize, cols: usize) -> Space {
+    pub(super) fn new(rows: usize, cols: usize) -> Space {
         let mut s = Space {
             rows,
             cols,
@@ -1456,7 +1456,7 @@ impl Space {
     }
 
     /// The loops that satisfy `b`'s clues and decided edges.
-    fn solutions(&self, b: &Board) -> Vec<Loop> {
+    pub(super) fn solutions(&self, b: &Board) -> Vec<Loop> {
         let (mut mask, mut want) = (0u64, 0u64);
         for (k, c) in b.clues.iter().enumerate() {
             if let Some(n) = c {
@@ -1612,7 +1612,7 @@ fn minimize(space: &Space, b: &Board, f: Family, runner: Runner) -> Unsound {
 }
 
 /// Board sizes for the brute force, smallest first.
-const SIZES: [(usize, usize); 11] = [
+pub(super) const SIZES: [(usize, usize); 11] = [
     (1, 2),
     (1, 3),
     (1, 4),
