@@ -85,7 +85,6 @@ fn corner_sides<T: Copy>(sides: &[T; 4], k: usize) -> [T; 2] {
 pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     let frame = ctx.frame;
     let sides = map4!(Side::ALL, |s| ctx.edge(i, s.at()));
-    let at = map4!(Side::ALL, |s| s.at());
     let at_most = map4!([0, 1, 2, 3], |k| ctx.edges.angle(Angle::AtMost, k, i, 0, 0));
     let at_least = map4!([0, 1, 2, 3], |k| ctx.edges.angle(
         Angle::AtLeast,
@@ -114,6 +113,8 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     if (broken & frame.cells).any() {
         return Err(Contradiction::AngleBroken);
     }
+    // The decisions, gathered per side and made at the end.
+    let mut news = [Edge::NONE; 4];
     unroll4!([0, 1, 2, 3], |_n, k| {
         let (b, o) = (bounds[k], bounds[3 - k]);
         // The opposite corner's bounds, against the clue.
@@ -126,29 +127,22 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
             ctx.changed = true;
         }
         // This corner's bounds decide the opposite corner's sides.
-        let [hs, vs] = corner_sides(&at, 3 - k);
+        let [hk, vk] = corner_sides(&[0, 1, 2, 3], 3 - k);
         let [h, v] = corner_sides(&sides, 3 - k);
         let both_lines = c3 & b.most1;
         let both_crosses = c1 & b.least1;
-        decide(ctx, i, hs, h, both_lines | (c2 & b.most1 & v.cross), true);
-        decide(ctx, i, vs, v, both_lines | (c2 & b.most1 & h.cross), true);
-        decide(
-            ctx,
-            i,
-            hs,
-            h,
-            both_crosses | (c2 & b.least1 & v.line),
-            false,
-        );
-        decide(
-            ctx,
-            i,
-            vs,
-            v,
-            both_crosses | (c2 & b.least1 & h.line),
-            false,
-        );
+        news[hk].line |= both_lines | (c2 & b.most1 & v.cross);
+        news[vk].line |= both_lines | (c2 & b.most1 & h.cross);
+        news[hk].cross |= both_crosses | (c2 & b.least1 & v.line);
+        news[vk].cross |= both_crosses | (c2 & b.least1 & h.line);
     });
+    unroll4!(Side::ALL, |k, side| make(
+        ctx,
+        i,
+        side.at(),
+        sides[k],
+        news[k]
+    ));
     Ok(())
 }
 
@@ -198,6 +192,8 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
     if (broken & here).any() {
         return Err(Contradiction::AngleBroken);
     }
+    // The decisions, gathered per arm and made at the end.
+    let mut news = [Edge::NONE; 4];
     unroll4!(AT_VERTEX, |a, x| {
         let (dr, dc, k, [p, q]) = x;
         let (b, o) = (bounds[a], bounds[3 - a]);
@@ -214,34 +210,37 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
             ctx.changed = true;
         }
         let (most, least) = ((b.most1 | most) & here, (b.least1 | least) & here);
-        let ((ap, aq), (ep, eq)) = ((ARMS[p], ARMS[q]), (arms[p], arms[q]));
+        let (ep, eq) = (arms[p], arms[q]);
         // At most one: a line on one arm crosses the other; at least one: a
-        // cross on one arm makes the other a line.
-        decide(ctx, i, aq, eq, most & ep.line, false);
-        decide(ctx, i, ap, ep, most & eq.line, false);
-        decide(ctx, i, aq, eq, least & ep.cross, true);
-        decide(ctx, i, ap, ep, least & eq.cross, true);
-        // The opposite angle crossed: none or two here, which either mark
-        // tells apart.
+        // cross on one arm makes the other a line. The opposite angle
+        // crossed: none or two here, which either mark tells apart.
         let closed = o.most0;
-        decide(ctx, i, ap, ep, closed & most, false);
-        decide(ctx, i, aq, eq, closed & most, false);
-        decide(ctx, i, ap, ep, closed & least, true);
-        decide(ctx, i, aq, eq, closed & least, true);
+        news[q].cross |= most & (ep.line | closed);
+        news[p].cross |= most & (eq.line | closed);
+        news[q].line |= least & (ep.cross | closed);
+        news[p].line |= least & (eq.cross | closed);
     });
+    unroll4!(ARMS, |k, arm| make(ctx, i, arm, arms[k], news[k]));
     Ok(())
 }
 
-/// Makes edge `at` (now `e`) a line (`line`) or a cross at the undecided
-/// bits of `m` in row `i`.
+/// Makes the decisions `news` of edge `at` (now `e`) of row `i` where it
+/// is undecided: in one write, or one decision at a time when they are
+/// recorded.
 #[inline(always)]
-fn decide<const W: usize>(
-    ctx: &mut Ctx<'_, W>,
-    i: usize,
-    at: At,
-    e: Edge<W>,
-    m: Row<W>,
-    line: bool,
-) {
-    ctx.decide(Reason::Angles, i, at, m & e.unknown(), line);
+fn make<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, at: At, e: Edge<W>, news: Edge<W>) {
+    let open = e.unknown();
+    let news = Edge {
+        line: news.line & open,
+        cross: news.cross & open,
+    };
+    if (news.line | news.cross).is_empty() {
+        return;
+    }
+    if ctx.trace.is_some() {
+        ctx.decide(Reason::Angles, i, at, news.line, true);
+        ctx.decide(Reason::Angles, i, at, news.cross, false);
+    } else if ctx.edges.set_edge(ctx.frame, i, at, news) {
+        ctx.changed = true;
+    }
 }
