@@ -35,6 +35,10 @@ pub struct Pack<const W: usize> {
     /// instructions a row).
     done: u64,
     lines: Vec<Row<W>>,
+    /// Whether the puzzles not finished went on to the fixpoint of the
+    /// complete solver's local rules (colours, angles), which their boards
+    /// then hold.
+    stalled: bool,
 }
 
 impl<const W: usize> Pack<W> {
@@ -83,6 +87,17 @@ impl<const W: usize> Pack<W> {
         self.done = 0;
         let passes = rules::propagate(&mut Ctx::new(&frame, &self.clues, &mut self.edges))?;
         self.keep_lines(&frame);
+        self.stalled = false;
+        if self.done.count_ones() as usize != self.len {
+            // Some puzzle stalled: the complete solver's rules (colours and
+            // angles, as local as the judge's) go on side by side too.
+            self.edges.set_stalled();
+            self.edges.mark_all();
+            let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
+            ctx.colors = true;
+            rules::propagate(&mut ctx)?;
+            self.stalled = true;
+        }
         Ok(passes)
     }
 
@@ -142,6 +157,9 @@ impl<const W: usize> Pack<W> {
             Row([m.word_at(origin)]) & part.bits(&own)
         });
         board.settle();
+        if self.stalled {
+            board.set_stalled();
+        }
     }
 }
 
@@ -150,15 +168,25 @@ mod tests {
     use super::*;
     use crate::generate::random_test_puzzle;
 
-    /// The board the rules alone reach for `p`, or the contradiction.
-    fn alone(p: &Puzzle) -> Result<Edges<1>, Contradiction> {
+    /// The boards the judge's rules alone reach for `p` and then, if they
+    /// stall, the complete solver's local rules (as [`crate::engine`]
+    /// deduces a puzzle alone), or the contradiction.
+    fn alone(p: &Puzzle) -> Result<(Edges<1>, Edges<1>), Contradiction> {
         let frame = Frame::<1>::new(p.rows(), p.cols());
         let mut clues = Clues::default();
         clues.load(p);
         let mut edges = Edges::default();
         edges.reset(p.rows());
         rules::propagate(&mut Ctx::new(&frame, &clues, &mut edges))?;
-        Ok(edges)
+        let judge = edges.clone();
+        if !edges.is_complete(&frame) {
+            edges.set_stalled();
+            edges.mark_all();
+            let mut ctx = Ctx::new(&frame, &clues, &mut edges);
+            ctx.colors = true;
+            rules::propagate(&mut ctx)?;
+        }
+        Ok((judge, edges))
     }
 
     /// Packs of random puzzles on `W`-word rows reach, for each puzzle,
@@ -186,11 +214,26 @@ mod tests {
                         for (k, single) in singles.iter().enumerate() {
                             let mut board = Edges::default();
                             pack.unpack(k, &mut board);
-                            let single = single.as_ref().expect("no contradiction alone");
+                            let (judge, single) = single.as_ref().expect("no contradiction alone");
                             let at = format!("W {W}, {rows}x{cols}, puzzle {k}");
-                            assert_eq!(&board, single, "{at}");
                             let own = Frame::<1>::new(rows, cols);
-                            let complete = single.is_complete(&own);
+                            let complete = judge.is_complete(&own);
+                            if complete {
+                                // Finished by the judge's rules: only its
+                                // edges count (the complete solver's rules
+                                // may have run on the pack for the others,
+                                // adding colours and angle marks).
+                                for p in [Plane::H, Plane::V] {
+                                    for i in 0..p.rows(rows) {
+                                        let got = (board.lines(p, i), board.crosses(p, i));
+                                        let want = (judge.lines(p, i), judge.crosses(p, i));
+                                        assert_eq!(got, want, "{at}, {p:?} row {i}");
+                                    }
+                                }
+                            } else {
+                                assert_eq!(&board, single, "{at}");
+                            }
+                            let single = judge;
                             assert_eq!(finished >> k & 1 == 1, complete, "{at}");
                             done += usize::from(complete);
                             for p in [Plane::H, Plane::V] {
