@@ -331,8 +331,13 @@ impl Parity {
         self.next.swap(a as usize, b as usize);
     }
 
-    /// Starts anew from `edges`: every edge its own class.
-    fn reset(&mut self) {
+    /// Starts anew from `edges`: every undecided edge its own class, the
+    /// decided ones with their values, the board's angle marks; queues the
+    /// constraints that can teach something of singleton classes: those
+    /// with two undecided edges (joined), or more and an angle mark (the
+    /// rest say nothing until a class of theirs changes, and are queued
+    /// then).
+    fn reset<const W: usize>(&mut self, edges: &Edges<W>) {
         let n = self.edge_count();
         self.parent.clear();
         self.parent.extend(0..n as u32);
@@ -346,12 +351,39 @@ impl Parity {
         self.size.resize(n, 1);
         self.seen.clear();
         self.seen.resize(n, false);
+        for (plane, rows, cols) in [
+            (Plane::H, self.rows + 1, self.cols),
+            (Plane::V, self.rows, self.cols + 1),
+        ] {
+            for i in 0..rows {
+                let (lines, crosses) = (edges.lines(plane, i), edges.crosses(plane, i));
+                let first = match plane {
+                    Plane::H => self.h(i, 0),
+                    Plane::V => self.v(i, 0),
+                } as usize;
+                for j in (lines | crosses).ones().take_while(|&j| j < cols) {
+                    self.value[first + j] = u8::from(lines.has(j));
+                    self.seen[first + j] = true;
+                }
+            }
+        }
         self.marks.clear();
         self.marks.resize(self.rows * self.cols, 0);
+        self.read_marks(edges, false);
         self.queue.clear();
         self.queued.iter_mut().for_each(|q| *q = false);
-        for c in 0..self.constraints.len() as u32 {
-            self.queue_one(c);
+        for k in 0..self.constraints.len() {
+            let c = &self.constraints[k];
+            let open = c.edges[..c.len as usize]
+                .iter()
+                .filter(|&&e| self.value[e as usize] == UNKNOWN)
+                .count();
+            let marked = c.angles[..c.angle_count as usize]
+                .iter()
+                .any(|&(_, _, cell, _)| self.marks[cell as usize] != 0);
+            if open == 2 || (open > 2 && marked) {
+                self.queue_one(k as u32);
+            }
         }
         self.valid = true;
     }
@@ -378,6 +410,13 @@ impl Parity {
                 }
             }
         }
+        self.read_marks(edges, true);
+        Ok(())
+    }
+
+    /// Takes in the board's angle marks, queueing (with `queue`) the
+    /// constraints of the angles newly marked.
+    fn read_marks<const W: usize>(&mut self, edges: &Edges<W>, queue: bool) {
         for i in 0..self.rows {
             let mut rows = [Row::<W>::EMPTY; 8];
             for k in 0..4 {
@@ -396,11 +435,12 @@ impl Parity {
                 let cell = i * self.cols + j;
                 if m & !self.marks[cell] != 0 {
                     self.marks[cell] |= m;
-                    self.queue_marked(cell, m);
+                    if queue {
+                        self.queue_marked(cell, m);
+                    }
                 }
             }
         }
-        Ok(())
     }
 
     /// Queues the constraints that hold the angles `m` of `cell`: the cell
@@ -545,14 +585,15 @@ impl Parity {
         if !self.built {
             self.build();
         }
-        if !self.valid {
-            self.reset();
-        }
         self.decided.clear();
         self.new_marks.clear();
-        // (Classes decided by the board's edges are written back too: their
-        // other members may be undecided there.)
-        self.read(edges)?;
+        if self.valid {
+            // (Classes decided by the board's edges are written back too:
+            // their other members may be undecided there.)
+            self.read(edges)?;
+        } else {
+            self.reset(edges);
+        }
         while let Some(c) = self.queue.pop() {
             self.queued[c as usize] = false;
             let constraint = self.constraints[c as usize];
