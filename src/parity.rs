@@ -74,6 +74,8 @@ pub struct Parity {
     /// The angle marks of every cell corner: bit `k` (its index in
     /// `Corner::ALL`) of at most one, bit `4 + k` of at least one.
     marks: Vec<u8>,
+    /// The board's mark rows as the last call read them, `W` words a row.
+    mark_words: Vec<u64>,
     /// Marks found here, to write to the board.
     new_marks: Vec<(usize, u8)>,
     /// Roots decided here, to write their classes to the board.
@@ -417,15 +419,28 @@ impl Parity {
     /// Takes in the board's angle marks, queueing (with `queue`) the
     /// constraints of the angles newly marked.
     fn read_marks<const W: usize>(&mut self, edges: &Edges<W>, queue: bool) {
+        if !queue {
+            self.mark_words.clear();
+            self.mark_words.resize(8 * W * self.rows, 0);
+        }
         for i in 0..self.rows {
             let mut rows = [Row::<W>::EMPTY; 8];
             for k in 0..4 {
                 rows[k] = edges.angle(Angle::AtMost, k, i, 0, 0);
                 rows[4 + k] = edges.angle(Angle::AtLeast, k, i, 0, 0);
             }
-            let all = rows.iter().fold(Row::EMPTY, |a, r| a | *r);
+            // Only the marks new since the last call: most are old.
+            let mut fresh = Row::<W>::EMPTY;
+            let seen = &mut self.mark_words[8 * W * i..][..8 * W];
+            for (r, seen) in rows.iter_mut().zip(seen.chunks_exact_mut(W)) {
+                let now = *r;
+                let old = Row::<W>(seen.try_into().expect("W words"));
+                *r = now & !old;
+                fresh |= *r;
+                seen.copy_from_slice(&now.0);
+            }
             let cols = self.cols;
-            for j in all.ones().take_while(|&j| j < cols) {
+            for j in fresh.ones().take_while(|&j| j < cols) {
                 let mut m = 0u8;
                 for (b, r) in rows.iter().enumerate() {
                     if r.has(j) {
