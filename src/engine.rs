@@ -53,6 +53,7 @@ fn deduce<const W: usize>(
     loop {
         let mut ctx = Ctx::new(frame, clues, edges);
         ctx.colors = ctx.edges.stalled();
+        ctx.angles = ctx.colors;
         if o.count_rules {
             ctx.counts = Some(&mut stats.rules);
         }
@@ -616,6 +617,7 @@ impl<const W: usize> Engine<W> {
         pe.add_crosses(pl, i, Row::single(j + s));
         let mut ctx = Ctx::new(&packed, &self.pair.clues, pe);
         ctx.colors = true;
+        ctx.angles = true;
         if rules::propagate(&mut ctx).is_err() {
             return Some(false);
         }
@@ -713,6 +715,7 @@ impl<const W: usize> Engine<W> {
             if pending == [true, true] {
                 let mut ctx = Ctx::new(&packed, &self.pair.clues, &mut self.pair.edges);
                 ctx.colors = true;
+                ctx.angles = true;
                 if rules::propagate(&mut ctx).is_ok() {
                     self.pair_unpack(frame, depth);
                     continue;

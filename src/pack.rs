@@ -95,6 +95,7 @@ impl<const W: usize> Pack<W> {
             self.edges.mark_all();
             let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
             ctx.colors = true;
+            ctx.angles = true;
             rules::propagate(&mut ctx)?;
             self.stalled = true;
         }
@@ -184,6 +185,7 @@ mod tests {
             edges.mark_all();
             let mut ctx = Ctx::new(&frame, &clues, &mut edges);
             ctx.colors = true;
+            ctx.angles = true;
             rules::propagate(&mut ctx)?;
         }
         Ok((judge, edges))

@@ -120,6 +120,8 @@ pub struct Ctx<'a, const W: usize> {
     pub counts: Option<&'a mut RuleCounts>,
     /// Whether to apply the inside/outside rules (not the judge's).
     pub colors: bool,
+    /// Whether to apply the angle rules ([`angle`]; not the judge's).
+    pub angles: bool,
     /// Where to record each decision, for `slink explain` (slow).
     pub trace: Option<Trace<'a>>,
 }
@@ -159,6 +161,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             changed: false,
             counts: None,
             colors: false,
+            angles: false,
             trace: None,
         }
     }
@@ -592,7 +595,7 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
             };
             // A board with nothing left to decide (and no colours to add)
             // only needs the checks of the rows that changed.
-            let swept = if ctx.colors || ctx.edges.open_rows().any() {
+            let swept = if ctx.colors || ctx.angles || ctx.edges.open_rows().any() {
                 pass_rows(ctx, sweep, false, now)
             } else {
                 check_rows(ctx, sweep, now)
@@ -672,6 +675,8 @@ fn pass_rows<const W: usize>(
     let last = sweep_rows(due, ctx.frame.rows, sweep, |i, v| {
         if ctx.colors {
             color::apply(ctx, i);
+        }
+        if ctx.angles {
             angle::cells(ctx, i)?;
         }
         cell::apply(ctx, i)?;
@@ -685,12 +690,11 @@ fn pass_rows<const W: usize>(
     last.map_or(Ok(()), |v| vertices(ctx, v))
 }
 
-/// The vertex rules on vertex row `v`, and the angles' when the colour
-/// rules are on.
+/// The vertex rules on vertex row `v`, and the angles' when they are on.
 #[inline(always)]
 fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, v: usize) -> Result<(), Contradiction> {
     vertex::apply(ctx, v)?;
-    if ctx.colors {
+    if ctx.angles {
         angle::vertices(ctx, v)?;
     }
     Ok(())

@@ -541,6 +541,7 @@ fn rounds<const W: usize>(
         changed: false,
         counts,
         colors: f.colors(),
+        angles: f.colors(),
         trace: None,
     };
     let mut done = Vec::new();
