@@ -88,8 +88,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Some(s) = first.solution() {
         let mut drawing = Vec::new();
-        slink::render::draw(&puzzle, s, &mut drawing);
-        assert_eq!(drawing.len(), slink::render::drawing_len(rows, cols));
+        slink::puzzle::render::draw(&puzzle, s, &mut drawing);
+        assert_eq!(drawing.len(), slink::puzzle::render::drawing_len(rows, cols));
         let lines: Vec<&[u8]> = drawing[..drawing.len() - 1]
             .split(|&b| b == b'\n')
             .collect();

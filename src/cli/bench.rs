@@ -2,10 +2,10 @@
 //! draw) on puzzle files, for one thread and for all threads.
 //!
 //! Each file is run through the same machinery as `slink solve` (the batch
-//! engine, [`slink::batch::run`], judge format) with its output counted and
+//! engine, [`slink::run::batch::run`], judge format) with its output counted and
 //! discarded, `--runs` times per thread count; the fastest run is reported.
 //! `--engine judge` runs the library's judge mode instead
-//! ([`slink::judge::run`]: judge mode's reading, solving and drawing on the
+//! ([`slink::run::judge::run`]: judge mode's reading, solving and drawing on the
 //! calling thread, the file read into memory beforehand; the command
 //! `slink < FILE` runs them through the batch engine on one thread);
 //! `--engine direct` scans the file and solves its data sets in parallel
@@ -25,8 +25,8 @@
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use slink::batch::{self, Config, Format, Input, Kind};
-use slink::parse::{parse_body, Scanner, Span};
+use slink::puzzle::parse::{parse_body, Scanner, Span};
+use slink::run::batch::{self, Config, Format, Input, Kind};
 use slink::{Options, Puzzle, Solver};
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -40,7 +40,7 @@ enum EngineArg {
     /// The batch engine of `slink solve` (memory-mapped input, windows,
     /// output in input order).
     Batch,
-    /// The library's judge mode (`slink::judge::run`): one thread, input
+    /// The library's judge mode (`slink::run::judge::run`): one thread, input
     /// already in memory, no batch engine (`slink < FILE` uses the batch
     /// engine on one thread).
     Judge,
@@ -236,7 +236,7 @@ fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Run, Cens
 fn run_judge(input: &[u8], options: Options) -> Result<(Run, Census), String> {
     let (mut out, mut err) = (Discard::default(), Discard::default());
     let clocks = Clocks::start();
-    let (_, tally) = slink::judge::run(input, "bench", options, &mut out, &mut err)
+    let (_, tally) = slink::run::judge::run(input, "bench", options, &mut out, &mut err)
         .map_err(|e| e.to_string())?;
     let (wall, cpu, main) = clocks.stop();
     let census = Census(vec![
@@ -291,7 +291,7 @@ fn solve_chunk(
             counts[0] += 1;
             buf.extend_from_slice(num.format(spans[read[k]].number).as_bytes());
             buf.push(b'\n');
-            slink::render::draw(refs[k], s, buf);
+            slink::puzzle::render::draw(refs[k], s, buf);
         }
         None => counts[1] += 1,
     });

@@ -31,7 +31,7 @@
 
 use clap::Args;
 use rayon::prelude::*;
-use slink::parse::{parse_body, Ending, Scanner};
+use slink::puzzle::parse::{parse_body, Ending, Scanner};
 use slink::{verify, Options, Puzzle, Solver, Status};
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};

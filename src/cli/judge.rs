@@ -2,8 +2,8 @@
 
 use super::solver_args::SolverArgs;
 use clap::Args;
-use slink::batch::{self, Config, Format, Input, Kind};
-use slink::judge::Verdict;
+use slink::run::batch::{self, Config, Format, Input, Kind};
+use slink::run::judge::Verdict;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -17,7 +17,7 @@ pub struct JudgeArgs {
 /// Solves standard input in judge mode. The input is read in bounded
 /// pieces by the batch engine on one thread, in the judge format, stopping
 /// at the first malformed data set: memory stays flat however long the
-/// input, and the output is that of [`slink::judge::run`].
+/// input, and the output is that of [`slink::run::judge::run`].
 pub fn run(args: &JudgeArgs) -> ExitCode {
     let config = Config {
         options: args.solver.options(),

@@ -26,16 +26,13 @@
 //! assert_eq!(slink::verify(&made.puzzle, &made.solution), Ok(()));
 //! ```
 
-mod region;
-pub mod rng;
+pub use crate::puzzle::region::{Region, Shape};
+pub use crate::util::rng::{splitmix64, Rng};
 
-pub use region::{Region, Shape};
-pub use rng::{splitmix64, Rng};
-
+use crate::puzzle::render;
+use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle, MAX_COLS, MAX_ROWS};
-use crate::render;
-use crate::solution::Solution;
-use crate::solver::{Options, Solver, Status};
+use crate::solve::solver::{Options, Solver, Status};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
@@ -560,7 +557,7 @@ pub fn write_answer(number: u64, p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
 #[cfg(test)]
 pub(crate) fn random_test_puzzle(rows: usize, cols: usize, blank: u64, seed: &mut u64) -> Puzzle {
     let mut region = Region::new(rows, cols);
-    let mut pick = |n: usize| (rng::splitmix64(seed) % n as u64) as usize;
+    let mut pick = |n: usize| (splitmix64(seed) % n as u64) as usize;
     region.add(pick(rows), pick(cols));
     for _ in 0..2 * rows * cols {
         region.add(pick(rows), pick(cols));
@@ -593,7 +590,7 @@ pub(crate) fn random_test_puzzle(rows: usize, cols: usize, blank: u64, seed: &mu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::verify;
+    use crate::puzzle::verify::verify;
 
     fn config(rows: usize, cols: usize) -> Config {
         Config {

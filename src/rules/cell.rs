@@ -3,7 +3,7 @@
 use super::{Contradiction, Count, Ctx, Rule, Visit};
 use crate::bits::Row;
 use crate::board::ClueBits;
-use crate::geometry::Side;
+use crate::grid::Side;
 use crate::{map4, unroll4};
 
 /// Applies R1, R2 and R3 to the cells of row `i`; fails if a cell has

@@ -11,7 +11,7 @@
 use super::{Count, Ctx};
 use crate::bits::Row;
 use crate::board::Edge;
-use crate::geometry::Side;
+use crate::grid::Side;
 
 /// Applies the colour rules to the cells of row `i`.
 ///
@@ -169,8 +169,8 @@ pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
 mod tests {
     use super::*;
     use crate::board::{Clues, Edges, Frame, Plane};
-    use crate::generate::rng::splitmix64;
     use crate::puzzle::{Clue, Puzzle};
+    use crate::util::rng::splitmix64;
 
     /// A random board of `rows x cols` with some edges and colours decided
     /// (conflicts included), and random clues.

@@ -1,7 +1,7 @@
 //! R13: a 3 and a 1 diagonally adjacent.
 
 use super::{Ctx, Rule};
-use crate::geometry::Corner;
+use crate::grid::Corner;
 use crate::{unroll2, unroll4};
 
 /// Applies R13 to the 1s of row `i`, in both directions: for a 1 with a 3

@@ -5,7 +5,7 @@ use super::corner::corner_index;
 use super::{CornerExits, Ctx, Rule, Visit};
 use crate::bits::Row;
 use crate::board::Edge;
-use crate::geometry::Corner;
+use crate::grid::Corner;
 use crate::{unroll2, unroll4};
 
 /// Bits where a line comes in through one exit and the other is crossed.

@@ -3,12 +3,13 @@
 //!
 //! Each family has a module and an `apply(ctx, i)` that runs its rules on
 //! cell row `i` (or vertex row `i` for [`vertex`]) for every column at once.
-//! Rules are written once, for one [`Corner`](crate::geometry::Corner) or
-//! [`Side`](crate::geometry::Side), and applied to all four.
+//! Rules are written once, for one [`Corner`](crate::grid::Corner) or
+//! [`Side`](crate::grid::Side), and applied to all four.
 
 pub mod cell;
 pub mod color;
 pub mod corner;
+pub mod decision;
 pub mod diagonal;
 pub mod entry;
 pub mod threes;
@@ -16,7 +17,7 @@ pub mod vertex;
 
 use crate::bits::{Row, RowSet};
 use crate::board::{At, Clues, Edge, Edges, Frame, Plane};
-use crate::trace::{EdgeRef, Event, Reason};
+use crate::rules::decision::{EdgeRef, Event, Reason};
 use std::fmt;
 
 /// Why a board cannot be completed.
@@ -433,17 +434,17 @@ impl<const W: usize> CornerExits<W> {
     #[inline(always)]
     pub fn read(v: &Visit<'_, '_, W>) -> Self {
         CornerExits {
-            exits: crate::map4!(crate::geometry::Corner::ALL, |k| {
+            exits: crate::map4!(crate::grid::Corner::ALL, |k| {
                 let [h, e] = k.exits();
                 [v.edge(h), v.edge(e)]
             }),
-            sides: crate::map4!(crate::geometry::Side::ALL, |s| v.edge(s.at())),
+            sides: crate::map4!(crate::grid::Side::ALL, |s| v.edge(s.at())),
         }
     }
 
     /// The sides of corner `k` (horizontal, vertical), as `k.sides()` names them.
     #[inline(always)]
-    pub fn sides_of(&self, k: crate::geometry::Corner) -> [Edge<W>; 2] {
+    pub fn sides_of(&self, k: crate::grid::Corner) -> [Edge<W>; 2] {
         [self.sides[k.dy as usize], self.sides[2 + k.dx as usize]]
     }
 }

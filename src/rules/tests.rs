@@ -1283,7 +1283,7 @@ struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        crate::generate::rng::splitmix64(&mut self.0)
+        crate::util::rng::splitmix64(&mut self.0)
     }
 
     fn below(&mut self, n: usize) -> usize {

@@ -6,7 +6,7 @@
 //! happen; R4 is then left out.
 
 use super::{Ctx, Near, Rule, Visit};
-use crate::geometry::{Corner, Side};
+use crate::grid::{Corner, Side};
 use crate::puzzle::{Clue, Puzzle};
 use crate::{unroll2, unroll4};
 

@@ -2,7 +2,7 @@
 
 use super::{Contradiction, Count, Ctx, Rule, Visit};
 use crate::bits::Row;
-use crate::geometry::ARMS;
+use crate::grid::ARMS;
 use crate::{map4, unroll4};
 
 /// Applies R6, R7 and R8 to the vertices of vertex row `i` (0..=rows);

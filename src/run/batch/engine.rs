@@ -33,10 +33,10 @@
 use super::format::{self, Format, Kind, Record};
 use super::input::{self, Source};
 use super::{Config, Error, Input, Shard, Totals};
-use crate::parse::{parse_body, Ending, ParseError, Scanner, Span};
+use crate::puzzle::parse::{parse_body, Ending, ParseError, Scanner, Span};
+use crate::puzzle::render::drawing_len;
 use crate::puzzle::Puzzle;
-use crate::render::drawing_len;
-use crate::solver::{Options, Solver};
+use crate::solve::solver::{Options, Solver};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::ThreadPool;
 use std::cell::RefCell;
@@ -1040,7 +1040,7 @@ mod tests {
     #[test]
     fn one_thread_works_on_the_calling_thread_and_leaves_no_worker_behind() {
         let path = std::env::temp_dir().join(format!("slink-engine-{}.in", std::process::id()));
-        std::fs::write(&path, include_bytes!("../../corpus/sample.in")).unwrap();
+        std::fs::write(&path, include_bytes!("../../../corpus/sample.in")).unwrap();
         let config = Config {
             threads: 1,
             ..Config::default()
@@ -1055,7 +1055,7 @@ mod tests {
         assert!(WORKER.with(|w| w.borrow().is_some()));
         let totals = engine.finish();
         assert!(WORKER.with(|w| w.borrow().is_none()), "the worker freed");
-        assert_eq!(out, include_bytes!("../../corpus/sample.out"));
+        assert_eq!(out, include_bytes!("../../../corpus/sample.out"));
         assert!(err.is_empty() && totals.data_sets() > 0);
     }
 

@@ -24,8 +24,8 @@
 //! instead, each byte picking its character from its column's bits, and
 //! written in place in the buffer's spare room (see `avx2::lattice`).
 
+use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, BLANK};
-use crate::solution::Solution;
 
 /// Number of bytes [`draw`] appends for an `rows x cols` puzzle.
 pub fn drawing_len(rows: usize, cols: usize) -> usize {
@@ -579,8 +579,8 @@ mod tests {
 
     #[test]
     fn matches_the_definition_on_random_edges_across_word_boundaries() {
-        use crate::generate::rng::Rng;
         use crate::puzzle::Clue;
+        use crate::util::rng::Rng;
         let mut rng = Rng::new(7);
         // Each edge a line never, half the time, always.
         let densities: [fn(&mut Rng) -> bool; 3] = [|_| false, |rng| rng.index(2) == 0, |_| true];

@@ -3,12 +3,12 @@
 //! drawing at the end (optionally also every few steps along the way).
 
 use crate::board::Plane;
+use crate::puzzle::render;
+use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::render;
+use crate::rules::decision::{EdgeRef, Event, Reason};
 use crate::rules::Rule;
-use crate::solution::Solution;
-use crate::solver::{Options, Solver, Status};
-use crate::trace::{EdgeRef, Event, Reason};
+use crate::solve::solver::{Options, Solver, Status};
 use std::fmt::Write as _;
 
 /// A run of decisions with one reason, at one place and search depth.

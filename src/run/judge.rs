@@ -1,10 +1,10 @@
 //! Judge mode: every data set of one input, solved in order, drawn
 //! exactly as the contest's judge expects, through one buffered writer.
 
-use crate::batch::format::{Format, Record, Result};
-use crate::parse::{parse_body, Ending, Scanner};
+use crate::puzzle::parse::{parse_body, Ending, Scanner};
 use crate::puzzle::Puzzle;
-use crate::solver::{Options, Solver, Status};
+use crate::run::batch::format::{Format, Record, Result};
+use crate::solve::solver::{Options, Solver, Status};
 use std::io::{self, Write};
 
 /// Data sets read before they are solved together: a multiple of the
@@ -145,8 +145,8 @@ pub fn run(
 mod tests {
     use super::*;
 
-    const SAMPLE_IN: &str = include_str!("../corpus/sample.in");
-    const SAMPLE_OUT: &str = include_str!("../corpus/sample.out");
+    const SAMPLE_IN: &str = include_str!("../../corpus/sample.in");
+    const SAMPLE_OUT: &str = include_str!("../../corpus/sample.out");
 
     /// The sample's data sets (header and rows) and expected drawings
     /// (without their number line), in order.

@@ -12,10 +12,10 @@
 //!   malformed ones; counts and rates at the end ([`write_summary`]).
 
 use super::Totals;
-use crate::parse::ParseError;
+use crate::puzzle::parse::ParseError;
+use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::solution::Solution;
-use crate::solver::{Outcome, Status};
+use crate::solve::solver::{Outcome, Status};
 use serde::{Serialize, Serializer};
 use std::fmt::{self, Display, Write as _};
 use std::io::{self, Write};
@@ -313,10 +313,10 @@ fn judge(rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
             // numbers take one more digit.
             const LONGEST: usize = usize::MAX.ilog10() as usize + 1;
             let (rows, cols) = (puzzle.rows(), puzzle.cols());
-            out.reserve(LONGEST + 1 + crate::render::drawing_len(rows, cols));
+            out.reserve(LONGEST + 1 + crate::puzzle::render::drawing_len(rows, cols));
             out.extend_from_slice(number);
             out.push(b'\n');
-            crate::render::draw(puzzle, s, out);
+            crate::puzzle::render::draw(puzzle, s, out);
         }
     }
     // Writing into a Vec cannot fail.
@@ -419,10 +419,13 @@ mod tests {
     fn a_reused_judge_buffer_keeps_its_size_when_the_numbers_get_longer() {
         // A 1x1 puzzle with no clue: one loop, round its cell.
         let src = b"1 1\n.\n";
-        let span = crate::parse::Scanner::new(src).next().unwrap().unwrap();
+        let span = crate::puzzle::parse::Scanner::new(src)
+            .next()
+            .unwrap()
+            .unwrap();
         let mut puzzle = Puzzle::default();
-        crate::parse::parse_body(src, &span, &mut puzzle).unwrap();
-        let outcome = crate::solver::solve(&puzzle);
+        crate::puzzle::parse::parse_body(src, &span, &mut puzzle).unwrap();
+        let outcome = crate::solve::solver::solve(&puzzle);
         assert_eq!(outcome.status(), Status::Unique);
         let (mut out, mut diag) = (Vec::new(), Vec::new());
         let mut capacity = None;

@@ -3,12 +3,12 @@
 //! rows are 1, 2 or 4 words wide.
 
 use crate::board::{Edges, Plane};
-use crate::engine::{self, Engine};
-use crate::pack::Pack;
+use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
+use crate::rules::decision::Event;
 use crate::rules::{Contradiction, RuleCounts};
-use crate::solution::Solution;
-use crate::trace::Event;
+use crate::solve::pack::Pack;
+use crate::solve::search::{self, Engine};
 
 /// How hard to try.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,7 +246,7 @@ impl Solver {
                             // Most puzzles: straight from the packed board.
                             let (h, v) =
                                 (self.pack.lines(t, Plane::H), self.pack.lines(t, Plane::V));
-                            engine::solve_finished(p, h, v, o, out);
+                            search::solve_finished(p, h, v, o, out);
                         } else {
                             self.pack.unpack(t, &mut self.start);
                             self.narrow.solve_from(p, Some(&self.start), o, out);

@@ -1048,7 +1048,7 @@ mod tests {
     #[test]
     fn set_edge_is_set_lines_then_set_crosses() {
         use crate::bits::RowSet;
-        use crate::generate::rng::Rng;
+        use crate::util::rng::Rng;
         let mut rng = Rng::new(7);
         let sparse = |rng: &mut Rng| {
             Row::<2>([0; 2].map(|_| rng.next_u64() & rng.next_u64() & rng.next_u64()))
@@ -1271,7 +1271,7 @@ mod tests {
     #[test]
     fn clues_load_as_read_cell_by_cell() {
         let mut seed = 0xc1de_u64;
-        let mut next = || crate::generate::rng::splitmix64(&mut seed);
+        let mut next = || crate::util::rng::splitmix64(&mut seed);
         let weights = [
             [1, 1, 1, 1, 1],
             [1, 0, 0, 0, 0],
@@ -1352,7 +1352,7 @@ mod tests {
     #[test]
     fn the_conflict_flag_matches_a_scan_of_every_row() {
         let mut seed = 0x5eed_u64;
-        let mut next = || crate::generate::rng::splitmix64(&mut seed);
+        let mut next = || crate::util::rng::splitmix64(&mut seed);
         let mut conflicts = 0;
         for trial in 0..400 {
             let rows = 1 + trial % 5;
@@ -1388,7 +1388,7 @@ mod tests {
     /// an undecided edge, all the way to none; a copy keeps them.
     #[test]
     fn open_rows_are_the_rows_with_an_undecided_edge() {
-        use crate::generate::rng::Rng;
+        use crate::util::rng::Rng;
         let mut rng = Rng::new(11);
         for case in 0..300 {
             let rows = 1 + rng.index(70);

@@ -1,5 +1,11 @@
 //! The puzzle: a grid of cells, each with a clue 0-3 or blank.
 
+pub mod parse;
+pub mod region;
+pub mod render;
+pub mod solution;
+pub mod verify;
+
 use std::fmt;
 
 /// Largest number of columns slink solves.

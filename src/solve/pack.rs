@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn solving_in_packs_gives_each_puzzles_own_outcome() {
-        use crate::solver::{Options, Solver, Status};
+        use crate::solve::solver::{Options, Solver, Status};
         let mut seed = 11;
         // Runs of one shape broken by other shapes, in uneven lengths.
         let mut puzzles = Vec::new();

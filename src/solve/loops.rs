@@ -8,7 +8,7 @@
 
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame, Plane};
-use crate::geometry::{Side, ARMS};
+use crate::grid::{Side, ARMS};
 use crate::rules::{Contradiction, Count};
 
 /// What loop reasoning did to a board.
@@ -627,8 +627,8 @@ fn first_line<const W: usize>(edges: &Edges<W>, frame: &Frame<W>) -> Option<Vert
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::rng::splitmix64;
     use crate::puzzle::{Clue, Puzzle};
+    use crate::util::rng::splitmix64;
 
     /// A random set of lines on a `rows x cols` board with no vertex of
     /// three or more lines (it may hold loops).

@@ -12,9 +12,9 @@
 //! eight neighbours decides (see [`Region::can_add`]). How the next cell
 //! is chosen gives the loop its [`Shape`].
 
-use super::rng::Rng;
+use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};
-use crate::solution::Solution;
+use crate::util::rng::Rng;
 use std::fmt;
 use std::str::FromStr;
 
@@ -404,7 +404,7 @@ impl Grower {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::verify;
+    use crate::puzzle::verify::verify;
 
     #[test]
     fn grown_regions_are_single_loops_matching_their_clues() {

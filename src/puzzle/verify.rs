@@ -3,8 +3,8 @@
 //! Written from the puzzle's definition only, sharing no code with the
 //! deduction rules, so that a bug in the rules cannot hide here.
 
+use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::solution::Solution;
 use std::fmt;
 
 /// Why a solution is wrong.
@@ -468,7 +468,7 @@ mod tests {
 
     #[test]
     fn transpose_moves_every_bit_across_the_diagonal() {
-        let mut rng = crate::generate::rng::Rng::new(5);
+        let mut rng = crate::util::rng::Rng::new(5);
         for _ in 0..20 {
             let mut rows = [0u64; 64];
             for row in rows.iter_mut() {
@@ -631,7 +631,7 @@ mod tests {
     }
 
     /// `p` with a random share of its cells blank.
-    fn some_blanks(rng: &mut crate::generate::rng::Rng, mut p: Puzzle) -> Puzzle {
+    fn some_blanks(rng: &mut crate::util::rng::Rng, mut p: Puzzle) -> Puzzle {
         let (r, c) = (p.rows(), p.cols());
         let share = rng.between(1, 4);
         for k in 0..r * c {
@@ -865,7 +865,7 @@ mod tests {
     /// corner.
     /// `grow` bounds the number of growth steps.
     fn random_boundary(
-        rng: &mut crate::generate::rng::Rng,
+        rng: &mut crate::util::rng::Rng,
         r: usize,
         c: usize,
         grow: usize,
@@ -903,7 +903,7 @@ mod tests {
     }
 
     /// Clues for solution `s`: none, all of them, or some of them.
-    fn random_clues(rng: &mut crate::generate::rng::Rng, s: &Solution) -> Puzzle {
+    fn random_clues(rng: &mut crate::util::rng::Rng, s: &Solution) -> Puzzle {
         match rng.index(3) {
             0 => blank(s.rows(), s.cols()),
             1 => clues_of(s),
@@ -912,7 +912,7 @@ mod tests {
     }
 
     /// Flips one random edge of `s`, horizontal or vertical.
-    fn flip_random_edge(rng: &mut crate::generate::rng::Rng, s: &mut Solution, horizontal: bool) {
+    fn flip_random_edge(rng: &mut crate::util::rng::Rng, s: &mut Solution, horizontal: bool) {
         let (r, c) = (s.rows(), s.cols());
         if horizontal {
             let (i, j) = (rng.index(r + 1), rng.index(c));
@@ -925,7 +925,7 @@ mod tests {
 
     #[test]
     fn agrees_with_the_reference_on_random_solutions_of_every_size() {
-        use crate::generate::rng::Rng;
+        use crate::util::rng::Rng;
         let mut rng = Rng::new(0x7e57);
         let mut verdicts = [0usize; 5];
         // Both sides of 64 rows and 64 columns (the column-word walk and the
@@ -982,7 +982,7 @@ mod tests {
 
     #[test]
     fn agrees_with_the_reference_on_random_region_boundaries() {
-        use crate::generate::rng::Rng;
+        use crate::util::rng::Rng;
         let mut rng = Rng::new(0x5eed);
         let mut verdicts = [0usize; 5];
         for c in [1, 2, 3, 5, 62, 63, 64, 65, 66, 127, 128, 129] {

@@ -8,14 +8,14 @@
 
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame, Part, Plane};
-use crate::geometry::{Side, ARMS};
-use crate::loops::{LoopStep, Walker};
+use crate::grid::{Side, ARMS};
+use crate::puzzle::solution::Solution;
+use crate::puzzle::verify::{verify, Invalid};
 use crate::puzzle::Puzzle;
+use crate::rules::decision::{EdgeRef, Event, Reason};
 use crate::rules::{self, Contradiction, Count, Ctx};
-use crate::solution::Solution;
-use crate::solver::{Options, Outcome, Stats, Status};
-use crate::trace::{EdgeRef, Event, Reason};
-use crate::verify::{verify, Invalid};
+use crate::solve::loops::{LoopStep, Walker};
+use crate::solve::solver::{Options, Outcome, Stats, Status};
 
 /// Probes in a row that decide nothing before a probing round ends.
 const PROBE_STREAK: usize = 100;
@@ -207,7 +207,7 @@ impl<const W: usize> Engine<W> {
 
     /// Solves `p` into `out`, from `start` if given: a board of `p` that
     /// holds only what the judge's rules deduce from its clues (as
-    /// [`crate::pack::Pack`] leaves it), so that the outcome is the same as
+    /// [`crate::solve::pack::Pack`] leaves it), so that the outcome is the same as
     /// from an empty board.
     pub fn solve_from(
         &mut self,
@@ -690,7 +690,7 @@ impl<const W: usize> Engine<W> {
 }
 
 /// Solves `p` from a board the judge's rules finished at their fixpoint
-/// (every edge decided), as a [`crate::pack::Pack`] leaves it, given by
+/// (every edge decided), as a [`crate::solve::pack::Pack`] leaves it, given by
 /// its rows of line edges: `h` (the `rows + 1` rows of `H` edges) and `v`
 /// (the `rows` rows of `V` edges). The search would take one node, where
 /// the rules find nothing to do (no pass) and loop reasoning leaves the
@@ -789,7 +789,7 @@ fn absolute(at: crate::board::At, i: usize, j: usize) -> EdgeId {
 #[cfg(test)]
 mod tests {
     use crate::generate::random_test_puzzle;
-    use crate::solver::{Options, Solver};
+    use crate::solve::solver::{Options, Solver};
 
     /// Skipping dominated probes and deducing probe pairs side by side (on
     /// by default, off when counting rules) change nothing the search

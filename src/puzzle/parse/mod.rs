@@ -791,7 +791,7 @@ mod tests {
 
     #[test]
     fn bodies_read_as_line_by_line() {
-        use crate::generate::rng::Rng;
+        use crate::util::rng::Rng;
         let mut rng = Rng::new(29);
         let (mut plain, mut errors) = (0, 0);
         for cols in 1..=70 {
@@ -856,7 +856,7 @@ mod tests {
 
     #[test]
     fn the_fast_row_reader_agrees_with_the_general_one() {
-        use crate::generate::rng::Rng;
+        use crate::util::rng::Rng;
         let mut rng = Rng::new(11);
         let mut fast = 0;
         for c in [1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 20, 21, 64, 65] {

@@ -3,7 +3,7 @@
 //! [`run`] reads its inputs one after the other. Each input is read in
 //! *pieces* that end at line boundaries ([`input`]): a regular file is
 //! memory-mapped one region at a time, standard input and pipes are read
-//! into a buffer. A [`Scanner`](crate::parse::Scanner) finds the data sets
+//! into a buffer. A [`Scanner`](crate::puzzle::parse::Scanner) finds the data sets
 //! of a piece and puts them into a ring of at most [`Config::window`]
 //! slots, cut into batches; each batch is a task on a rayon pool that
 //! reads, solves and formats its data sets (one
@@ -38,7 +38,7 @@ pub mod input;
 
 pub use format::{Format, Kind, LoopHex, Record};
 
-use crate::solver::Options;
+use crate::solve::solver::Options;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;

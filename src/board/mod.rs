@@ -1,0 +1,5 @@
+//! The board: what is decided of every edge, as bit planes.
+
+mod edges;
+
+pub use edges::*;

@@ -1,0 +1,5 @@
+//! Runs over inputs: judge mode, batch mode, explanations.
+
+pub mod batch;
+pub mod explain;
+pub mod judge;
