@@ -9,17 +9,9 @@
 //! that the edge lands in bit `j`; writing shifts it back. Edges off the
 //! grid read as crossed.
 
-use crate::bits::{Row, RowSet};
+use crate::bits::{Count, Row, RowSet};
+use crate::grid::{At, Plane};
 use crate::puzzle::{Puzzle, BLANK};
-
-/// Which kind of edge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Plane {
-    /// `H(i, j)`: from vertex `(i, j)` to `(i, j + 1)`.
-    H,
-    /// `V(i, j)`: from vertex `(i, j)` to `(i + 1, j)`.
-    V,
-}
 
 /// One kind of mark a board keeps, by row: the line or cross marks of a
 /// plane, or the cells known inside or outside.
@@ -95,64 +87,6 @@ impl Part {
     }
 }
 
-impl Plane {
-    /// The plane of the edges across these.
-    #[inline(always)]
-    pub const fn other(self) -> Plane {
-        match self {
-            Plane::H => Plane::V,
-            Plane::V => Plane::H,
-        }
-    }
-
-    /// Rows of edges of this plane on a board of `rows` cell rows.
-    #[inline(always)]
-    pub const fn rows(self, rows: usize) -> usize {
-        match self {
-            Plane::H => rows + 1,
-            Plane::V => rows,
-        }
-    }
-}
-
-/// An edge relative to a cell or vertex at `(i, j)`: `plane(i + dr, j + dc)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct At {
-    /// Horizontal or vertical.
-    pub plane: Plane,
-    /// Row offset.
-    pub dr: i32,
-    /// Column offset.
-    pub dc: i32,
-}
-
-impl At {
-    /// `H(i + dr, j + dc)`.
-    pub const fn h(dr: i32, dc: i32) -> At {
-        At {
-            plane: Plane::H,
-            dr,
-            dc,
-        }
-    }
-    /// `V(i + dr, j + dc)`.
-    pub const fn v(dr: i32, dc: i32) -> At {
-        At {
-            plane: Plane::V,
-            dr,
-            dc,
-        }
-    }
-    /// The same edge seen from the cell `(dr, dc)` away.
-    pub const fn from(self, dr: i32, dc: i32) -> At {
-        At {
-            plane: self.plane,
-            dr: self.dr + dr,
-            dc: self.dc + dc,
-        }
-    }
-}
-
 /// The state of one edge at each bit of a row: line, cross, or neither.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge<const W: usize> {
@@ -173,6 +107,16 @@ impl<const W: usize> Edge<W> {
     #[inline]
     pub fn unknown(self) -> Row<W> {
         !(self.line | self.cross)
+    }
+
+    /// How many of four edges are lines, and how many crosses, per bit.
+    #[inline(always)]
+    pub fn tally(edges: [Edge<W>; 4]) -> (Count<W>, Count<W>) {
+        let [a, b, c, d] = edges;
+        (
+            Count::of([a.line, b.line, c.line, d.line]),
+            Count::of([a.cross, b.cross, c.cross, d.cross]),
+        )
     }
 }
 

@@ -4,7 +4,7 @@
 //! Every symmetric variant of a rule comes from here: a rule written for
 //! one [`Corner`] or [`Side`] is applied to all four.
 
-use crate::board::At;
+use super::At;
 
 /// A side of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,75 +116,6 @@ impl Corner {
     pub const fn diagonal(self) -> (i32, i32) {
         (2 * self.dy - 1, 2 * self.dx - 1)
     }
-}
-
-/// Runs `$body` once per item of a four-item constant array, written out
-/// four times, with `$n` the index and `$x` the item as constants: a loop
-/// (or a closure) would leave the edge offsets as run-time values and make
-/// every shift variable. Leave an item early with a labelled block.
-#[macro_export]
-macro_rules! unroll4 {
-    ($items:expr, |$n:ident, $x:ident| $body:expr) => {{
-        let items = $items;
-        {
-            let ($n, $x) = (0usize, items[0]);
-            $body
-        };
-        {
-            let ($n, $x) = (1usize, items[1]);
-            $body
-        };
-        {
-            let ($n, $x) = (2usize, items[2]);
-            $body
-        };
-        {
-            let ($n, $x) = (3usize, items[3]);
-            $body
-        };
-    }};
-}
-
-/// [`unroll4!`] for a two-item array.
-#[macro_export]
-macro_rules! unroll2 {
-    ($items:expr, |$x:ident| $body:expr) => {{
-        let items = $items;
-        {
-            let $x = items[0];
-            $body
-        };
-        {
-            let $x = items[1];
-            $body
-        };
-    }};
-}
-
-/// `items.map(|x| body)` for a four-item array, written out as [`unroll4!`] is.
-#[macro_export]
-macro_rules! map4 {
-    ($items:expr, |$x:ident| $body:expr) => {{
-        let items = $items;
-        [
-            {
-                let $x = items[0];
-                $body
-            },
-            {
-                let $x = items[1];
-                $body
-            },
-            {
-                let $x = items[2];
-                $body
-            },
-            {
-                let $x = items[3];
-                $body
-            },
-        ]
-    }};
 }
 
 /// The four edges at a vertex, relative to the vertex: left, right, up, down.

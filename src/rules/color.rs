@@ -8,7 +8,8 @@
 //! - a clue bounds how many neighbours may differ (`n`) or match (`4 - n`):
 //!   too many of one colour around a cell forces the cell's colour.
 
-use super::{Count, Ctx};
+use super::Ctx;
+use crate::bits::Count;
 use crate::bits::Row;
 use crate::board::Edge;
 use crate::grid::Side;
@@ -34,7 +35,7 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     // (from this row's colours, read once).
     let (left_in, left_out) = (here_in.up(1, false), here_out.up(1, true));
     let (right_in, right_out) = (here_in.down(1, false), here_out.down(1, true));
-    let [top, bottom, left, right] = crate::map4!(Side::ALL, |s| ctx.edge(i, s.at()));
+    let [top, bottom, left, right] = crate::bits::map4!(Side::ALL, |s| ctx.edge(i, s.at()));
     for (e, ni, no) in [
         (top, top_in, top_out),
         (bottom, bottom_in, bottom_out),
@@ -168,7 +169,8 @@ pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Clues, Edges, Frame, Plane};
+    use crate::board::{Clues, Edges, Frame};
+    use crate::grid::Plane;
     use crate::puzzle::{Clue, Puzzle};
     use crate::util::rng::splitmix64;
 

@@ -1,8 +1,8 @@
 //! R9-R11: cells with a closed corner (both exits crossed).
 
 use super::{CornerExits, Ctx, Rule, Visit};
+use crate::bits::{unroll2, unroll4};
 use crate::grid::Corner;
-use crate::{unroll2, unroll4};
 
 /// Applies R9, R10 and R11 to the cells of row `i`.
 #[inline]

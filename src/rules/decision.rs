@@ -1,7 +1,7 @@
 //! A record of how a puzzle was solved, for `slink explain`: every edge
 //! decision with its reason, and the search's branches and backtracks.
 
-use crate::board::Plane;
+use crate::grid::Plane;
 use crate::rules::Rule;
 use std::fmt;
 

@@ -25,7 +25,8 @@ use super::{
     cell, color, corner, diagonal, entry, threes, vertex, Contradiction, Ctx, Rule, RuleCounts,
 };
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame, Plane};
+use crate::board::{Clues, Edges, Frame};
+use crate::grid::Plane;
 use crate::puzzle::{Clue, Puzzle};
 use std::fmt;
 

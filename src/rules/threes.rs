@@ -6,9 +6,9 @@
 //! happen; R4 is then left out.
 
 use super::{Ctx, Near, Rule, Visit};
+use crate::bits::{unroll2, unroll4};
 use crate::grid::{Corner, Side};
 use crate::puzzle::{Clue, Puzzle};
-use crate::{unroll2, unroll4};
 
 /// Whether the rectangle around two side-by-side 3s satisfies every clue
 /// of `p` (so that it may be the solution and R4 would be unsound).

@@ -1,9 +1,9 @@
 //! R6-R8, the vertex rules: a vertex has no line or exactly two.
 
-use super::{Contradiction, Count, Ctx, Rule, Visit};
-use crate::bits::Row;
+use super::{Contradiction, Ctx, Rule, Visit};
+use crate::bits::{map4, unroll4, Count, Row};
+use crate::board::Edge;
 use crate::grid::ARMS;
-use crate::{map4, unroll4};
 
 /// Applies R6, R7 and R8 to the vertices of vertex row `i` (0..=rows);
 /// fails at a vertex with three lines or a dead end.
@@ -24,7 +24,7 @@ fn apply_in<const W: usize, const G: bool>(
     mut v: Visit<'_, '_, W, G>,
 ) -> Result<(), Contradiction> {
     let arms = map4!(ARMS, |a| v.edge(a));
-    let (lines, crosses) = Count::tally(arms);
+    let (lines, crosses) = Edge::tally(arms);
     let here = v.frame().vertices;
     check_counts(&lines, &crosses, here)?;
     let extend = lines.eq(1) & crosses.eq(2) & here; // R6
@@ -44,7 +44,7 @@ fn apply_in<const W: usize, const G: bool>(
 /// alone: for a board with nothing left to decide.
 #[inline(always)]
 pub fn check<const W: usize>(ctx: &Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
-    let (lines, crosses) = Count::tally(map4!(ARMS, |a| ctx.edge(i, a)));
+    let (lines, crosses) = Edge::tally(map4!(ARMS, |a| ctx.edge(i, a)));
     check_counts(&lines, &crosses, ctx.frame.vertices)
 }
 

@@ -2,7 +2,7 @@
 //! steps, each with its reason and the edges it decided, and the judge's
 //! drawing at the end (optionally also every few steps along the way).
 
-use crate::board::Plane;
+use crate::grid::Plane;
 use crate::puzzle::render;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;

@@ -6,10 +6,12 @@
 //! closed loop is accepted only if it holds every line, and then every
 //! other edge is crossed.
 
+use crate::bits::Count;
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame, Plane};
+use crate::board::{Clues, Edges, Frame};
+use crate::grid::Plane;
 use crate::grid::{Side, ARMS};
-use crate::rules::{Contradiction, Count};
+use crate::rules::Contradiction;
 
 /// What loop reasoning did to a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

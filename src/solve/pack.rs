@@ -13,7 +13,8 @@
 //! which the solver goes on (loop reasoning, search) as usual.
 
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame, Plane};
+use crate::board::{Clues, Edges, Frame};
+use crate::grid::Plane;
 use crate::puzzle::Puzzle;
 use crate::rules::{self, threes, Contradiction, Ctx};
 

@@ -6,14 +6,16 @@
 //! stack), then as a cross (in place). The search is iterative, so a deep
 //! search cannot overflow the thread's stack.
 
+use crate::bits::Count;
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame, Part, Plane};
+use crate::board::{Clues, Edges, Frame, Part};
+use crate::grid::Plane;
 use crate::grid::{Side, ARMS};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::{verify, Invalid};
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{EdgeRef, Event, Reason};
-use crate::rules::{self, Contradiction, Count, Ctx};
+use crate::rules::{self, Contradiction, Ctx};
 use crate::solve::loops::{LoopStep, Walker};
 use crate::solve::solver::{Options, Outcome, Stats, Status};
 
@@ -778,7 +780,7 @@ fn branch_event(e: EdgeId, line: bool, depth: usize) -> Event {
 }
 
 /// The edge `at` of the cell or vertex `(i, j)`.
-fn absolute(at: crate::board::At, i: usize, j: usize) -> EdgeId {
+fn absolute(at: crate::grid::At, i: usize, j: usize) -> EdgeId {
     (
         at.plane,
         (i as i32 + at.dr) as usize,

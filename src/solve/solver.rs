@@ -2,7 +2,8 @@
 //! statistics out. Dispatches on the board's width to an [`Engine`] whose
 //! rows are 1, 2 or 4 words wide.
 
-use crate::board::{Edges, Plane};
+use crate::board::Edges;
+use crate::grid::Plane;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::rules::decision::Event;
