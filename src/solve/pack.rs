@@ -13,10 +13,10 @@
 //! which the solver goes on (loop reasoning, search) as usual.
 
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame};
+use crate::board::{domino_loop_fits, Clues, Edges, Frame};
 use crate::grid::Plane;
 use crate::puzzle::Puzzle;
-use crate::rules::{self, threes, Contradiction, Ctx};
+use crate::rules::{self, Contradiction, Ctx};
 
 /// Widest puzzle a pack takes: each goes on alone on one-word rows.
 const MAX_COLS: usize = Row::<1>::BITS - 2;
@@ -51,9 +51,9 @@ impl<const W: usize> Pack<W> {
 
     /// Whether `p` may share a pack: not when the rectangle around two of
     /// its 3s may be the solution, where R4 is left out for it alone (see
-    /// [`threes`]).
+    /// [`rules::threes`]).
     pub fn admits(p: &Puzzle) -> bool {
-        Self::capacity(p.rows(), p.cols()) >= 2 && !threes::domino_loop_fits(p)
+        Self::capacity(p.rows(), p.cols()) >= 2 && !domino_loop_fits(p)
     }
 
     /// Deduces `puzzles` (one shape, each admitted, at most
