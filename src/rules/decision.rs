@@ -1,9 +1,83 @@
-//! A record of how a puzzle was solved, for `slink explain`: every edge
-//! decision with its reason, and the search's branches and backtracks.
+//! The vocabulary of decisions: which rule decided an edge ([`Rule`]),
+//! why ([`Reason`]), what a board cannot be ([`Contradiction`]), and the
+//! record of how a puzzle was solved for `slink explain` ([`Event`]):
+//! every edge decision with its reason, and the search's branches and
+//! backtracks.
 
 use crate::grid::Plane;
-use crate::rules::Rule;
 use std::fmt;
+
+/// Why a board cannot be completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contradiction {
+    /// An edge would be both line and cross.
+    EdgeConflict,
+    /// A vertex with three or four lines.
+    Branch,
+    /// A vertex with one line and no way on.
+    DeadEnd,
+    /// A cell with more lines than its clue.
+    CellOver,
+    /// A cell that cannot get as many lines as its clue.
+    CellUnder,
+    /// A closed loop while other lines or unmet clues remain, or two loops.
+    PrematureLoop,
+}
+
+impl fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Contradiction::EdgeConflict => "an edge would be both line and cross",
+            Contradiction::Branch => "a vertex would have three lines",
+            Contradiction::DeadEnd => "a line would end at a vertex",
+            Contradiction::CellOver => "a cell would have more lines than its clue",
+            Contradiction::CellUnder => "a cell could not reach its clue",
+            Contradiction::PrematureLoop => {
+                "a loop would close with lines or clues left outside it"
+            }
+        })
+    }
+}
+
+impl std::error::Error for Contradiction {}
+
+/// The rules' identifiers, for statistics and traces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rule {
+    /// R1: a 0 has four crosses.
+    R1,
+    /// R2: a cell with as many open sides as its clue: they are lines.
+    R2,
+    /// R3: a cell with as many lines as its clue: the rest are crosses.
+    R3,
+    /// R4: adjacent 3s.
+    R4,
+    /// R5: diagonal 3s.
+    R5,
+    /// R6: a path end with one way on.
+    R6,
+    /// R7: a vertex with two lines.
+    R7,
+    /// R8: a vertex with three crosses.
+    R8,
+    /// R9: a 3 in a closed corner.
+    R9,
+    /// R10: a 2 in a closed corner, with a half-closed neighbour corner.
+    R10,
+    /// R11: a 1 in a closed corner.
+    R11,
+    /// R12: a line entering a 3's corner.
+    R12,
+    /// R13: a 3 and a 1 diagonally adjacent.
+    R13,
+    /// R14: a line entering a 2's corner.
+    R14,
+    /// R15: a line entering a 1's corner.
+    R15,
+}
+
+/// Counts of lines and crosses per rule, filled only when asked for.
+pub type RuleCounts = [u64; 15];
 
 /// Why an edge was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
