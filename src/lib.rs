@@ -28,4 +28,5 @@ pub mod util;
 pub use puzzle::solution::Solution;
 pub use puzzle::verify::verify;
 pub use puzzle::{Clue, Puzzle};
-pub use solve::solver::{Options, Outcome, Solver, Stats, Status};
+pub use solve::outcome::{Options, Outcome, Stats, Status};
+pub use solve::solver::Solver;

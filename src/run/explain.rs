@@ -8,7 +8,8 @@ use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{EdgeRef, Event, Reason};
 use crate::rules::Rule;
-use crate::solve::solver::{Options, Solver, Status};
+use crate::solve::outcome::{Options, Status};
+use crate::solve::solver::Solver;
 use std::fmt::Write as _;
 
 /// A run of decisions with one reason, at one place and search depth.

@@ -4,7 +4,8 @@
 use crate::puzzle::parse::{parse_body, Ending, Scanner};
 use crate::puzzle::Puzzle;
 use crate::run::batch::format::{Format, Record, Result};
-use crate::solve::solver::{Options, Solver, Status};
+use crate::solve::outcome::{Options, Status};
+use crate::solve::solver::Solver;
 use std::io::{self, Write};
 
 /// Data sets read before they are solved together: a multiple of the

@@ -1,6 +1,8 @@
 //! Solving: deduction, loop reasoning, probing and search.
 
+mod deduce;
 pub mod loops;
+pub mod outcome;
 pub mod pack;
 pub mod search;
 pub mod solver;

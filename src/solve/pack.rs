@@ -232,7 +232,8 @@ mod tests {
 
     #[test]
     fn solving_in_packs_gives_each_puzzles_own_outcome() {
-        use crate::solve::solver::{Options, Solver, Status};
+        use crate::solve::outcome::{Options, Status};
+        use crate::solve::solver::Solver;
         let mut seed = 11;
         // Runs of one shape broken by other shapes, in uneven lengths.
         let mut puzzles = Vec::new();

@@ -16,138 +16,15 @@ use crate::puzzle::verify::{verify, Invalid};
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{EdgeRef, Event, Reason};
 use crate::rules::{self, Contradiction, Ctx};
-use crate::solve::loops::{LoopStep, Walker};
-use crate::solve::solver::{Options, Outcome, Stats, Status};
+use crate::solve::deduce::{deduce, log_changes, Mode, Scratch};
+use crate::solve::loops::LoopStep;
+use crate::solve::outcome::{Options, Outcome, Stats, Status};
 
 /// Probes in a row that decide nothing before a probing round ends.
 const PROBE_STREAK: usize = 100;
 
 /// An edge: plane, row, column.
 type EdgeId = (Plane, usize, usize);
-
-/// What board [`deduce`] works on.
-enum Mode<'t> {
-    /// A search node's board: loop reasoning indexes its paths; each
-    /// decision is logged to the trace (with the search depth) if given.
-    Node(Option<(&'t mut Vec<Event>, u32)>),
-    /// A probe: a board extending the last node board deduced.
-    Probe,
-}
-
-/// Deduces `edges` to a fixpoint of the rules and, if enabled, loop
-/// reasoning; logs each decision to `trace` if given.
-fn deduce<const W: usize>(
-    frame: &Frame<W>,
-    clues: &Clues<W>,
-    scratch: &mut Scratch<W>,
-    o: &Options,
-    stats: &mut Stats,
-    edges: &mut Edges<W>,
-    mode: Mode<'_>,
-) -> Result<(), Contradiction> {
-    let (indexed, mut trace) = match mode {
-        Mode::Node(trace) => (true, trace),
-        Mode::Probe => (false, None),
-    };
-    // The judge's rules first: a puzzle they finish never pays for colours.
-    loop {
-        let mut ctx = Ctx::new(frame, clues, edges);
-        ctx.colors = ctx.edges.stalled();
-        if o.count_rules {
-            ctx.counts = Some(&mut stats.rules);
-        }
-        if let Some((events, depth)) = trace.as_mut() {
-            ctx.trace = Some(rules::Trace {
-                events,
-                depth: *depth,
-            });
-        }
-        let passes = rules::propagate(&mut ctx)?;
-        stats.passes += passes as u64;
-        if !o.loop_reasoning {
-            return Ok(());
-        }
-        // Checked only where it matters (a probe's board is always
-        // stalled), and once.
-        let needed = !edges.stalled() || (indexed && trace.is_none());
-        let complete = needed && edges.is_complete(frame);
-        if !edges.stalled() && !complete {
-            // Stalled: bring in the colour rules, from every row.
-            edges.set_stalled();
-            edges.mark_all();
-            continue;
-        }
-        if indexed && trace.is_none() && complete {
-            // A node board the rules finished: the solution check (`verify`,
-            // in `record`) tells one loop from several, so loop reasoning
-            // has nothing to add. (A probe board still gets it: a probe that
-            // closes two loops must be refuted here.)
-            return Ok(());
-        }
-        if trace.is_some() {
-            scratch.before.copy_from(edges);
-        }
-        let step = if indexed {
-            scratch.walker.apply_indexed(frame, clues, edges)?
-        } else {
-            scratch.walker.apply_incremental(frame, clues, edges)?
-        };
-        if let Some((events, depth)) = trace.as_mut() {
-            let reason = if step == LoopStep::Closed {
-                Reason::LoopClosed
-            } else {
-                Reason::Loop
-            };
-            log_changes(frame, &scratch.before, edges, reason, *depth, events);
-        }
-        match step {
-            LoopStep::Nothing => return Ok(()),
-            LoopStep::Crossed(n) => stats.loop_crosses += n as u64,
-            LoopStep::Closed => {
-                // Every edge is decided now: one more sweep checks the clues.
-                rules::pass(&mut Ctx::new(frame, clues, edges))?;
-                return Ok(());
-            }
-        }
-    }
-}
-
-/// Logs every edge that `after` decides and `before` did not.
-fn log_changes<const W: usize>(
-    frame: &Frame<W>,
-    before: &Edges<W>,
-    after: &Edges<W>,
-    reason: Reason,
-    depth: u32,
-    events: &mut Vec<Event>,
-) {
-    for plane in [Plane::H, Plane::V] {
-        for row in 0..frame.plane_rows(plane) {
-            let bits = frame.plane_bits(plane);
-            let lines = after.lines(plane, row) & !before.lines(plane, row) & bits;
-            let crosses = after.crosses(plane, row) & !before.crosses(plane, row) & bits;
-            for (m, line) in [(lines, true), (crosses, false)] {
-                for col in m.ones() {
-                    events.push(Event::Decided {
-                        reason,
-                        at: (row, col),
-                        edge: EdgeRef { plane, row, col },
-                        line,
-                        depth,
-                    });
-                }
-            }
-        }
-    }
-}
-
-/// Scratch space for deduction.
-#[derive(Default)]
-struct Scratch<const W: usize> {
-    walker: Walker<W>,
-    /// A copy of the board before a step, when tracing.
-    before: Edges<W>,
-}
 
 /// Scratch space for solving boards whose rows fit `W` words.
 #[derive(Default)]
@@ -791,7 +668,8 @@ fn absolute(at: crate::grid::At, i: usize, j: usize) -> EdgeId {
 #[cfg(test)]
 mod tests {
     use crate::generate::random_test_puzzle;
-    use crate::solve::solver::{Options, Solver};
+    use crate::solve::outcome::Options;
+    use crate::solve::solver::Solver;
 
     /// Skipping dominated probes and deducing probe pairs side by side (on
     /// by default, off when counting rules) change nothing the search

@@ -15,7 +15,7 @@ use super::Totals;
 use crate::puzzle::parse::ParseError;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::solve::solver::{Outcome, Status};
+use crate::solve::outcome::{Outcome, Status};
 use serde::{Serialize, Serializer};
 use std::fmt::{self, Display, Write as _};
 use std::io::{self, Write};

@@ -38,7 +38,7 @@ pub mod input;
 
 pub use format::{Format, Kind, LoopHex, Record};
 
-use crate::solve::solver::Options;
+use crate::solve::outcome::Options;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
