@@ -4,5 +4,7 @@ mod deduce;
 pub mod loops;
 pub mod outcome;
 pub mod pack;
+mod pair;
+mod probe;
 pub mod search;
 pub mod solver;

@@ -157,6 +157,13 @@ impl Outcome {
         self.found
     }
 
+    /// Whether the search has used up its budget: the nodes below the root
+    /// and the probes count; deduction at the root is always done.
+    #[inline(always)]
+    pub(crate) fn over_budget(&self, o: &Options) -> bool {
+        self.stats.nodes.saturating_sub(1) + self.stats.probes > o.node_budget
+    }
+
     pub(crate) fn finish(&mut self, status: Status) {
         self.status = Some(status);
     }
