@@ -32,9 +32,14 @@
 //! only the shard its number falls to reports it: the shards' JSON records
 //! merge into exactly the unsharded ones.
 
-pub mod engine;
 pub mod format;
 pub mod input;
+pub mod pipeline;
+mod ring;
+mod scan;
+mod sink;
+mod slot;
+mod worker;
 
 pub use format::{Format, Kind, LoopHex, Record};
 
@@ -322,7 +327,7 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Totals, Error> {
-    let mut engine = engine::Engine::new(config, inputs)?;
+    let mut engine = pipeline::Engine::new(config, inputs)?;
     for (k, input) in inputs.iter().enumerate() {
         if engine.stopped() {
             break;
