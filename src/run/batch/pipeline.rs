@@ -31,17 +31,17 @@
 //! one worker, 0.22 s this way).
 
 use super::input::{self, Source};
-use super::ring::{claim, ring_loop, Batch, Finished, BATCH_LEN, CLAIMED, WINDOW_BYTES};
+use super::ring::{Batch, Ring, BATCH_LEN, CLAIMED};
 use super::scan::{PieceEnd, Scan};
 use super::sink::{Progress, Sink};
 use super::slot::Slot;
-use super::worker::{work_batch, CallerWorker, Shared, WORKER};
+use super::worker::{CallerWorker, Shared};
 use super::{Config, Error, Input, Totals};
 use crate::puzzle::parse::Scanner;
 use rayon::ThreadPool;
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::atomic::AtomicUsize;
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// The input being read.
@@ -308,111 +308,22 @@ impl<'c> Engine<'c> {
             failed: None,
             workers: self.workers,
         };
-        let few = 2 * self.workers;
-        let (slots, batch_len, batches) = (&self.slots, self.batch_len, &mut self.batches);
-        let claims = &self.claims;
+        let mut ring = Ring::new(
+            &self.slots,
+            self.batch_len,
+            &mut self.batches,
+            &self.claims,
+            2 * self.workers,
+            self.bytes_before + base,
+        );
         let sink = &mut self.sink;
-        let progress_base = self.bytes_before + base;
-        let ring = batches.len();
-        // The slots of batch `b` (the ring is whole batches).
-        let place = |b: usize| &slots[b * batch_len..][..batch_len];
-        let mut run = ring_loop(|spawn| {
-            let (tx, rx) = mpsc::channel::<usize>();
-            let (mut head, mut count, mut cost, mut started) = (0, 0, 0, 0);
-            // Works batch `b`, the `seq`-th of the piece, of `n` data sets,
-            // unless another thread has claimed it, and tells the writing
-            // thread once it is done. (A task left over from an earlier
-            // batch in the same place finds another number there.)
-            let work = |b: usize, seq: usize, n: usize| {
-                let tx = tx.clone();
-                let shared = &shared;
-                move || {
-                    if claim(&claims[b], seq) {
-                        let _finished = Finished(tx, b);
-                        let batch = &place(b)[..n];
-                        WORKER.with(|w| work_batch(batch, shared, &mut w.borrow_mut()));
-                    }
-                }
-            };
-            loop {
-                while let Ok(b) = rx.try_recv() {
-                    batches[b].done = true;
-                }
-                // Write the oldest batch once it is finished.
-                if count > 0 && batches[head].done {
-                    let Batch {
-                        len, cost: c, end, ..
-                    } = batches[head];
-                    if !sink.totals.stopped {
-                        let written = sink.write(&place(head)[..len], out, err);
-                        if written.is_err() || sink.totals.stopped {
-                            // Nothing more will be written: the batches no
-                            // thread has taken are dropped, not worked.
-                            for b in (0..count).map(|k| (head + k) % ring) {
-                                if claim(&claims[b], batches[b].seq) {
-                                    batches[b].done = true;
-                                }
-                            }
-                        }
-                        written?;
-                        let at = progress_base + end as u64;
-                        sink.progress.update(at, sink.totals.data_sets());
-                    }
-                    cost -= c;
-                    head = (head + 1) % ring;
-                    count -= 1;
-                    continue;
-                }
-                // Start a batch while the ring has room: hand it to the
-                // pool (with no pool, this does it at once).
-                if scan.end.is_none()
-                    && !sink.totals.stopped
-                    && count < ring
-                    && (cost < WINDOW_BYTES || count < few)
-                {
-                    let b = (head + count) % ring;
-                    let (n, c) = scan.fill(place(b), &mut sink.totals.skipped);
-                    if n == 0 {
-                        continue;
-                    }
-                    batches[b] = Batch {
-                        len: n,
-                        cost: c,
-                        end: scan.scanner.position(),
-                        done: false,
-                        seq: started,
-                    };
-                    count += 1;
-                    cost += c;
-                    claims[b].store(started, Ordering::Release);
-                    spawn(Box::new(work(b, started, n)));
-                    started += 1;
-                    continue;
-                }
-                if count == 0 {
-                    return Ok(());
-                }
-                // No batch can start (the ring or the window is full, or
-                // the piece is scanned): work the oldest batch no thread
-                // has claimed yet, if any; else wait for one to finish.
-                let unclaimed = (0..count)
-                    .map(|k| (head + k) % ring)
-                    .find(|&b| claims[b].load(Ordering::Acquire) == batches[b].seq);
-                match unclaimed {
-                    Some(b) => work(b, batches[b].seq, batches[b].len)(),
-                    None => {
-                        // This loop holds a sender: the channel stays open.
-                        let b = rx.recv().expect("a sender is held here");
-                        batches[b].done = true;
-                    }
-                }
-            }
-        });
         let written = match &self.pool {
-            Some(pool) => {
-                pool.in_place_scope_fifo(|scope| run(&mut |job| scope.spawn_fifo(move |_| job())))
-            }
-            None => run(&mut |job| job()),
+            Some(pool) => pool.in_place_scope_fifo(|scope| {
+                ring.run(&mut scan, sink, &shared, out, err, &mut |job| {
+                    scope.spawn_fifo(move |_| job())
+                })
+            }),
+            None => ring.run(&mut scan, sink, &shared, out, err, &mut |job| job()),
         };
         file.next_number = scan
             .scanner
