@@ -33,9 +33,9 @@ impl<const W: usize> Four<W> {
         r
     }
 
-    /// [`Row::up`] (`up`) or [`Row::down`], `0 < n < 64`.
+    /// [`Row::east`] (`east`) or [`Row::west`], `0 < n < 64`.
     #[inline(always)]
-    pub fn shift(self, n: u32, fill: bool, up: bool) -> Self {
+    pub fn shift(self, n: u32, fill: bool, east: bool) -> Self {
         let x = self.0;
         // SAFETY: AVX2 is on (this module's condition).
         unsafe {
@@ -44,7 +44,7 @@ impl<const W: usize> Four<W> {
                 _mm_cvtsi32_si128(n as i32),
                 _mm_cvtsi32_si128(64 - n as i32),
             );
-            Four(if up {
+            Four(if east {
                 // Each word's lower neighbour, the fill below word 0:
                 // words (fill, x0, x1, x2).
                 let below = _mm256_permute4x64_epi64::<0b10_01_00_00>(x);

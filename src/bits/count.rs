@@ -29,7 +29,7 @@ impl<const W: usize> Count<W> {
 
     /// Bits where the count is exactly `n` (0..=4).
     #[inline(always)]
-    pub fn eq(&self, n: usize) -> Row<W> {
+    pub fn exactly(&self, n: usize) -> Row<W> {
         let pick = |bit: bool, r: Row<W>| if bit { r } else { !r };
         pick(n & 1 != 0, self.ones) & pick(n & 2 != 0, self.twos) & pick(n & 4 != 0, self.fours)
     }
@@ -81,7 +81,7 @@ mod tests {
             let c = Count::of(m);
             for n in 0..=4 {
                 assert_eq!(
-                    c.eq(n).has(0),
+                    c.exactly(n).has(0),
                     p.count_ones() as usize == n,
                     "pattern {p:04b}, n {n}"
                 );

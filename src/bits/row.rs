@@ -88,16 +88,17 @@ impl<const W: usize> Row<W> {
             .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
     }
 
-    /// Moves every bit `n` columns up (bit `j` to `j + n`, `n < 64`),
-    /// filling the vacated low columns with `fill`.
+    /// Moves every bit `n` columns east, towards the higher columns (bit
+    /// `j` to `j + n`, `n < 64`; a bit shift left), filling the vacated
+    /// low columns with `fill`.
     #[inline(always)]
-    pub fn up(self, n: u32, fill: bool) -> Self {
+    pub fn east(self, n: u32, fill: bool) -> Self {
         self.moved(n, fill, true)
     }
 
-    /// [`Row::up`] a word at a time.
+    /// [`Row::east`] a word at a time.
     #[inline(always)]
-    fn up_by_words(self, n: u32, fill: bool) -> Self {
+    fn east_by_words(self, n: u32, fill: bool) -> Self {
         let mut r = Self::EMPTY;
         let mut carry = if fill { (1u64 << n) - 1 } else { 0 };
         for w in 0..W {
@@ -107,35 +108,36 @@ impl<const W: usize> Row<W> {
         r
     }
 
-    /// Moves every bit `n` columns down (bit `j` to `j - n`, `n < 64`),
-    /// filling the vacated high columns with `fill`.
+    /// Moves every bit `n` columns west, towards the lower columns (bit
+    /// `j` to `j - n`, `n < 64`; a bit shift right), filling the vacated
+    /// high columns with `fill`.
     #[inline(always)]
-    pub fn down(self, n: u32, fill: bool) -> Self {
+    pub fn west(self, n: u32, fill: bool) -> Self {
         self.moved(n, fill, false)
     }
 
-    /// [`Row::up`] (`up`) or [`Row::down`]: in one AVX2 register for four
-    /// words where the build has AVX2, else a word at a time.
+    /// [`Row::east`] (`east`) or [`Row::west`]: in one AVX2 register for
+    /// four words where the build has AVX2, else a word at a time.
     #[inline(always)]
-    fn moved(self, n: u32, fill: bool, up: bool) -> Self {
+    fn moved(self, n: u32, fill: bool, east: bool) -> Self {
         debug_assert!(n < 64, "a shift of {n}");
         if n == 0 {
             return self;
         }
         #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
         if let Some(four) = super::avx2::Four::of(self) {
-            return four.shift(n, fill, up).row();
+            return four.shift(n, fill, east).row();
         }
-        if up {
-            self.up_by_words(n, fill)
+        if east {
+            self.east_by_words(n, fill)
         } else {
-            self.down_by_words(n, fill)
+            self.west_by_words(n, fill)
         }
     }
 
-    /// [`Row::down`] a word at a time.
+    /// [`Row::west`] a word at a time.
     #[inline(always)]
-    fn down_by_words(self, n: u32, fill: bool) -> Self {
+    fn west_by_words(self, n: u32, fill: bool) -> Self {
         let mut r = Self::EMPTY;
         let mut carry = if fill { !0u64 << (64 - n) } else { 0 };
         for w in (0..W).rev() {
@@ -149,9 +151,9 @@ impl<const W: usize> Row<W> {
     #[inline(always)]
     pub fn shift(self, by: i32, fill: bool) -> Self {
         if by >= 0 {
-            self.up(by as u32, fill)
+            self.east(by as u32, fill)
         } else {
-            self.down((-by) as u32, fill)
+            self.west((-by) as u32, fill)
         }
     }
 
@@ -299,10 +301,10 @@ mod tests {
     #[test]
     fn shifts_carry_between_words() {
         let r = Row::<2>::single(63);
-        assert_eq!(r.up(1, false), Row::single(64));
-        assert_eq!(Row::<2>::single(64).down(1, false), Row::single(63));
-        assert_eq!(Row::<2>::EMPTY.up(2, true).0, [0b11, 0]);
-        assert_eq!(Row::<2>::EMPTY.down(1, true).0, [0, 1 << 63]);
+        assert_eq!(r.east(1, false), Row::single(64));
+        assert_eq!(Row::<2>::single(64).west(1, false), Row::single(63));
+        assert_eq!(Row::<2>::EMPTY.east(2, true).0, [0b11, 0]);
+        assert_eq!(Row::<2>::EMPTY.west(1, true).0, [0, 1 << 63]);
         assert_eq!(Row::<1>::single(5).shift(-2, false), Row::single(3));
     }
 
@@ -320,11 +322,15 @@ mod tests {
             let r = Row::<4>([next(), next(), next(), next()]);
             for n in 1..64 {
                 for fill in [false, true] {
-                    assert_eq!(r.up(n, fill), r.up_by_words(n, fill), "{r:?} up {n} {fill}");
                     assert_eq!(
-                        r.down(n, fill),
-                        r.down_by_words(n, fill),
-                        "{r:?} down {n} {fill}"
+                        r.east(n, fill),
+                        r.east_by_words(n, fill),
+                        "{r:?} east {n} {fill}"
+                    );
+                    assert_eq!(
+                        r.west(n, fill),
+                        r.west_by_words(n, fill),
+                        "{r:?} west {n} {fill}"
                     );
                 }
             }
@@ -333,14 +339,14 @@ mod tests {
         for j in 0..256 {
             let r = Row::<4>::single(j);
             for n in 1..64 {
-                let up = (j + n < 256).then(|| Row::single(j + n));
-                assert_eq!(r.up_by_words(n as u32, false), up.unwrap_or(Row::EMPTY));
-                let down = j.checked_sub(n).map(Row::single);
-                assert_eq!(r.down_by_words(n as u32, false), down.unwrap_or(Row::EMPTY));
+                let east = (j + n < 256).then(|| Row::single(j + n));
+                assert_eq!(r.east_by_words(n as u32, false), east.unwrap_or(Row::EMPTY));
+                let west = j.checked_sub(n).map(Row::single);
+                assert_eq!(r.west_by_words(n as u32, false), west.unwrap_or(Row::EMPTY));
             }
         }
-        assert_eq!(Row::<4>::EMPTY.up(3, true), Row::low(3));
-        assert_eq!(Row::<4>::EMPTY.down(2, true), !Row::low(254));
+        assert_eq!(Row::<4>::EMPTY.east(3, true), Row::low(3));
+        assert_eq!(Row::<4>::EMPTY.west(2, true), !Row::low(254));
     }
 
     #[test]

@@ -79,7 +79,7 @@ impl<const W: usize> Clues<W> {
     }
 
     /// Loads the clues of `puzzles`, all of one shape, side by side as
-    /// [`Frame::packed`] lays them out.
+    /// [`Frame::packed`](crate::board::Frame::packed) lays them out.
     pub fn load_packed(&mut self, puzzles: &[&Puzzle]) {
         let Some(first) = puzzles.first() else {
             return;
@@ -114,7 +114,7 @@ impl<const W: usize> Clues<W> {
 
     /// The cells of row `i` whose clue is `n`.
     #[inline]
-    pub fn eq(&self, n: usize, i: usize) -> Row<W> {
+    pub fn cells_with(&self, n: usize, i: usize) -> Row<W> {
         self.by_value[n][i]
     }
 

@@ -7,7 +7,7 @@
 //! `--engine judge` runs the library's judge mode instead
 //! ([`slink::run::judge::run`]: judge mode's reading, solving and drawing on the
 //! calling thread, the file read into memory beforehand; the command
-//! `slink < FILE` runs them through the batch engine on one thread);
+//! `slink < FILE` runs them through the batch pipeline on one thread);
 //! `--engine direct` scans the file and solves its data sets in parallel
 //! chunks on a rayon pool with one [`Solver`] per worker, drawing into a
 //! buffer that is thrown away: the solver's throughput without the batch
@@ -17,7 +17,7 @@
 //! in clock ticks of 10 ms), so it is meaningful for runs of a second or
 //! more; wall time is measured with [`Instant`]. The calling thread's CPU
 //! time (`/proc/thread-self/schedstat`, nanoseconds) is reported as its
-//! share of the run: the batch engine's calling thread scans, writes, and
+//! share of the run: the batch pipeline's calling thread scans, writes, and
 //! works the oldest batch no pool thread has taken whenever it cannot
 //! start one (all of them on one thread), so the share shows how the work
 //! was split.
@@ -37,11 +37,11 @@ use std::time::{Duration, Instant};
 /// Which machinery runs the puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum EngineArg {
-    /// The batch engine of `slink solve` (memory-mapped input, windows,
+    /// The batch pipeline of `slink solve` (memory-mapped input, windows,
     /// output in input order).
     Batch,
     /// The library's judge mode (`slink::run::judge::run`): one thread, input
-    /// already in memory, no batch engine (`slink < FILE` uses the batch
+    /// already in memory, no batch pipeline (`slink < FILE` uses the batch
     /// engine on one thread).
     Judge,
     /// Scan, then parse + solve + draw chunks of data sets on a rayon pool.
@@ -66,7 +66,7 @@ second; microseconds of wall time per data set; microseconds of CPU time \
 (user + system, all threads) per data set; input and output megabytes \
 (10^6 bytes) per second of wall time; speedup over the first thread count; \
 caller %: the CPU time of the calling thread as a share of all CPU time \
-(the batch engine's calling thread scans, writes, and works the oldest \
+(the batch pipeline's calling thread scans, writes, and works the oldest \
 batch no pool thread has taken whenever it cannot start one: 100% on one \
 thread).
 
@@ -172,7 +172,7 @@ impl Clocks {
 struct Run {
     wall: Duration,
     cpu: Option<Duration>,
-    /// CPU time of the thread that called the engine (the batch engine's
+    /// CPU time of the thread that called the engine (the batch pipeline's
     /// scanner and writer): the part that does not run in parallel.
     main: Option<Duration>,
     data_sets: u64,
@@ -196,7 +196,7 @@ impl Census {
     }
 }
 
-/// Runs `file` once through the batch engine with `threads` workers.
+/// Runs `file` once through the batch pipeline with `threads` workers.
 fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Run, Census), String> {
     let config = Config {
         options,

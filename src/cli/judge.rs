@@ -15,7 +15,7 @@ pub struct JudgeArgs {
 }
 
 /// Solves standard input in judge mode. The input is read in bounded
-/// pieces by the batch engine on one thread, in the judge format, stopping
+/// pieces by the batch pipeline on one thread, in the judge format, stopping
 /// at the first malformed data set: memory stays flat however long the
 /// input, and the output is that of [`slink::run::judge::run`].
 pub fn run(args: &JudgeArgs) -> ExitCode {

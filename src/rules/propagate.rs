@@ -23,13 +23,13 @@ const REACH: usize = 1;
 /// with far fewer visits of the dear families.
 ///
 /// The corner families and R13 also leave out the rows where every edge
-/// they read is decided ([`Edges::open_rows`]): there, with the first tier
+/// they read is decided ([`Edges::open_rows`](crate::board::Edges::open_rows)): there, with the first tier
 /// stalled, each cell has exactly its clue in lines and each vertex none
 /// or two, and these rules, which follow from those two facts about the
 /// cells and vertices they look at, can neither add an edge nor find a
 /// contradiction. A board written through the rules from a reset that the
 /// first tier finishes skips them altogether. A board made row by row
-/// ([`Edges::set_rows_of`]: probe pairs, a pack's puzzles) keeps every row
+/// ([`Edges::set_rows_of`](crate::board::Edges::set_rows_of): probe pairs, a pack's puzzles) keeps every row
 /// open: finding its decided rows there cost more than the skipping saved
 /// (2% more instructions on the real corpus, 2-3% on puzzles that need
 /// search).

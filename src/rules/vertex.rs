@@ -27,9 +27,9 @@ fn apply_in<const W: usize, const G: bool>(
     let (lines, crosses) = Edge::tally(arms);
     let here = v.frame().vertices;
     check_counts(&lines, &crosses, here)?;
-    let extend = lines.eq(1) & crosses.eq(2) & here; // R6
-    let through = lines.eq(2) & here; // R7
-    let blocked = lines.eq(0) & crosses.eq(3) & here; // R8
+    let extend = lines.exactly(1) & crosses.exactly(2) & here; // R6
+    let through = lines.exactly(2) & here; // R7
+    let blocked = lines.exactly(0) & crosses.exactly(3) & here; // R8
     unroll4!(ARMS, |k, a| {
         let open = arms[k].unknown();
         v.line(Rule::R6, a, extend & open);
@@ -59,7 +59,7 @@ fn check_counts<const W: usize>(
     if (lines.gt(2) & here).any() {
         return Err(Contradiction::Branch);
     }
-    if (lines.eq(1) & crosses.eq(3) & here).any() {
+    if (lines.exactly(1) & crosses.exactly(3) & here).any() {
         return Err(Contradiction::DeadEnd);
     }
     Ok(())

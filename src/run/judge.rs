@@ -9,7 +9,7 @@ use crate::solve::solver::Solver;
 use std::io::{self, Write};
 
 /// Data sets read before they are solved together: a multiple of the
-/// pack size of 20-column puzzles (12), as the batch engine's batches
+/// pack size of 20-column puzzles (12), as the batch pipeline's batches
 /// are.
 const CHUNK: usize = 60;
 

@@ -22,7 +22,7 @@ use crate::solve::probe::{EdgeId, Node, Prober};
 
 /// Scratch space for solving boards whose rows fit `W` words.
 #[derive(Default)]
-pub struct Engine<const W: usize> {
+pub struct Search<const W: usize> {
     clues: Clues<W>,
     stack: Vec<Edges<W>>,
     pending: Vec<Option<EdgeId>>,
@@ -38,7 +38,7 @@ enum End {
     Stalled(usize),
 }
 
-impl<const W: usize> Engine<W> {
+impl<const W: usize> Search<W> {
     /// Solves `p` into `out`.
     pub fn solve(&mut self, p: &Puzzle, o: &Options, out: &mut Outcome) {
         self.solve_from(p, None, o, out);
@@ -175,7 +175,7 @@ impl<const W: usize> Engine<W> {
         }
         for i in 0..=frame.rows {
             let arms = ARMS.map(|a| edges.read(frame, i, a));
-            let ends = Count::of(arms.map(|e| e.line)).eq(1) & frame.vertices;
+            let ends = Count::of(arms.map(|e| e.line)).exactly(1) & frame.vertices;
             if let Some(j) = ends.first() {
                 for (a, e) in ARMS.iter().zip(arms) {
                     if e.unknown().has(j) {
@@ -186,7 +186,7 @@ impl<const W: usize> Engine<W> {
         }
         for n in [3, 2, 1] {
             for i in 0..frame.rows {
-                let clue = self.clues.eq(n, i);
+                let clue = self.clues.cells_with(n, i);
                 for s in Side::ALL {
                     let open = clue & edges.read(frame, i, s.at()).unknown();
                     if let Some(j) = open.first() {

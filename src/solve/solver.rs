@@ -1,5 +1,5 @@
 //! The solver's public face: options in, outcome with solutions and
-//! statistics out. Dispatches on the board's width to an [`Engine`] whose
+//! statistics out. Dispatches on the board's width to an [`Search`] whose
 //! rows are 1, 2 or 4 words wide.
 
 use crate::board::Edges;
@@ -7,7 +7,7 @@ use crate::grid::Plane;
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Options, Outcome};
 use crate::solve::pack::Pack;
-use crate::solve::search::{self, Engine};
+use crate::solve::search::{self, Search};
 
 /// Row words of the board small puzzles are deduced on side by side.
 // Four words, in one AVX2 register each (see `bits`): on 1000 generated
@@ -22,9 +22,9 @@ const PACK_WORDS: usize = 4;
 #[derive(Default)]
 pub struct Solver {
     options: Options,
-    narrow: Engine<1>,
-    medium: Engine<2>,
-    wide: Engine<4>,
+    narrow: Search<1>,
+    medium: Search<2>,
+    wide: Search<4>,
     outcome: Outcome,
     pack: Pack<PACK_WORDS>,
     start: Edges<1>,

@@ -78,7 +78,7 @@ fn plain_line(text: &[u8], out: &mut [u8]) -> bool {
     true
 }
 
-/// Reads the clues of `span` (found by a [`Scanner`] over `src`) into `out`.
+/// Reads the clues of `span` (found by a [`Scanner`](super::Scanner) over `src`) into `out`.
 ///
 /// Every row must sit on a line of its own with exactly `cols` clues
 /// (`0`-`3`, or `.` / `-` for a blank cell) separated by spaces or tabs.

@@ -3,7 +3,7 @@
 //! Two layers: [`Scanner`] finds data sets (a header line `r c` and the
 //! byte span of its `r` row lines) without looking at the clues, so a
 //! batch run can split a file quickly; [`parse_body`] reads the clues of
-//! one span into a reusable [`Puzzle`]. Neither allocates per token.
+//! one span into a reusable [`Puzzle`](crate::Puzzle). Neither allocates per token.
 
 use std::fmt;
 

@@ -46,7 +46,7 @@ fn reads_two_puzzles_with_crlf_tabs_and_blank_lines() {
 
 #[test]
 fn the_scanners_line_is_one_more_than_the_newlines_before_its_position() {
-    // The batch engine carries line numbers from one piece of an
+    // The batch pipeline carries line numbers from one piece of an
     // input to the next with this count.
     for src in [
         &b"\r\n2 2\r\n2\t2\r\n\r\n2  2\r\n1 3\n. 1 -\n0 0\ntrailing junk"[..],

@@ -308,7 +308,7 @@ fn judge(rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
             // Room for the number line and the drawing at once: one
             // allocation, not one for the number and a larger one (with a
             // copy) for the drawing. The room is for the longest number, so
-            // that a buffer reused for later data sets (the batch engine's)
+            // that a buffer reused for later data sets (the batch pipeline's)
             // does not grow again, to twice its size, each time their
             // numbers take one more digit.
             const LONGEST: usize = usize::MAX.ilog10() as usize + 1;

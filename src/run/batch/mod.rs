@@ -8,8 +8,12 @@
 //! slots, cut into batches; each batch is a task on a rayon pool that
 //! reads, solves and formats its data sets (one
 //! [`Solver`](crate::Solver) per worker thread, reused), while the calling
-//! thread writes finished batches in input order and refills their slots
-//! ([`engine`]; the output layer is [`mod@format`]). The calling thread
+//! thread writes finished batches in input order and refills their slots.
+//! The pieces: [`pipeline`] (inputs and pieces), `ring` (the batches in
+//! flight and their claims), `scan` (a piece into batches), `worker` (a
+//! worker's side of a batch), `slot` (a data set in flight), `sink` (the
+//! ordered writer and the counts); the output layer is [`mod@format`].
+//! The calling thread
 //! also works batches no pool thread has taken when it can start none;
 //! with one thread ([`Config::threads`] 1, as in judge mode) there is no
 //! pool: the calling thread does each batch itself as soon as it is
@@ -327,14 +331,14 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Totals, Error> {
-    let mut engine = pipeline::Engine::new(config, inputs)?;
+    let mut pipeline = pipeline::Pipeline::new(config, inputs)?;
     for (k, input) in inputs.iter().enumerate() {
-        if engine.stopped() {
+        if pipeline.stopped() {
             break;
         }
-        engine.input(k + 1, input, out, err)?;
+        pipeline.input(k + 1, input, out, err)?;
     }
-    let totals = engine.finish();
+    let totals = pipeline.finish();
     if config.format == Format::Summary {
         format::write_summary(&totals, config.timing, out)?;
     }

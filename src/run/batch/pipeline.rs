@@ -1,11 +1,11 @@
-//! The batch engine: pieces of input, a ring of data sets in flight,
+//! The batch pipeline: pieces of input, a ring of data sets in flight,
 //! parallel solving, output in input order.
 //!
 //! For each input, the engine takes a piece that ends at a line boundary
 //! ([`input::Source`]) and scans its data sets into a ring of slots cut
 //! into batches. Each batch, once filled, is a task on the rayon pool: its
 //! worker reads, solves and formats the batch's data sets (each worker
-//! thread keeps one [`Solver`] and one [`Puzzle`] in a thread-local,
+//! thread keeps one [`Solver`](crate::Solver) and one [`Puzzle`](crate::Puzzle) in a thread-local,
 //! reused for every data set it takes). Meanwhile the calling thread
 //! writes finished batches in ring order, that is input order, and refills
 //! their slots with the next data sets. So at most a window of data sets
@@ -58,7 +58,7 @@ struct FileState {
 }
 
 /// A batch run in progress.
-pub struct Engine<'c> {
+pub struct Pipeline<'c> {
     /// The workers besides the calling thread, which works batches too
     /// when it can start none; none for one thread: the calling thread
     /// then does each batch itself between writes.
@@ -82,10 +82,10 @@ pub struct Engine<'c> {
     started: Instant,
 }
 
-impl<'c> Engine<'c> {
+impl<'c> Pipeline<'c> {
     /// Starts the worker threads besides the calling one, if any (and the
     /// progress bar), for a run over `inputs`.
-    pub fn new(config: &'c Config, inputs: &[Input]) -> Result<Engine<'c>, Error> {
+    pub fn new(config: &'c Config, inputs: &[Input]) -> Result<Pipeline<'c>, Error> {
         let workers = match config.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             threads => threads,
@@ -120,7 +120,7 @@ impl<'c> Engine<'c> {
         } else {
             None
         };
-        Ok(Engine {
+        Ok(Pipeline {
             _caller: CallerWorker,
             pool,
             workers,
@@ -360,14 +360,14 @@ mod tests {
             ..Config::default()
         };
         let inputs = [Input::Path(path.clone())];
-        let mut engine = Engine::new(&config, &inputs).unwrap();
-        assert!(engine.pool.is_none(), "no pool for one thread");
+        let mut pipeline = Pipeline::new(&config, &inputs).unwrap();
+        assert!(pipeline.pool.is_none(), "no pool for one thread");
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        engine.input(1, &inputs[0], &mut out, &mut err).unwrap();
+        pipeline.input(1, &inputs[0], &mut out, &mut err).unwrap();
         std::fs::remove_file(&path).unwrap();
         // The batches were worked here, with this thread's worker state.
         assert!(WORKER.with(|w| w.borrow().is_some()));
-        let totals = engine.finish();
+        let totals = pipeline.finish();
         assert!(WORKER.with(|w| w.borrow().is_none()), "the worker freed");
         assert_eq!(out, include_bytes!("../../../corpus/sample.out"));
         assert!(err.is_empty() && totals.data_sets() > 0);

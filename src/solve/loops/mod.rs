@@ -188,7 +188,7 @@ impl<const W: usize> Walker<W> {
         with.add_lines(p, ei, Row::single(ej));
         (0..frame.rows).all(|i| {
             let lines = Count::of(Side::ALL.map(|s| with.read(frame, i, s.at()).line));
-            (0..4).all(|n| (clues.eq(n, i) & !lines.eq(n)).is_empty())
+            (0..4).all(|n| (clues.cells_with(n, i) & !lines.exactly(n)).is_empty())
         })
     }
 
@@ -275,7 +275,7 @@ impl<const W: usize> Walker<W> {
         let mut open_close = false;
         for i in 0..=frame.rows {
             let lines = Count::of(ARMS.map(|a| edges.read(frame, i, a).line));
-            for j in (lines.eq(1) & frame.vertices).ones() {
+            for j in (lines.exactly(1) & frame.vertices).ones() {
                 let (end, len) = self.walk(frame, (i, j), false);
                 if len == 0 {
                     continue; // the other end of a path already walked
