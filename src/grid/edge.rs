@@ -1,5 +1,7 @@
-//! Naming an edge: its [`Plane`] (horizontal or vertical), and an [`At`]
-//! relative to a cell or vertex.
+//! Naming an edge: its [`Plane`] (horizontal or vertical), an [`EdgeId`]
+//! on the grid, and an [`At`] relative to a cell or vertex.
+
+use std::fmt;
 
 /// Which kind of edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,5 +67,44 @@ impl At {
             dr: self.dr + dr,
             dc: self.dc + dc,
         }
+    }
+}
+
+impl At {
+    /// The edge this names for the cell or vertex `(i, j)`.
+    #[inline(always)]
+    pub const fn of(self, i: usize, j: usize) -> EdgeId {
+        EdgeId {
+            plane: self.plane,
+            row: (i as i32 + self.dr) as usize,
+            col: (j as i32 + self.dc) as usize,
+        }
+    }
+}
+
+/// An edge of the grid: `H(row, col)` or `V(row, col)`, the one name of an
+/// edge from the search to the trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeId {
+    /// Horizontal or vertical.
+    pub plane: Plane,
+    /// Row of the edge in its plane.
+    pub row: usize,
+    /// Column of the edge in its plane.
+    pub col: usize,
+}
+
+impl EdgeId {
+    /// `plane(row, col)`.
+    #[inline(always)]
+    pub const fn new(plane: Plane, row: usize, col: usize) -> Self {
+        EdgeId { plane, row, col }
+    }
+}
+
+impl fmt::Display for EdgeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = if self.plane == Plane::H { 'H' } else { 'V' };
+        write!(f, "{p}({}, {})", self.row, self.col)
     }
 }

@@ -5,8 +5,7 @@
 use super::decision::{Event, Reason, Rule, RuleCounts};
 use crate::bits::Row;
 use crate::board::{Clues, Edge, Edges, Frame};
-use crate::grid::{At, Plane};
-use crate::rules::decision::EdgeRef;
+use crate::grid::{At, EdgeId, Plane};
 
 /// What a family's rules see and change: the board and the puzzle's clues.
 pub struct Ctx<'a, const W: usize> {
@@ -187,11 +186,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             t.events.push(Event::Decided {
                 reason,
                 at: (i, j),
-                edge: EdgeRef {
-                    plane: at.plane,
-                    row: r,
-                    col: c,
-                },
+                edge: EdgeId::new(at.plane, r, c),
                 line,
                 depth: t.depth,
             });

@@ -4,7 +4,7 @@
 //! every edge decision with its reason, and the search's branches and
 //! backtracks.
 
-use crate::grid::Plane;
+use crate::grid::EdgeId;
 use std::fmt;
 
 /// Why a board cannot be completed.
@@ -110,24 +110,6 @@ impl fmt::Display for Reason {
     }
 }
 
-/// An edge: `H(row, col)` or `V(row, col)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EdgeRef {
-    /// Horizontal or vertical.
-    pub plane: Plane,
-    /// Row of the edge in its plane.
-    pub row: usize,
-    /// Column of the edge in its plane.
-    pub col: usize,
-}
-
-impl fmt::Display for EdgeRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = if self.plane == Plane::H { 'H' } else { 'V' };
-        write!(f, "{p}({}, {})", self.row, self.col)
-    }
-}
-
 /// One step of the record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -139,7 +121,7 @@ pub enum Event {
         /// reasons, the edge's own row and column.
         at: (usize, usize),
         /// The edge.
-        edge: EdgeRef,
+        edge: EdgeId,
         /// Line (true) or cross (false).
         line: bool,
         /// Search depth at which it happened.

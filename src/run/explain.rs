@@ -2,11 +2,12 @@
 //! steps, each with its reason and the edges it decided, and the judge's
 //! drawing at the end (optionally also every few steps along the way).
 
+use crate::grid::EdgeId;
 use crate::grid::Plane;
 use crate::puzzle::render;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::rules::decision::{EdgeRef, Event, Reason};
+use crate::rules::decision::{Event, Reason};
 use crate::rules::Rule;
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
@@ -17,7 +18,7 @@ struct Step {
     reason: Reason,
     at: (usize, usize),
     depth: u32,
-    edges: Vec<(EdgeRef, bool)>,
+    edges: Vec<(EdgeId, bool)>,
 }
 
 /// Whether a rule looks at a vertex (R6-R8) rather than a cell.

@@ -3,8 +3,9 @@
 //! stall); on a search node's board, or a probe's.
 
 use crate::board::{Clues, Edges, Frame};
+use crate::grid::EdgeId;
 use crate::grid::Plane;
-use crate::rules::decision::{EdgeRef, Event, Reason};
+use crate::rules::decision::{Event, Reason};
 use crate::rules::{self, Contradiction, Ctx};
 use crate::solve::loops::{LoopStep, Walker};
 use crate::solve::outcome::{Options, Stats};
@@ -115,7 +116,7 @@ pub(super) fn log_changes<const W: usize>(
                     events.push(Event::Decided {
                         reason,
                         at: (row, col),
-                        edge: EdgeRef { plane, row, col },
+                        edge: EdgeId::new(plane, row, col),
                         line,
                         depth,
                     });

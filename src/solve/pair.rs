@@ -7,9 +7,10 @@
 
 use super::deduce::{deduce, Mode};
 use super::outcome::{Options, Stats};
-use super::probe::{EdgeId, Node};
+use super::probe::Node;
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame, Part};
+use crate::grid::EdgeId;
 use crate::puzzle::Puzzle;
 use crate::rules::{self, Contradiction, Ctx};
 use crate::solve::loops::LoopStep;
@@ -95,9 +96,8 @@ impl Pair {
         }
         let pe = &mut self.edges;
         pe.copy_from(&self.base);
-        let (pl, i, j) = e;
-        pe.add_lines(pl, i, Row::single(j));
-        pe.add_crosses(pl, i, Row::single(j + s));
+        pe.add_lines(e.plane, e.row, Row::single(e.col));
+        pe.add_crosses(e.plane, e.row, Row::single(e.col + s));
         let mut ctx = Ctx::new(&packed, &self.clues, pe);
         ctx.colors = true;
         if rules::propagate(&mut ctx).is_err() {
@@ -165,8 +165,9 @@ impl Pair {
                     Ok(LoopStep::Crossed(n)) => {
                         stats.loop_crosses += n as u64;
                         pending[k] = true;
-                        for &(p, r, c) in walker.crossed() {
-                            self.edges.add_crosses(p, r, Row::single(c + shift));
+                        for e in walker.crossed() {
+                            self.edges
+                                .add_crosses(e.plane, e.row, Row::single(e.col + shift));
                         }
                     }
                 }

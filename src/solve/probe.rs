@@ -8,15 +8,12 @@ use super::outcome::{Options, Outcome, Stats};
 use super::pair::Pair;
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame};
-use crate::grid::Plane;
+use crate::grid::{EdgeId, Plane};
 use crate::puzzle::Puzzle;
 use crate::rules::{Contradiction, Reason};
 
 /// Probes in a row that decide nothing before a probing round ends.
 const PROBE_STREAK: usize = 100;
-
-/// An edge: plane, row, column.
-pub(super) type EdgeId = (Plane, usize, usize);
 
 /// A search node being probed: its board, at its depth, and what
 /// deduction needs around it.
@@ -125,7 +122,8 @@ impl<const W: usize> Prober<W> {
         for p in [Plane::H, Plane::V] {
             for i in 0..frame.plane_rows(p) {
                 let open = board.undecided(frame, p, i);
-                self.candidates.extend(open.ones().map(|j| (p, i, j)));
+                self.candidates
+                    .extend(open.ones().map(|j| EdgeId::new(p, i, j)));
             }
         }
     }
@@ -158,8 +156,8 @@ impl<const W: usize> Prober<W> {
                 break;
             }
             streak += 1;
-            let (pl, i, j) = self.candidates[k];
-            if !node.board.undecided(frame, pl, i).has(j) {
+            let e = self.candidates[k];
+            if !node.board.undecided(frame, e.plane, e.row).has(e.col) {
                 continue;
             }
             // A probe pair is counted only if it fits in the budget.
@@ -168,10 +166,10 @@ impl<const W: usize> Prober<W> {
                 out.stats.probes -= 2;
                 return Ok(Round::OutOfBudget);
             }
-            if shortcuts(o) && self.dominated[row_index(pl, i)].has(j) {
+            if shortcuts(o) && self.dominated[row_index(e.plane, e.row)].has(e.col) {
                 continue;
             }
-            let (as_line, as_cross) = self.both_values(node, (pl, i, j), o, &mut out.stats);
+            let (as_line, as_cross) = self.both_values(node, e, o, &mut out.stats);
             if o.trace {
                 self.before.copy_from(node.board);
             }
@@ -187,7 +185,7 @@ impl<const W: usize> Prober<W> {
                 }
                 (Ok(()), Ok(())) => {
                     if !node.board.adopt_common(&self.line, &self.cross) {
-                        self.both_stand((pl, i, j), frame, base, o);
+                        self.both_stand(e, frame, base, o);
                         continue;
                     }
                     streak = 0;
@@ -220,11 +218,10 @@ impl<const W: usize> Prober<W> {
             None
         };
         if paired != Some(true) {
-            let (pl, i, j) = e;
             self.line.copy_from(node.board);
-            self.line.add_lines(pl, i, Row::single(j));
+            self.line.add_lines(e.plane, e.row, Row::single(e.col));
             self.cross.copy_from(node.board);
-            self.cross.add_crosses(pl, i, Row::single(j));
+            self.cross.add_crosses(e.plane, e.row, Row::single(e.col));
         }
         if paired == Some(true) {
             let boards = [&mut self.line, &mut self.cross];

@@ -9,16 +9,15 @@
 use crate::bits::Count;
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame};
-use crate::grid::Plane;
-use crate::grid::{Side, ARMS};
+use crate::grid::{EdgeId, Plane, Side, ARMS};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::{verify, Invalid};
 use crate::puzzle::Puzzle;
-use crate::rules::decision::{EdgeRef, Event, Reason};
+use crate::rules::decision::{Event, Reason};
 use crate::rules::Contradiction;
 use crate::solve::deduce::{deduce, Mode, Scratch};
 use crate::solve::outcome::{Options, Outcome, Status};
-use crate::solve::probe::{EdgeId, Node, Prober};
+use crate::solve::probe::{Node, Prober};
 
 /// Scratch space for solving boards whose rows fit `W` words.
 #[derive(Default)]
@@ -135,7 +134,7 @@ impl<const W: usize> Search<W> {
                         self.pending.push(Some(e));
                         let (below, above) = self.stack.split_at_mut(depth + 1);
                         above[0].copy_from(&below[depth]);
-                        above[0].add_lines(e.0, e.1, Row::single(e.2));
+                        above[0].add_lines(e.plane, e.row, Row::single(e.col));
                         depth += 1;
                         if o.trace {
                             out.trace.push(branch_event(e, true, depth));
@@ -150,13 +149,13 @@ impl<const W: usize> Search<W> {
                     return End::Done;
                 }
                 depth -= 1;
-                if let Some((pl, i, j)) = self.pending[depth].take() {
-                    self.stack[depth].add_crosses(pl, i, Row::single(j));
+                if let Some(e) = self.pending[depth].take() {
+                    self.stack[depth].add_crosses(e.plane, e.row, Row::single(e.col));
                     if o.trace {
                         out.trace.push(Event::Backtrack {
                             depth: depth as u32,
                         });
-                        out.trace.push(branch_event((pl, i, j), false, depth));
+                        out.trace.push(branch_event(e, false, depth));
                     }
                     continue 'node;
                 }
@@ -168,9 +167,9 @@ impl<const W: usize> Search<W> {
     /// failing that, an undecided side of the cell with the highest clue.
     fn choose(&self, frame: &Frame<W>, depth: usize) -> EdgeId {
         let edges = &self.stack[depth];
-        if let Some((p, i, j)) = self.prober.best() {
-            if edges.undecided(frame, p, i).has(j) {
-                return (p, i, j);
+        if let Some(e) = self.prober.best() {
+            if edges.undecided(frame, e.plane, e.row).has(e.col) {
+                return e;
             }
         }
         for i in 0..=frame.rows {
@@ -179,7 +178,7 @@ impl<const W: usize> Search<W> {
             if let Some(j) = ends.first() {
                 for (a, e) in ARMS.iter().zip(arms) {
                     if e.unknown().has(j) {
-                        return absolute(*a, i, j);
+                        return a.of(i, j);
                     }
                 }
             }
@@ -190,7 +189,7 @@ impl<const W: usize> Search<W> {
                 for s in Side::ALL {
                     let open = clue & edges.read(frame, i, s.at()).unknown();
                     if let Some(j) = open.first() {
-                        return absolute(s.at(), i, j);
+                        return s.at().of(i, j);
                     }
                 }
             }
@@ -199,7 +198,7 @@ impl<const W: usize> Search<W> {
             for i in 0..frame.plane_rows(p) {
                 let open = edges.undecided(frame, p, i);
                 if let Some(j) = open.first() {
-                    return (p, i, j);
+                    return EdgeId::new(p, i, j);
                 }
             }
         }
@@ -279,23 +278,13 @@ fn found_status(out: &Outcome) -> Status {
 
 /// The trace event of a search branch on edge `e`.
 fn branch_event(e: EdgeId, line: bool, depth: usize) -> Event {
-    let (plane, row, col) = e;
     Event::Decided {
         reason: Reason::Branch,
-        at: (row, col),
-        edge: EdgeRef { plane, row, col },
+        at: (e.row, e.col),
+        edge: e,
         line,
         depth: depth as u32,
     }
-}
-
-/// The edge `at` of the cell or vertex `(i, j)`.
-fn absolute(at: crate::grid::At, i: usize, j: usize) -> EdgeId {
-    (
-        at.plane,
-        (i as i32 + at.dr) as usize,
-        (j as i32 + at.dc) as usize,
-    )
 }
 
 #[cfg(test)]

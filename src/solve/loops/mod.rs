@@ -8,7 +8,7 @@
 
 use crate::bits::{Count, Row};
 use crate::board::{Clues, Edges, Frame};
-use crate::grid::{Plane, Side, ARMS};
+use crate::grid::{EdgeId, Plane, Side, ARMS};
 use crate::rules::Contradiction;
 use index::PathIndex;
 
@@ -49,7 +49,7 @@ pub struct Walker<const W: usize> {
     index: PathIndex<W>,
     /// The edges the last call crossed (when it answered
     /// [`LoopStep::Crossed`]).
-    crossed: Vec<(Plane, usize, usize)>,
+    crossed: Vec<EdgeId>,
     /// The plane rows holding lines the base lacks, and those lines.
     fresh: Vec<(Plane, usize, Row<W>)>,
     /// The paths an incremental walk found through new lines: their ends
@@ -83,21 +83,25 @@ impl<const W: usize> Walker<W> {
         take_bit(row, c)
     }
 
-    /// Crosses the undecided edge `q(ei, ej)` joining the two ends of a
-    /// path of `len` edges (of `total` lines), unless that edge would
-    /// close a loop holding every line and satisfying every clue.
-    /// [`Join::Crossed`] if it crossed it.
-    #[allow(clippy::too_many_arguments)]
+    /// Crosses the undecided edge `e` joining the two ends of a path of
+    /// `len` edges (of `total` lines), unless that edge would close a loop
+    /// holding every line and satisfying every clue. [`Join::Crossed`] if
+    /// it crossed it.
     #[inline(always)]
     fn join(
         &mut self,
         frame: &Frame<W>,
         clues: &Clues<W>,
         edges: &mut Edges<W>,
-        (q, ei, ej): (Plane, usize, usize),
+        e: EdgeId,
         len: u32,
         total: u32,
     ) -> Join {
+        let EdgeId {
+            plane: q,
+            row: ei,
+            col: ej,
+        } = e;
         if edges.lines(q, ei).has(ej) || edges.crosses(q, ei).has(ej) {
             return Join::Decided;
         }
@@ -105,7 +109,7 @@ impl<const W: usize> Walker<W> {
             return Join::MayClose;
         }
         edges.add_crosses(q, ei, Row::single(ej));
-        self.crossed.push((q, ei, ej));
+        self.crossed.push(e);
         Join::Crossed
     }
 
@@ -193,7 +197,7 @@ impl<const W: usize> Walker<W> {
     }
 
     /// The edges the last call that answered [`LoopStep::Crossed`] crossed.
-    pub fn crossed(&self) -> &[(Plane, usize, usize)] {
+    pub fn crossed(&self) -> &[EdgeId] {
         &self.crossed
     }
 
@@ -485,12 +489,12 @@ fn take_bit<const W: usize>(row: &mut Row<W>, j: usize) -> bool {
 }
 
 /// The edge between two vertices, if they are neighbours.
-fn joining_edge(a: Vertex, b: Vertex) -> Option<(Plane, usize, usize)> {
+fn joining_edge(a: Vertex, b: Vertex) -> Option<EdgeId> {
     let ((ai, aj), (bi, bj)) = (a, b);
     if ai == bi && aj.abs_diff(bj) == 1 {
-        Some((Plane::H, ai, aj.min(bj)))
+        Some(EdgeId::new(Plane::H, ai, aj.min(bj)))
     } else if aj == bj && ai.abs_diff(bi) == 1 {
-        Some((Plane::V, ai.min(bi), aj))
+        Some(EdgeId::new(Plane::V, ai.min(bi), aj))
     } else {
         None
     }

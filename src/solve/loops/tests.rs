@@ -7,7 +7,7 @@ use crate::util::rng::splitmix64;
 
 /// A random set of lines on a `rows x cols` board with no vertex of
 /// three or more lines (it may hold loops).
-fn random_lines(rows: usize, cols: usize, n: usize, seed: &mut u64) -> Vec<(Plane, usize, usize)> {
+fn random_lines(rows: usize, cols: usize, n: usize, seed: &mut u64) -> Vec<EdgeId> {
     let mut degree = vec![0u8; (rows + 1) * (cols + 1)];
     let mut lines = Vec::new();
     for _ in 0..n {
@@ -20,17 +20,17 @@ fn random_lines(rows: usize, cols: usize, n: usize, seed: &mut u64) -> Vec<(Plan
             (Plane::V, i, j, (i, j), (i + 1, j))
         };
         let (ka, kb) = (a.0 * (cols + 1) + a.1, b.0 * (cols + 1) + b.1);
-        if degree[ka] < 2 && degree[kb] < 2 && !lines.contains(&(p, i, j)) {
+        if degree[ka] < 2 && degree[kb] < 2 && !lines.contains(&EdgeId::new(p, i, j)) {
             degree[ka] += 1;
             degree[kb] += 1;
-            lines.push((p, i, j));
+            lines.push(EdgeId::new(p, i, j));
         }
     }
     lines
 }
 
 /// The lines of a random rectangle's outline: one loop.
-fn rectangle(rows: usize, cols: usize, seed: &mut u64) -> Vec<(Plane, usize, usize)> {
+fn rectangle(rows: usize, cols: usize, seed: &mut u64) -> Vec<EdgeId> {
     let r = splitmix64(seed) as usize;
     let (i0, j0) = (r % rows, (r >> 16) % cols);
     let (i1, j1) = (
@@ -39,10 +39,10 @@ fn rectangle(rows: usize, cols: usize, seed: &mut u64) -> Vec<(Plane, usize, usi
     );
     let mut lines = Vec::new();
     for j in j0..j1 {
-        lines.extend([(Plane::H, i0, j), (Plane::H, i1, j)]);
+        lines.extend([EdgeId::new(Plane::H, i0, j), EdgeId::new(Plane::H, i1, j)]);
     }
     for i in i0..i1 {
-        lines.extend([(Plane::V, i, j0), (Plane::V, i, j1)]);
+        lines.extend([EdgeId::new(Plane::V, i, j0), EdgeId::new(Plane::V, i, j1)]);
     }
     lines
 }
@@ -65,7 +65,7 @@ fn random_case<const W: usize>(
     case: usize,
     min_cols: usize,
     seed: &mut u64,
-) -> (Frame<W>, Clues<W>, Vec<(Plane, usize, usize)>) {
+) -> (Frame<W>, Clues<W>, Vec<EdgeId>) {
     let (rows, cols) = (2 + case % 7, min_cols + case % 11);
     let p = Puzzle::new(rows, cols, &vec![Clue::Blank; rows * cols]).unwrap();
     let mut clues = Clues::<W>::default();
@@ -101,7 +101,12 @@ fn compare_incremental<const W: usize>(cases: usize, min_cols: usize, mut seed: 
         // The base: a random part of the lines, at a fixpoint of loop reasoning.
         let mut base = Edges::<W>::default();
         base.reset(rows);
-        for &(pl, i, j) in &lines {
+        for &EdgeId {
+            plane: pl,
+            row: i,
+            col: j,
+        } in &lines
+        {
             if splitmix64(&mut seed) % 3 != 0 {
                 base.add_lines(pl, i, Row::single(j));
             }
@@ -118,7 +123,12 @@ fn compare_incremental<const W: usize>(cases: usize, min_cols: usize, mut seed: 
         }
         // The probe: the base and the other lines it has not crossed.
         let mut probe = base.clone();
-        for &(pl, i, j) in &lines {
+        for &EdgeId {
+            plane: pl,
+            row: i,
+            col: j,
+        } in &lines
+        {
             if !base.crosses(pl, i).has(j) {
                 probe.add_lines(pl, i, Row::single(j));
             }
@@ -164,7 +174,15 @@ fn compare_index_updates<const W: usize>(cases: usize, min_cols: usize, mut seed
             .collect();
         let board = |upto: u64, from: &Edges<W>| {
             let mut e = from.clone();
-            for (&(pl, i, j), &k) in lines.iter().zip(&stage) {
+            for (
+                &EdgeId {
+                    plane: pl,
+                    row: i,
+                    col: j,
+                },
+                &k,
+            ) in lines.iter().zip(&stage)
+            {
                 if k <= upto && !e.crosses(pl, i).has(j) {
                     e.add_lines(pl, i, Row::single(j));
                 }
