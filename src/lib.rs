@@ -9,7 +9,7 @@
 //! let p = Puzzle::from_rows("22/22").unwrap();
 //! let mut solver = Solver::default();
 //! let outcome = solver.solve(&p);
-//! assert_eq!(outcome.status(), Status::Unique);
+//! assert_eq!(outcome.status(), Status::Solved);
 //! let mut drawing = Vec::new();
 //! slink::puzzle::render::draw(&p, outcome.solution().unwrap(), &mut drawing);
 //! assert!(drawing.starts_with(b"#############\n"));

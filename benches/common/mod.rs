@@ -117,7 +117,7 @@ pub fn needs_search(set: &Set) -> Set {
     let picked = set
         .puzzles
         .iter()
-        .filter(|p| matches!(solver.solve(p).status(), Status::Stalled { .. }))
+        .filter(|p| solver.solve(p).stalled().is_some())
         .cloned()
         .collect();
     Set::new(format!("search-{}", suffix(&set.name)), picked)
@@ -203,7 +203,7 @@ pub fn malformed(set: &Set) -> Vec<u8> {
 pub fn solve_all(solver: &mut Solver, set: &Set) -> usize {
     set.puzzles
         .iter()
-        .filter(|p| solver.solve(p).status() == Status::Unique)
+        .filter(|p| solver.solve(p).status() == Status::Solved)
         .count()
 }
 
@@ -213,7 +213,7 @@ pub fn solve_side_by_side(solver: &mut Solver, set: &Set) -> usize {
     let refs: Vec<&slink::Puzzle> = set.puzzles.iter().collect();
     let mut unique = 0;
     solver.solve_all(&refs, |_, o| {
-        unique += usize::from(o.status() == Status::Unique)
+        unique += usize::from(o.status() == Status::Solved)
     });
     unique
 }

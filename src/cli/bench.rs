@@ -5,9 +5,9 @@
 //! engine, [`slink::run::batch::run`], judge format) with its output counted and
 //! discarded, `--runs` times per thread count; the fastest run is reported.
 //! `--engine judge` runs the library's judge mode instead
-//! ([`slink::run::judge::run`]: judge mode's reading, solving and drawing on the
-//! calling thread, the file read into memory beforehand; the command
-//! `slink < FILE` runs them through the batch pipeline on one thread);
+//! ([`slink::run::judge::run`]: the batch pipeline on one thread, as
+//! `slink < FILE` runs it, on the file read into memory beforehand and
+//! read from there as a stream);
 //! `--engine direct` scans the file and solves its data sets in parallel
 //! chunks on a rayon pool with one [`Solver`] per worker, drawing into a
 //! buffer that is thrown away: the solver's throughput without the batch
@@ -26,12 +26,14 @@ use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use slink::puzzle::parse::{parse_body, Scanner, Span};
-use slink::run::batch::{self, Config, Format, Input, Kind};
+use slink::run::batch::{self, Config, Format, Input};
+use slink::Status;
 use slink::{Options, Puzzle, Solver};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Which machinery runs the puzzles.
@@ -40,9 +42,9 @@ enum EngineArg {
     /// The batch pipeline of `slink solve` (memory-mapped input, windows,
     /// output in input order).
     Batch,
-    /// The library's judge mode (`slink::run::judge::run`): one thread, input
-    /// already in memory, no batch pipeline (`slink < FILE` uses the batch
-    /// engine on one thread).
+    /// The library's judge mode (`slink::run::judge::run`): the batch
+    /// pipeline on one thread, as `slink < FILE` runs it, on input already
+    /// in memory.
     Judge,
     /// Scan, then parse + solve + draw chunks of data sets on a rayon pool.
     Direct,
@@ -214,7 +216,7 @@ fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Run, Cens
         return Err(format!("cannot read {}", file.display()));
     }
     let census = Census(
-        Kind::ALL
+        Status::ALL
             .iter()
             .map(|&k| (k.name(), totals.count(k)))
             .collect(),
@@ -233,25 +235,29 @@ fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Run, Cens
 }
 
 /// Runs `input` once in judge mode (one thread).
-fn run_judge(input: &[u8], options: Options) -> Result<(Run, Census), String> {
+fn run_judge(input: &Arc<[u8]>, options: Options) -> Result<(Run, Census), String> {
     let (mut out, mut err) = (Discard::default(), Discard::default());
+    let input = Input::Bytes {
+        name: "bench".into(),
+        bytes: input.clone(),
+    };
     let clocks = Clocks::start();
-    let (_, tally) = slink::run::judge::run(input, "bench", options, &mut out, &mut err)
-        .map_err(|e| e.to_string())?;
+    let (_, totals) =
+        slink::run::judge::run(&input, options, &mut out, &mut err).map_err(|e| e.to_string())?;
     let (wall, cpu, main) = clocks.stop();
-    let census = Census(vec![
-        ("solved", tally.unique),
-        ("multiple", tally.multiple),
-        ("none", tally.none),
-        ("unfinished", tally.unfinished),
-    ]);
+    let census = Census(
+        Status::ALL
+            .iter()
+            .map(|&k| (k.name(), totals.count(k)))
+            .collect(),
+    );
     Ok((
         Run {
             wall,
             cpu,
             main,
-            data_sets: tally.data_sets as u64,
-            in_bytes: input.len() as u64,
+            data_sets: totals.data_sets() as u64,
+            in_bytes: totals.bytes,
             out_bytes: out.0 + err.0,
         },
         census,
@@ -474,10 +480,10 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     for file in &args.files {
         // The judge and direct engines take the input from memory; the batch
         // engine reads the file itself (from the page cache after the first run).
-        let input = match args.engine {
-            EngineArg::Batch => Vec::new(),
+        let input: Arc<[u8]> = match args.engine {
+            EngineArg::Batch => Arc::from(Vec::new()),
             _ => match std::fs::read(file) {
-                Ok(b) => b,
+                Ok(b) => b.into(),
                 Err(e) => {
                     eprintln!("slink bench: cannot read {}: {e}", file.display());
                     return ExitCode::from(2);

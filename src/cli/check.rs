@@ -181,19 +181,20 @@ impl Checker {
         let mut inconsistent = None;
         let o = self.rules.solve(p);
         let rules = match o.status() {
-            Status::Unique => Rules::Finish,
+            Status::Solved => Rules::Finish,
             Status::NoSolution => Rules::Contradiction,
-            Status::Stalled { undecided } => Rules::Stall(undecided),
-            // Without search the rules cannot give up or see two solutions.
-            Status::GaveUp | Status::Multiple => Rules::Stall(0),
+            // Without search the rules stall; they cannot run out of
+            // budget or see two solutions.
+            Status::GaveUp => Rules::Stall(o.stalled().unwrap_or(0)),
+            Status::Multiple | Status::Invalid => Rules::Stall(0),
         };
         let rules_solution = o.solution().cloned();
         let full = self.full.solve(p);
         let solutions = match full.status() {
-            Status::Unique => Count::One,
+            Status::Solved => Count::One,
             Status::Multiple => Count::Several,
             Status::NoSolution => Count::Zero,
-            Status::GaveUp | Status::Stalled { .. } => Count::Unknown,
+            Status::GaveUp | Status::Invalid => Count::Unknown,
         };
         let (nodes, probes, depth) = (full.stats.nodes, full.stats.probes, full.stats.depth);
         if full.solutions().iter().any(|s| verify(p, s).is_err()) {
@@ -212,7 +213,7 @@ impl Checker {
         let needs = match rules {
             Rules::Finish | Rules::Contradiction => Needs::Rules,
             Rules::Stall(_) => match self.looping.solve(p).status() {
-                Status::Unique | Status::NoSolution => Needs::Loop,
+                Status::Solved | Status::NoSolution => Needs::Loop,
                 _ => Needs::Search,
             },
         };

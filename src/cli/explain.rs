@@ -62,7 +62,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         if io::stdout().lock().write_all(text.as_bytes()).is_err() {
             return ExitCode::from(2);
         }
-        return ExitCode::from(u8::from(status != Status::Unique));
+        return ExitCode::from(u8::from(status != Status::Solved));
     }
     eprintln!("slink explain: {name} has no data set {}", args.data_set);
     ExitCode::from(2)

@@ -400,7 +400,7 @@ impl Generator {
         let o = solver.solve(p);
         // Deduction only makes forced steps: if it finishes, the puzzle is
         // unique.
-        if o.status() == Status::Unique {
+        if o.status() == Status::Solved {
             if o.solution() == Some(s) {
                 return Check::Unique;
             }
@@ -418,8 +418,8 @@ impl Generator {
         work.solves += 1;
         let o = self.full.solve(p);
         match o.status() {
-            Status::Unique if o.solution() == Some(s) => Check::Unique,
-            Status::Unique => {
+            Status::Solved if o.solution() == Some(s) => Check::Unique,
+            Status::Solved => {
                 work.disagreements += 1;
                 Check::No
             }
@@ -621,7 +621,7 @@ mod tests {
             assert_eq!(verify(&made.puzzle, &made.solution), Ok(()));
             assert_eq!(made.puzzle.blanks(), 0);
             let o = solver.solve(&made.puzzle);
-            assert_eq!(o.status(), Status::Unique);
+            assert_eq!(o.status(), Status::Solved);
             assert_eq!(o.solution(), Some(&made.solution));
         }
     }
@@ -662,7 +662,7 @@ mod tests {
         assert!(made.puzzle.blanks() > 0);
         assert!(made.puzzle.blanks() <= 21);
         let o = Solver::default().solve(&made.puzzle).clone();
-        assert_eq!(o.status(), Status::Unique);
+        assert_eq!(o.status(), Status::Solved);
         assert_eq!(o.solution(), Some(&made.solution));
     }
 

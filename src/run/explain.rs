@@ -170,7 +170,7 @@ pub fn explain(
     let st = &outcome.stats;
     let status = outcome.status();
     let verdict = match status {
-        Status::Unique => "one solution".to_string(),
+        Status::Solved => "one solution".to_string(),
         Status::Multiple => "several solutions; the first found is drawn".to_string(),
         Status::NoSolution => format!(
             "no solution{}",
@@ -179,10 +179,12 @@ pub fn explain(
                 .map(|c| format!(" ({c})"))
                 .unwrap_or_default()
         ),
-        Status::GaveUp => "gave up: the search budget ran out".to_string(),
-        Status::Stalled { undecided } => {
-            format!("the rules stalled with {undecided} edges undecided")
-        }
+        Status::GaveUp => match outcome.stalled() {
+            Some(undecided) => format!("the rules stalled with {undecided} edges undecided"),
+            None => "gave up: the search budget ran out".to_string(),
+        },
+        // (The solver does not say this of a puzzle it read.)
+        Status::Invalid => "not read".to_string(),
     };
     let _ = writeln!(
         out,
@@ -207,7 +209,7 @@ mod tests {
         let p = Puzzle::from_rows("22/22").unwrap();
         let mut s = String::new();
         let status = explain(&p, 3, Options::rules_only(), Some(1), &mut s);
-        assert_eq!(status, Status::Unique);
+        assert_eq!(status, Status::Solved);
         assert!(s.contains("R"), "{s}");
         assert!(s.contains("result: one solution"), "{s}");
         assert!(s.ends_with("3\n#############\n#           #\n# +-------+ #\n# | 2   2 | #\n# |       | #\n# | 2   2 | #\n# +-------+ #\n#           #\n#############\n"), "{s}");

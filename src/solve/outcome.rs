@@ -50,34 +50,54 @@ impl Default for Options {
     }
 }
 
-/// What became of a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What became of a puzzle or a data set.
+///
+/// One vocabulary from the solver to the reports: each status has the name
+/// JSON records and summaries give it ([`Status::name`]). The solver gives
+/// the first four; a data set that cannot be read is [`Status::Invalid`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
-    /// Exactly one solution.
-    Unique,
-    /// Two or more solutions (two are given).
+    /// Exactly one solution: `solved`.
+    Solved,
+    /// Two or more solutions (two are given): `multiple`.
     Multiple,
-    /// No solution.
+    /// No solution: `none`.
     NoSolution,
-    /// The search budget ran out.
+    /// Not finished: `gave-up`. The search budget ran out, or, with search
+    /// off, deduction stalled ([`Outcome::stalled`] then says how many
+    /// edges it left undecided). Batch mode also reports a data set the
+    /// solver failed on (a bug) this way.
     GaveUp,
-    /// Deduction stalled with this many edges undecided and search was off.
-    Stalled {
-        /// Edges left undecided.
-        undecided: usize,
-    },
+    /// A malformed data set, which was not solved: `invalid`.
+    Invalid,
 }
 
 impl Status {
-    /// The short name used in reports: `solved`, `multiple`, `none`, `gave-up`, `stalled`.
-    pub fn name(&self) -> &'static str {
+    /// Every status, in the order reports list them.
+    pub const ALL: [Status; 5] = [
+        Status::Solved,
+        Status::Multiple,
+        Status::NoSolution,
+        Status::Invalid,
+        Status::GaveUp,
+    ];
+
+    /// The name used in JSON records and summaries: `solved`,
+    /// `multiple`, `none`, `invalid`, `gave-up`.
+    pub fn name(self) -> &'static str {
         match self {
-            Status::Unique => "solved",
+            Status::Solved => "solved",
             Status::Multiple => "multiple",
             Status::NoSolution => "none",
+            Status::Invalid => "invalid",
             Status::GaveUp => "gave-up",
-            Status::Stalled { .. } => "stalled",
         }
+    }
+
+    /// Whether judge mode calls this an error (not merely a warning, as
+    /// for `multiple`).
+    pub fn is_error(self) -> bool {
+        matches!(self, Status::NoSolution | Status::Invalid | Status::GaveUp)
     }
 }
 
@@ -110,6 +130,8 @@ pub struct Outcome {
     pub stats: Stats,
     /// For `NoSolution` found by deduction alone: the first contradiction.
     pub contradiction: Option<Contradiction>,
+    /// For `GaveUp` with search off: the edges deduction left undecided.
+    stalled: Option<usize>,
     /// Every decision in order, when [`Options::trace`] is set.
     pub trace: Vec<Event>,
 }
@@ -125,6 +147,12 @@ impl Outcome {
         &self.solutions[..self.found]
     }
 
+    /// With search off, when deduction stalled ([`Status::GaveUp`]): how
+    /// many edges it left undecided.
+    pub fn stalled(&self) -> Option<usize> {
+        self.stalled
+    }
+
     /// The first solution found, if any.
     pub fn solution(&self) -> Option<&Solution> {
         self.solutions().first()
@@ -135,6 +163,7 @@ impl Outcome {
         self.found = 0;
         self.stats = Stats::default();
         self.contradiction = None;
+        self.stalled = None;
         self.trace.clear();
     }
 
@@ -162,6 +191,13 @@ impl Outcome {
     #[inline(always)]
     pub(crate) fn over_budget(&self, o: &Options) -> bool {
         self.stats.nodes.saturating_sub(1) + self.stats.probes > o.node_budget
+    }
+
+    /// Ends a search that stalled, with search off, with `undecided`
+    /// edges undecided.
+    pub(crate) fn finish_stalled(&mut self, undecided: usize) {
+        self.stalled = Some(undecided);
+        self.finish(Status::GaveUp);
     }
 
     pub(crate) fn finish(&mut self, status: Status) {

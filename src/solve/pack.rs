@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn solving_in_packs_gives_each_puzzles_own_outcome() {
-        use crate::solve::outcome::{Options, Status};
+        use crate::solve::outcome::Options;
         use crate::solve::solver::Solver;
         let mut seed = 11;
         // Runs of one shape broken by other shapes, in uneven lengths.
@@ -260,7 +260,7 @@ mod tests {
             // The random puzzles cover more than one kind of outcome.
             let kinds = statuses
                 .iter()
-                .map(Status::name)
+                .map(|s| s.name())
                 .collect::<std::collections::BTreeSet<_>>();
             assert!(kinds.len() >= 2, "only {kinds:?}");
         }

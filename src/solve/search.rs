@@ -64,12 +64,11 @@ impl<const W: usize> Search<W> {
             Some(board) => self.stack[0].copy_from(board),
             None => self.stack[0].reset(p.rows()),
         }
-        let status = match self.search(&frame, p, o, out) {
-            End::GaveUp => Status::GaveUp,
-            End::Stalled(undecided) => Status::Stalled { undecided },
-            End::Done => found_status(out),
-        };
-        out.finish(status);
+        match self.search(&frame, p, o, out) {
+            End::GaveUp => out.finish(Status::GaveUp),
+            End::Stalled(undecided) => out.finish_stalled(undecided),
+            End::Done => out.finish(found_status(out)),
+        }
     }
 
     // Inlined into its one caller, as it was before `solve_from` lost its
@@ -271,7 +270,7 @@ fn record<const V: usize>(
 fn found_status(out: &Outcome) -> Status {
     match out.found() {
         0 => Status::NoSolution,
-        1 => Status::Unique,
+        1 => Status::Solved,
         _ => Status::Multiple,
     }
 }

@@ -64,7 +64,7 @@ fn solver_agrees_with_brute_force_on_random_puzzles() {
             let mut solver = crate::Solver::default();
             let o = solver.solve(&p);
             let want = if sols.len() == 1 {
-                crate::Status::Unique
+                crate::Status::Solved
             } else {
                 crate::Status::Multiple
             };

@@ -72,5 +72,5 @@ fn r4_is_left_out_for_a_slink_whose_loop_circles_two_threes() {
     agrees_with_solution(&[Family::Threes, Family::Propagate], before, solution);
     let p = Board::parse(before).puzzle();
     let mut solver = crate::Solver::default();
-    assert_eq!(solver.solve(&p).status(), crate::Status::Unique, "{p:?}");
+    assert_eq!(solver.solve(&p).status(), crate::Status::Solved, "{p:?}");
 }

@@ -62,59 +62,6 @@ pub enum Format {
     Summary,
 }
 
-/// The status of a data set in a batch run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// Exactly one solution.
-    Solved,
-    /// Several solutions.
-    Multiple,
-    /// No solution.
-    None,
-    /// Malformed input.
-    Invalid,
-    /// Not finished: the search budget ran out, the rules stalled, or the
-    /// solver failed.
-    GaveUp,
-}
-
-impl Kind {
-    /// Every status, in the order reports list them.
-    pub const ALL: [Kind; 5] = [
-        Kind::Solved,
-        Kind::Multiple,
-        Kind::None,
-        Kind::Invalid,
-        Kind::GaveUp,
-    ];
-
-    /// The name used in JSON records and summaries.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Solved => "solved",
-            Kind::Multiple => "multiple",
-            Kind::None => "none",
-            Kind::Invalid => "invalid",
-            Kind::GaveUp => "gave-up",
-        }
-    }
-
-    /// The batch status of a solver status.
-    pub fn of(status: Status) -> Kind {
-        match status {
-            Status::Unique => Kind::Solved,
-            Status::Multiple => Kind::Multiple,
-            Status::NoSolution => Kind::None,
-            Status::GaveUp | Status::Stalled { .. } => Kind::GaveUp,
-        }
-    }
-
-    /// Whether the judge mode calls this an error (not merely a warning).
-    pub fn is_error(self) -> bool {
-        matches!(self, Kind::None | Kind::Invalid | Kind::GaveUp)
-    }
-}
-
 /// What became of a data set's clues.
 #[derive(Clone, Copy, Debug)]
 pub enum Result<'a> {
@@ -152,11 +99,11 @@ pub struct Record<'a> {
 
 impl Record<'_> {
     /// The record's status.
-    pub fn kind(&self) -> Kind {
+    pub fn status(&self) -> Status {
         match self.result {
-            Result::Solved { outcome, .. } => Kind::of(outcome.status()),
-            Result::Invalid(_) => Kind::Invalid,
-            Result::Failed => Kind::GaveUp,
+            Result::Solved { outcome, .. } => outcome.status(),
+            Result::Invalid(_) => Status::Invalid,
+            Result::Failed => Status::GaveUp,
         }
     }
 
@@ -165,10 +112,14 @@ impl Record<'_> {
     fn error(&self) -> Option<Detail<'_>> {
         match self.result {
             Result::Solved { outcome, .. } => match outcome.status() {
-                Status::Unique | Status::Multiple => None,
+                Status::Solved | Status::Multiple => None,
                 Status::NoSolution => Some(Detail::NoSolution(outcome)),
-                Status::GaveUp => Some(Detail::GaveUp(outcome)),
-                Status::Stalled { undecided } => Some(Detail::Stalled(undecided)),
+                Status::GaveUp => Some(match outcome.stalled() {
+                    Some(undecided) => Detail::Stalled(undecided),
+                    None => Detail::GaveUp(outcome),
+                }),
+                // (The solver does not say this of a puzzle it read.)
+                Status::Invalid => Some(Detail::Failed),
             },
             Result::Invalid(e) => Some(Detail::Invalid(e)),
             Result::Failed => Some(Detail::Failed),
@@ -320,8 +271,8 @@ fn judge(rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
         }
     }
     // Writing into a Vec cannot fail.
-    let _ = match (rec.kind(), rec.error()) {
-        (Kind::Multiple, _) => writeln!(
+    let _ = match (rec.status(), rec.error()) {
+        (Status::Multiple, _) => writeln!(
             diag,
             "{name}: data set {k}: warning: the puzzle has several solutions; one is drawn"
         ),
@@ -344,7 +295,7 @@ fn json(rec: &Record<'_>, out: &mut Vec<u8>) {
         line: rec.line,
         rows: rec.size.map(|s| s.0),
         cols: rec.size.map(|s| s.1),
-        status: rec.kind().name(),
+        status: rec.status().name(),
         edges: solution.map(|s| Shown(LoopHex(s))),
         micros: rec.micros,
         error: rec.error().map(Shown),
@@ -359,8 +310,8 @@ fn json(rec: &Record<'_>, out: &mut Vec<u8>) {
 pub fn write_summary(totals: &Totals, timed: bool, out: &mut dyn Write) -> io::Result<()> {
     let mut lines: Vec<(String, String)> =
         vec![("data sets".into(), totals.data_sets().to_string())];
-    for kind in Kind::ALL {
-        lines.push((kind.name().into(), totals.count(kind).to_string()));
+    for status in Status::ALL {
+        lines.push((status.name().into(), totals.count(status).to_string()));
     }
     if totals.skipped > 0 {
         lines.push(("other shards".into(), totals.skipped.to_string()));
@@ -426,7 +377,7 @@ mod tests {
         let mut puzzle = Puzzle::default();
         crate::puzzle::parse::parse_body(src, &span, &mut puzzle).unwrap();
         let outcome = crate::solve::solver::solve(&puzzle);
-        assert_eq!(outcome.status(), Status::Unique);
+        assert_eq!(outcome.status(), Status::Solved);
         let (mut out, mut diag) = (Vec::new(), Vec::new());
         let mut capacity = None;
         for number in [9, 10, 99_999, 100_000, usize::MAX] {
@@ -452,9 +403,9 @@ mod tests {
     }
 
     #[test]
-    fn kinds_have_the_documented_names() {
-        let names: Vec<_> = Kind::ALL.iter().map(|k| k.name()).collect();
+    fn statuses_have_the_documented_names() {
+        let names: Vec<_> = Status::ALL.iter().map(|k| k.name()).collect();
         assert_eq!(names, ["solved", "multiple", "none", "invalid", "gave-up"]);
-        assert!(Kind::Invalid.is_error() && !Kind::Multiple.is_error());
+        assert!(Status::Invalid.is_error() && !Status::Multiple.is_error());
     }
 }

@@ -60,6 +60,7 @@ pub fn open(input: &Input) -> io::Result<Source> {
             }
         }
         Input::Stdin => open_stdin(),
+        Input::Bytes { bytes, .. } => Ok(Source::stream(Box::new(io::Cursor::new(bytes.clone())))),
     }
 }
 

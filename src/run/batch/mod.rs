@@ -45,13 +45,14 @@ mod sink;
 mod slot;
 mod worker;
 
-pub use format::{Format, Kind, LoopHex, Record};
+pub use format::{Format, LoopHex, Record};
 
-use crate::solve::outcome::Options;
+use crate::solve::outcome::{Options, Status};
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// One input of a batch run.
@@ -61,6 +62,13 @@ pub enum Input {
     Stdin,
     /// A file.
     Path(PathBuf),
+    /// Bytes already in memory, named `name` in messages (read as a stream).
+    Bytes {
+        /// The name in messages and JSON records.
+        name: String,
+        /// The input.
+        bytes: Arc<[u8]>,
+    },
 }
 
 impl Input {
@@ -78,6 +86,7 @@ impl Input {
         match self {
             Input::Stdin => "stdin".into(),
             Input::Path(p) => p.display().to_string(),
+            Input::Bytes { name, .. } => name.clone(),
         }
     }
 }
@@ -236,7 +245,7 @@ impl Default for Config {
 /// Counts of a batch run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
-    /// Data sets per status, in the order of [`Kind::ALL`].
+    /// Data sets per status, in the order of [`Status::ALL`].
     counts: [usize; 5],
     /// Data sets left to other shards.
     pub skipped: usize,
@@ -253,9 +262,9 @@ pub struct Totals {
 }
 
 impl Totals {
-    /// Data sets with status `kind`.
-    pub fn count(&self, kind: Kind) -> usize {
-        self.counts[Self::slot(kind)]
+    /// Data sets with status `status`.
+    pub fn count(&self, status: Status) -> usize {
+        self.counts[Self::slot(status)]
     }
 
     /// Data sets reported (every status).
@@ -263,15 +272,15 @@ impl Totals {
         self.counts.iter().sum()
     }
 
-    /// Counts one data set of status `kind`.
-    pub fn add(&mut self, kind: Kind) {
-        self.counts[Self::slot(kind)] += 1;
+    /// Counts one data set of status `status`.
+    pub fn add(&mut self, status: Status) {
+        self.counts[Self::slot(status)] += 1;
     }
 
-    fn slot(kind: Kind) -> usize {
-        Kind::ALL
+    fn slot(status: Status) -> usize {
+        Status::ALL
             .iter()
-            .position(|&k| k == kind)
+            .position(|&k| k == status)
             .unwrap_or_default()
     }
 
@@ -280,7 +289,7 @@ impl Totals {
     pub fn exit_status(&self) -> u8 {
         if self.unreadable > 0 {
             2
-        } else if self.data_sets() > self.count(Kind::Solved) {
+        } else if self.data_sets() > self.count(Status::Solved) {
             1
         } else {
             0
@@ -365,9 +374,9 @@ mod tests {
     fn exit_status_ranks_unreadable_over_unsolved() {
         let mut t = Totals::default();
         assert_eq!(t.exit_status(), 0);
-        t.add(Kind::Solved);
+        t.add(Status::Solved);
         assert_eq!(t.exit_status(), 0);
-        t.add(Kind::Multiple);
+        t.add(Status::Multiple);
         assert_eq!(t.exit_status(), 1);
         t.unreadable = 1;
         assert_eq!(t.exit_status(), 2);

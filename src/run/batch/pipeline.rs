@@ -115,6 +115,7 @@ impl<'c> Pipeline<'c> {
                     .ok()
                     .filter(|m| m.is_file())
                     .map(|m| sum + m.len()),
+                Input::Bytes { bytes, .. } => Some(sum + bytes.len() as u64),
                 Input::Stdin => None,
             })
         } else {

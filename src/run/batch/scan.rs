@@ -59,7 +59,7 @@ impl Scan<'_> {
         let put = |n: &mut usize, item: Item| {
             let mut slot = lock(&batch[*n]);
             slot.item = item;
-            slot.kind = None;
+            slot.status = None;
             *n += 1;
         };
         while self.end.is_none()

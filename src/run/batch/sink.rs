@@ -1,9 +1,9 @@
 //! Where results go: the finished batches written in order (the drawings
 //! of a run of slots in one vectored write), the counts, the progress bar.
 
-use super::format::Kind;
 use super::slot::{lock, Slot};
 use super::{Config, Error, Totals};
+use crate::solve::outcome::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IoSlice, Write};
 use std::sync::{Mutex, MutexGuard};
@@ -39,10 +39,10 @@ impl Sink<'_> {
         let mut run: Vec<MutexGuard<'_, Slot>> = Vec::with_capacity(slots.len());
         for slot in slots {
             let slot = lock(slot);
-            let kind = slot.kind.unwrap_or(Kind::GaveUp);
-            self.totals.add(kind);
-            let invalid_stop = self.config.stop_at_invalid && kind == Kind::Invalid;
-            let stop = (self.config.fail_fast && kind.is_error()) || invalid_stop;
+            let status = slot.status.unwrap_or(Status::GaveUp);
+            self.totals.add(status);
+            let invalid_stop = self.config.stop_at_invalid && status == Status::Invalid;
+            let stop = (self.config.fail_fast && status.is_error()) || invalid_stop;
             let has_diag = !slot.diag.is_empty();
             run.push(slot);
             if has_diag || stop {

@@ -1,8 +1,8 @@
 //! A slot of the ring: one data set in flight, from what the scanner
 //! found to its formatted output.
 
-use super::format::Kind;
 use crate::puzzle::parse::{ParseError, Span};
+use crate::solve::outcome::Status;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// One data set in flight.
@@ -11,7 +11,7 @@ pub(super) struct Slot {
     /// What the scanner found.
     pub(super) item: Item,
     /// The status, once solved.
-    pub(super) kind: Option<Kind>,
+    pub(super) status: Option<Status>,
     /// Formatted output.
     pub(super) out: Vec<u8>,
     /// Formatted diagnostics.

@@ -2,11 +2,12 @@
 //! and its puzzles in a thread-local, reads, solves and formats the data
 //! sets of the batches it takes.
 
-use super::format::{self, Format, Kind, Record};
+use super::format::{self, Format, Record};
 use super::slot::{lock, Item, Slot};
 use crate::puzzle::parse::parse_body;
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::Options;
+use crate::solve::outcome::Status;
 use crate::solve::solver::Solver;
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -99,7 +100,7 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
         slot.diag.clear();
         let started = shared.timing.then(Instant::now);
         let (out, diag) = (&mut slot.out, &mut slot.diag);
-        let kind = match &slot.item {
+        let status = match &slot.item {
             Item::Span(span) => match parse_body(shared.src, span, &mut w.puzzles[k]) {
                 Ok(()) => {
                     read.push((k, started.map(|t| t.elapsed())));
@@ -120,7 +121,7 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
                 diag,
             ),
         };
-        slot.kind = Some(kind);
+        slot.status = Some(status);
     }
     let puzzles: Vec<&Puzzle> = read.iter().map(|&(k, _)| &w.puzzles[k]).collect();
     let mut last = shared.timing.then(Instant::now);
@@ -133,7 +134,7 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
             outcome,
         };
         let (out, diag) = (&mut slot.out, &mut slot.diag);
-        slot.kind = Some(emit(&slot.item, shared, result, took, out, diag));
+        slot.status = Some(emit(&slot.item, shared, result, took, out, diag));
         last = shared.timing.then(Instant::now);
     });
 }
@@ -145,8 +146,8 @@ pub(super) fn work(slot: &mut Slot, shared: &Shared<'_>, worker: &mut Option<Wor
     let w = Worker::get(worker, shared);
     let (item, out, diag) = (&slot.item, &mut slot.out, &mut slot.diag);
     let done = catch_unwind(AssertUnwindSafe(|| one(item, w, shared, out, diag)));
-    slot.kind = Some(match done {
-        Ok(kind) => kind,
+    slot.status = Some(match done {
+        Ok(status) => status,
         Err(_) => {
             // A bug in the solver: report it in place, start afresh.
             *worker = None;
@@ -165,7 +166,7 @@ pub(super) fn one(
     shared: &Shared<'_>,
     out: &mut Vec<u8>,
     diag: &mut Vec<u8>,
-) -> Kind {
+) -> Status {
     let started = shared.timing.then(Instant::now);
     let mut parse_error = None;
     let result = match item {
@@ -189,7 +190,7 @@ pub(super) fn one(
 }
 
 /// Formats the record of the data set `item` into `out` and `diag`;
-/// returns its kind. `took` is the time spent reading and solving it.
+/// returns its status. `took` is the time spent reading and solving it.
 pub(super) fn emit(
     item: &Item,
     shared: &Shared<'_>,
@@ -197,7 +198,7 @@ pub(super) fn emit(
     took: Option<Duration>,
     out: &mut Vec<u8>,
     diag: &mut Vec<u8>,
-) -> Kind {
+) -> Status {
     let (number, line, size) = match item {
         Item::Span(s) => (s.number, s.header_line, Some((s.rows, s.cols))),
         // A header read before the input ended inside the data set still
@@ -218,5 +219,5 @@ pub(super) fn emit(
         micros: took.map(|t| u64::try_from(t.as_micros()).unwrap_or(u64::MAX)),
     };
     shared.format.record(&rec, out, diag);
-    rec.kind()
+    rec.status()
 }
