@@ -32,8 +32,7 @@ pub use crate::util::rng::{splitmix64, Rng};
 use crate::puzzle::render;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle, MAX_COLS, MAX_ROWS};
-use crate::solve::outcome::{Options, Status};
-use crate::solve::solver::Solver;
+use crate::solve::grade::{Grader, Level, Uniqueness};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
@@ -264,20 +263,8 @@ impl Config {
 /// Makes puzzles one at a time, reusing its solvers' scratch space.
 pub struct Generator {
     config: Config,
-    full: Solver,
-    rules: Solver,
-    deduce: Solver,
-}
-
-/// How a uniqueness check may prove a puzzle unique.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Level {
-    /// The judge's rules alone must finish it.
-    Rules,
-    /// Deduction without search (rules and loop reasoning) must finish it.
-    Deduce,
-    /// Deduction, then the full solver with search.
-    Full,
+    /// The uniqueness checks.
+    grader: Grader,
 }
 
 /// What a uniqueness check found.
@@ -293,21 +280,7 @@ impl Generator {
     pub fn new(config: Config) -> Self {
         Generator {
             config,
-            full: Solver::new(Generator::full_options(0)),
-            rules: Solver::new(Options::rules_only()),
-            deduce: Solver::new(Options {
-                search: false,
-                ..Options::default()
-            }),
-        }
-    }
-
-    /// The options of a uniqueness check with search.
-    fn full_options(budget: u64) -> Options {
-        Options {
-            node_budget: budget,
-            max_solutions: 2,
-            ..Options::default()
+            grader: Grader::new(0),
         }
     }
 
@@ -317,9 +290,7 @@ impl Generator {
             .config
             .node_budget
             .unwrap_or_else(|| default_budget(rows, cols));
-        if self.full.options().node_budget != budget {
-            self.full = Solver::new(Generator::full_options(budget));
-        }
+        self.grader.set_budget(budget);
     }
 
     /// The configuration.
@@ -390,48 +361,20 @@ impl Generator {
         })
     }
 
-    /// Whether `p` has exactly one solution, `s`, as far as `level` tells.
+    /// Whether `p` has exactly one solution, `s`, as far as `level` tells
+    /// (the grader's verdict, recorded in the work counts).
     fn check(&mut self, p: &Puzzle, s: &Solution, level: Level, work: &mut Work) -> Check {
-        let solver = match level {
-            Level::Rules => &mut self.rules,
-            Level::Deduce | Level::Full => &mut self.deduce,
-        };
-        work.solves += 1;
-        let o = solver.solve(p);
-        // Deduction only makes forced steps: if it finishes, the puzzle is
-        // unique.
-        if o.status() == Status::Solved {
-            if o.solution() == Some(s) {
-                return Check::Unique;
-            }
-            work.disagreements += 1;
-            return Check::No;
+        let (found, solves) = self.grader.unique(p, s, level);
+        work.solves += solves;
+        match found {
+            Uniqueness::Unique => return Check::Unique,
+            Uniqueness::Disagrees => work.disagreements += 1,
+            Uniqueness::RulesStalled => work.rules_failed += 1,
+            Uniqueness::NotDeduced => {}
+            Uniqueness::GaveUp => work.gave_up += 1,
+            Uniqueness::NotUnique => work.multiple += 1,
         }
-        match level {
-            Level::Rules => {
-                work.rules_failed += 1;
-                return Check::No;
-            }
-            Level::Deduce => return Check::No,
-            Level::Full => {}
-        }
-        work.solves += 1;
-        let o = self.full.solve(p);
-        match o.status() {
-            Status::Solved if o.solution() == Some(s) => Check::Unique,
-            Status::Solved => {
-                work.disagreements += 1;
-                Check::No
-            }
-            Status::GaveUp => {
-                work.gave_up += 1;
-                Check::No
-            }
-            _ => {
-                work.multiple += 1;
-                Check::No
-            }
-        }
+        Check::No
     }
 
     /// Blanks clues of the unique puzzle `p` (solution `s`) in random
@@ -592,6 +535,8 @@ pub(crate) fn random_test_puzzle(rows: usize, cols: usize, blank: u64, seed: &mu
 mod tests {
     use super::*;
     use crate::puzzle::verify::verify;
+    use crate::solve::outcome::Status;
+    use crate::solve::solver::Solver;
 
     fn config(rows: usize, cols: usize) -> Config {
         Config {

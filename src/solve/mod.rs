@@ -1,6 +1,7 @@
 //! Solving: deduction, loop reasoning, probing and search.
 
 mod deduce;
+pub mod grade;
 pub mod loops;
 pub mod outcome;
 pub mod pack;
