@@ -64,7 +64,7 @@ impl Set {
 pub fn text(puzzles: &[Puzzle]) -> Vec<u8> {
     let mut out = Vec::new();
     for p in puzzles {
-        generate::write_puzzle(p, &mut out);
+        slink::puzzle::write::write_puzzle(p, &mut out);
     }
     out.extend_from_slice(b"0 0\n");
     out
@@ -179,7 +179,7 @@ pub fn malformed(set: &Set) -> Vec<u8> {
     let mut one = Vec::new();
     for (k, p) in set.puzzles.iter().enumerate() {
         one.clear();
-        generate::write_puzzle(p, &mut one);
+        slink::puzzle::write::write_puzzle(p, &mut one);
         if k % 3 == 2 {
             // The second line is the first row: "c c c ...\n".
             let row = one.iter().position(|&b| b == b'\n').unwrap_or(0) + 1;

@@ -5,6 +5,7 @@ pub mod region;
 pub mod render;
 pub mod solution;
 pub mod verify;
+pub mod write;
 
 use std::fmt;
 

@@ -401,6 +401,43 @@ impl Grower {
     }
 }
 
+/// A random `rows x cols` puzzle for tests: the clues of a random region
+/// of cells (a single loop), each cell blank with probability `blank` in
+/// 10, and in one puzzle in five a wrong clue (so that some have no
+/// solution; blanks give some several).
+#[cfg(test)]
+pub(crate) fn random_test_puzzle(rows: usize, cols: usize, blank: u64, seed: &mut u64) -> Puzzle {
+    let mut region = Region::new(rows, cols);
+    let mut pick = |n: usize| (crate::util::rng::splitmix64(seed) % n as u64) as usize;
+    region.add(pick(rows), pick(cols));
+    for _ in 0..2 * rows * cols {
+        region.add(pick(rows), pick(cols));
+    }
+    let at = |i: isize, j: isize| i >= 0 && j >= 0 && region.contains(i as usize, j as usize);
+    let spoil = pick(5) == 0;
+    let mut text = String::new();
+    for i in 0..rows as isize {
+        for j in 0..cols as isize {
+            let here = at(i, j);
+            let mut n = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                .iter()
+                .filter(|(di, dj)| at(i + di, j + dj) != here)
+                .count();
+            if spoil && pick(rows * cols) == 0 {
+                n = (n + 1) % 4;
+            }
+            text.push(if n == 4 || (pick(10) as u64) < blank {
+                '.'
+            } else {
+                char::from(b'0' + n as u8)
+            });
+        }
+        text.push('/');
+    }
+    text.pop();
+    Puzzle::from_rows(&text).expect("a well-formed puzzle")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -149,7 +149,7 @@ impl<const W: usize> Pack<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::random_test_puzzle;
+    use crate::puzzle::region::random_test_puzzle;
 
     /// The board the rules alone reach for `p`, or the contradiction.
     fn alone(p: &Puzzle) -> Result<Edges<1>, Contradiction> {

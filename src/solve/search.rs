@@ -288,7 +288,7 @@ fn branch_event(e: EdgeId, line: bool, depth: usize) -> Event {
 
 #[cfg(test)]
 mod tests {
-    use crate::generate::random_test_puzzle;
+    use crate::puzzle::region::random_test_puzzle;
     use crate::solve::outcome::Options;
     use crate::solve::solver::Solver;
 

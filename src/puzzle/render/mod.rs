@@ -136,6 +136,24 @@ fn cell_group(bars: u64, clues: u32) -> [u8; 16] {
     out
 }
 
+/// Appends the judge's answer for data set `number` whose solution is `s`
+/// (a solution of `p`): the number on a line of its own, then the
+/// drawing ([`draw`]).
+///
+/// Room for the number line and the drawing is made at once: one
+/// allocation, not one for the number and a larger one (with a copy) for
+/// the drawing. The room is for the longest number, so that a buffer
+/// reused for later data sets (the batch pipeline's) does not grow again,
+/// to twice its size, each time their numbers take one more digit.
+#[inline]
+pub fn answer(number: usize, p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
+    const LONGEST: usize = usize::MAX.ilog10() as usize + 1;
+    out.reserve(LONGEST + 1 + drawing_len(p.rows(), p.cols()));
+    out.extend_from_slice(itoa::Buffer::new().format(number).as_bytes());
+    out.push(b'\n');
+    draw(p, s, out);
+}
+
 /// Appends the judge drawing of `s` (a solution of `p`) to `out`: `2r + 5`
 /// lines of `4c + 5` characters, each ending in `\n`. Every puzzle but the
 /// empty default one has the row and the column this needs.

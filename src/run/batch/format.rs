@@ -13,6 +13,7 @@
 
 use super::Totals;
 use crate::puzzle::parse::ParseError;
+use crate::puzzle::render;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Outcome, Status};
@@ -254,20 +255,7 @@ fn judge(rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
     let (name, k) = (rec.file, rec.number);
     if let Result::Solved { puzzle, outcome } = rec.result {
         if let Some(s) = outcome.solution() {
-            let mut digits = itoa::Buffer::new();
-            let number = digits.format(k).as_bytes();
-            // Room for the number line and the drawing at once: one
-            // allocation, not one for the number and a larger one (with a
-            // copy) for the drawing. The room is for the longest number, so
-            // that a buffer reused for later data sets (the batch pipeline's)
-            // does not grow again, to twice its size, each time their
-            // numbers take one more digit.
-            const LONGEST: usize = usize::MAX.ilog10() as usize + 1;
-            let (rows, cols) = (puzzle.rows(), puzzle.cols());
-            out.reserve(LONGEST + 1 + crate::puzzle::render::drawing_len(rows, cols));
-            out.extend_from_slice(number);
-            out.push(b'\n');
-            crate::puzzle::render::draw(puzzle, s, out);
+            render::answer(k, puzzle, s, out);
         }
     }
     // Writing into a Vec cannot fail.
