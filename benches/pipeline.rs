@@ -1,9 +1,10 @@
 //! The whole pipeline, bytes in to bytes out: read, parse, solve, draw.
 //!
-//! - `pipeline/judge`: judge mode ([`slink::judge::run`], what `slink <
-//!   FILE` runs), one thread, input in memory, output discarded;
+//! - `pipeline/judge`: judge mode ([`slink::run::judge::run`], what `slink <
+//!   FILE` runs: the batch pipeline on one thread), input in memory (read
+//!   as a stream), output discarded;
 //! - `pipeline/batch-N`: the batch engine of `slink solve`
-//!   ([`slink::batch::run`]) on N worker threads, reading a file written
+//!   ([`slink::run::batch::run`]) on N worker threads, reading a file written
 //!   at start into Cargo's temporary folder for benchmarks, output
 //!   discarded. The invalid set (every third data set malformed) runs
 //!   here only: judge mode stops at the first malformed data set.
@@ -14,7 +15,7 @@
 mod common;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use slink::batch::{self, Config, Input};
+use slink::run::batch::{self, Config, Input};
 use slink::Options;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -53,10 +54,14 @@ fn pipeline(c: &mut Criterion) {
     let mut g = c.benchmark_group("pipeline/judge");
     for (name, count, text) in &cases {
         g.throughput(Throughput::Bytes(text.len() as u64));
+        let input = Input::Bytes {
+            name: "bench".into(),
+            bytes: text.as_slice().into(),
+        };
         g.bench_function(BenchmarkId::new(name, format!("{count} puzzles")), |b| {
             b.iter(|| {
                 let (mut out, mut err) = (Discard(0), Discard(0));
-                slink::judge::run(text, "bench", Options::default(), &mut out, &mut err)
+                slink::run::judge::run(&input, Options::default(), &mut out, &mut err)
                     .expect("discarding cannot fail");
                 out.0
             })

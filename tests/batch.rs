@@ -17,7 +17,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_slink");
 // checker, which shares no code with slink.
 
 /// Decodes the `loop` string of a JSON record (see `LoopHex` in
-/// `src/batch/format.rs`): H edges then V edges, row-major, four per hex
+/// `src/run/batch/format.rs`): H edges then V edges, row-major, four per hex
 /// digit, the first the most significant bit.
 fn decode_loop(r: usize, c: usize, hex: &str) -> Edges {
     let n_h = (r + 1) * c;
@@ -648,7 +648,7 @@ impl std::io::Write for Shared {
 
 #[test]
 fn diagnostics_come_after_the_drawings_before_them() {
-    use slink::batch::{self, Config, Input};
+    use slink::run::batch::{self, Config, Input};
     // Data sets 2 and 4 malformed (a clue 4) among solvable ones.
     let good = "2 2\n2 2\n2 2\n";
     let bad = "2 2\n2 4\n2 2\n";

@@ -24,7 +24,7 @@ use common::{check_loop, check_one_loop, parse_drawing, Edges, Grid, Rng};
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use slink::parse::{parse_body, Ending, Scanner};
+use slink::puzzle::parse::{parse_body, Ending, Scanner};
 use slink::{Clue, Options, Puzzle, Solution, Solver, Status};
 
 // ---------------------------------------------------------------------
@@ -201,10 +201,10 @@ fn check_solve(region: &Region, blank: &[bool]) -> Result<(), TestCaseError> {
     let outcome = solver.solve(&p);
     let status = outcome.status();
     prop_assert!(
-        matches!(status, Status::Unique | Status::Multiple),
+        matches!(status, Status::Solved | Status::Multiple),
         "{status:?} for a puzzle with a solution:\n{p:?}"
     );
-    let want = if status == Status::Unique { 1 } else { 2 };
+    let want = if status == Status::Solved { 1 } else { 2 };
     prop_assert_eq!(outcome.solutions().len(), want, "{:?}", p);
     for s in outcome.solutions() {
         prop_assert_eq!(slink::verify(&p, s), Ok(()), "{:?}", p);
@@ -224,7 +224,7 @@ fn check_solve(region: &Region, blank: &[bool]) -> Result<(), TestCaseError> {
         }
     }
     match status {
-        Status::Unique => prop_assert_eq!(&Edges::of_solution(&outcome.solutions()[0]), &original),
+        Status::Solved => prop_assert_eq!(&Edges::of_solution(&outcome.solutions()[0]), &original),
         _ => prop_assert_ne!(&outcome.solutions()[0], &outcome.solutions()[1]),
     }
     Ok(())
@@ -532,8 +532,8 @@ proptest! {
         let outcome = solver.solve(&p);
         let s = outcome.solution().expect("a puzzle made from a loop has a solution");
         let mut drawing = Vec::new();
-        slink::render::draw(&p, s, &mut drawing);
-        prop_assert_eq!(drawing.len(), slink::render::drawing_len(r, c));
+        slink::puzzle::render::draw(&p, s, &mut drawing);
+        prop_assert_eq!(drawing.len(), slink::puzzle::render::drawing_len(r, c));
         let text = std::str::from_utf8(&drawing)
             .map_err(|e| TestCaseError::fail(format!("the drawing is not UTF-8: {e}")))?;
         let (edges, printed) = parse_drawing(text, r, c)
@@ -551,7 +551,7 @@ proptest! {
         }
         // Appending draws after what is in the buffer, unchanged.
         let mut two = b"prefix\n".to_vec();
-        slink::render::draw(&p, s, &mut two);
+        slink::puzzle::render::draw(&p, s, &mut two);
         prop_assert_eq!(&two[..7], b"prefix\n");
         prop_assert_eq!(&two[7..], &drawing[..]);
     }
@@ -602,7 +602,7 @@ fn the_test_s_own_checks_can_fail() {
         s.set_v(k, 2, true);
     }
     let mut d = Vec::new();
-    slink::render::draw(&p, &s, &mut d);
+    slink::puzzle::render::draw(&p, &s, &mut d);
     let mut d = String::from_utf8(d).expect("a UTF-8 drawing");
     assert!(parse_drawing(&d, 2, 2).is_ok());
     let at = d.find('+').expect("a corner");

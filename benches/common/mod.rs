@@ -64,7 +64,7 @@ impl Set {
 pub fn text(puzzles: &[Puzzle]) -> Vec<u8> {
     let mut out = Vec::new();
     for p in puzzles {
-        generate::write_puzzle(p, &mut out);
+        slink::puzzle::write::write_puzzle(p, &mut out);
     }
     out.extend_from_slice(b"0 0\n");
     out
@@ -117,7 +117,7 @@ pub fn needs_search(set: &Set) -> Set {
     let picked = set
         .puzzles
         .iter()
-        .filter(|p| matches!(solver.solve(p).status(), Status::Stalled { .. }))
+        .filter(|p| solver.solve(p).stalled().is_some())
         .cloned()
         .collect();
     Set::new(format!("search-{}", suffix(&set.name)), picked)
@@ -179,7 +179,7 @@ pub fn malformed(set: &Set) -> Vec<u8> {
     let mut one = Vec::new();
     for (k, p) in set.puzzles.iter().enumerate() {
         one.clear();
-        generate::write_puzzle(p, &mut one);
+        slink::puzzle::write::write_puzzle(p, &mut one);
         if k % 3 == 2 {
             // The second line is the first row: "c c c ...\n".
             let row = one.iter().position(|&b| b == b'\n').unwrap_or(0) + 1;
@@ -203,7 +203,7 @@ pub fn malformed(set: &Set) -> Vec<u8> {
 pub fn solve_all(solver: &mut Solver, set: &Set) -> usize {
     set.puzzles
         .iter()
-        .filter(|p| solver.solve(p).status() == Status::Unique)
+        .filter(|p| solver.solve(p).status() == Status::Solved)
         .count()
 }
 
@@ -213,7 +213,7 @@ pub fn solve_side_by_side(solver: &mut Solver, set: &Set) -> usize {
     let refs: Vec<&slink::Puzzle> = set.puzzles.iter().collect();
     let mut unique = 0;
     solver.solve_all(&refs, |_, o| {
-        unique += usize::from(o.status() == Status::Unique)
+        unique += usize::from(o.status() == Status::Solved)
     });
     unique
 }

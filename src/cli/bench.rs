@@ -1,54 +1,41 @@
 //! `slink bench`: throughput of the whole pipeline (read, parse, solve,
-//! draw) on puzzle files, for one thread and for all threads.
-//!
-//! Each file is run through the same machinery as `slink solve` (the batch
-//! engine, [`slink::batch::run`], judge format) with its output counted and
-//! discarded, `--runs` times per thread count; the fastest run is reported.
-//! `--engine judge` runs the library's judge mode instead
-//! ([`slink::judge::run`]: judge mode's reading, solving and drawing on the
-//! calling thread, the file read into memory beforehand; the command
-//! `slink < FILE` runs them through the batch engine on one thread);
-//! `--engine direct` scans the file and solves its data sets in parallel
-//! chunks on a rayon pool with one [`Solver`] per worker, drawing into a
-//! buffer that is thrown away: the solver's throughput without the batch
-//! engine's ordering and windows.
-//!
-//! CPU time is the process's user + system time (from `/proc/self/stat`,
-//! in clock ticks of 10 ms), so it is meaningful for runs of a second or
-//! more; wall time is measured with [`Instant`]. The calling thread's CPU
-//! time (`/proc/thread-self/schedstat`, nanoseconds) is reported as its
-//! share of the run: the batch engine's calling thread scans, writes, and
-//! works the oldest batch no pool thread has taken whenever it cannot
-//! start one (all of them on one thread), so the share shows how the work
-//! was split.
+//! draw) on puzzle files, for one thread and for all threads: each file
+//! run `--runs` times per thread count by [`slink::run::bench`] (which
+//! says what each `--engine` runs), the fastest run reported in a table.
 
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
-use slink::batch::{self, Config, Format, Input, Kind};
-use slink::parse::{parse_body, Scanner, Span};
-use slink::{Options, Puzzle, Solver};
+use slink::run::bench::{Bench, Measured, Mode};
 use std::fmt::Write as _;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Which machinery runs the puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum EngineArg {
-    /// The batch engine of `slink solve` (memory-mapped input, windows,
+    /// The batch pipeline of `slink solve` (memory-mapped input, windows,
     /// output in input order).
     Batch,
-    /// The library's judge mode (`slink::judge::run`): one thread, input
-    /// already in memory, no batch engine (`slink < FILE` uses the batch
-    /// engine on one thread).
+    /// The library's judge mode (`slink::run::judge::run`): the batch
+    /// pipeline on one thread, as `slink < FILE` runs it, on input already
+    /// in memory.
     Judge,
     /// Scan, then parse + solve + draw chunks of data sets on a rayon pool.
     Direct,
 }
 
 impl EngineArg {
+    /// The library's mode.
+    fn mode(self) -> Mode {
+        match self {
+            EngineArg::Batch => Mode::Batch,
+            EngineArg::Judge => Mode::Judge,
+            EngineArg::Direct => Mode::Direct,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             EngineArg::Batch => "batch",
@@ -66,7 +53,7 @@ second; microseconds of wall time per data set; microseconds of CPU time \
 (user + system, all threads) per data set; input and output megabytes \
 (10^6 bytes) per second of wall time; speedup over the first thread count; \
 caller %: the CPU time of the calling thread as a share of all CPU time \
-(the batch engine's calling thread scans, writes, and works the oldest \
+(the batch pipeline's calling thread scans, writes, and works the oldest \
 batch no pool thread has taken whenever it cannot start one: 100% on one \
 thread).
 
@@ -94,264 +81,11 @@ pub struct BenchArgs {
     tsv: bool,
 }
 
-/// A writer that counts the bytes and forgets them.
-#[derive(Default)]
-struct Discard(u64);
-
-impl Write for Discard {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0 += buf.len() as u64;
-        Ok(buf.len())
-    }
-
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.0 += buf.len() as u64;
-        Ok(())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-/// CPU time (user + system) of the whole process so far, from
-/// `/proc/self/stat`; `None` where that cannot be read.
-fn cpu_time() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The command name (field 2) may hold spaces: count from its `)`.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let mut fields = rest.split_ascii_whitespace();
-    // Fields 14 and 15 (utime, stime) are the 12th and 13th after field 2.
-    let utime: u64 = fields.nth(11)?.parse().ok()?;
-    let stime: u64 = fields.next()?.parse().ok()?;
-    // Linux reports these in USER_HZ, 100 on every mainstream architecture.
-    Some(Duration::from_millis((utime + stime) * 10))
-}
-
-/// CPU time of the calling thread so far, from
-/// `/proc/thread-self/schedstat` (nanoseconds); `None` where that cannot
-/// be read.
-fn thread_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = stat.split_ascii_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
-}
-
-/// Clocks read at the start of a run.
-struct Clocks {
-    wall: Instant,
-    cpu: Option<Duration>,
-    main: Option<Duration>,
-}
-
-impl Clocks {
-    fn start() -> Clocks {
-        Clocks {
-            cpu: cpu_time(),
-            main: thread_cpu(),
-            wall: Instant::now(),
-        }
-    }
-
-    /// Wall time, process CPU time and this thread's CPU time since `start`.
-    fn stop(&self) -> (Duration, Option<Duration>, Option<Duration>) {
-        let wall = self.wall.elapsed();
-        let since = |now: Option<Duration>, then: Option<Duration>| {
-            now.zip(then).map(|(b, a)| b.saturating_sub(a))
-        };
-        (
-            wall,
-            since(cpu_time(), self.cpu),
-            since(thread_cpu(), self.main),
-        )
-    }
-}
-
-/// One measured run.
-#[derive(Clone, Copy, Debug, Default)]
-struct Run {
-    wall: Duration,
-    cpu: Option<Duration>,
-    /// CPU time of the thread that called the engine (the batch engine's
-    /// scanner and writer): the part that does not run in parallel.
-    main: Option<Duration>,
-    data_sets: u64,
-    in_bytes: u64,
-    out_bytes: u64,
-}
-
-/// Counts of what became of the data sets, from the last run.
-#[derive(Clone, Debug, Default)]
-struct Census(Vec<(&'static str, usize)>);
-
-impl Census {
-    fn describe(&self) -> String {
-        let parts: Vec<String> = self
-            .0
-            .iter()
-            .filter(|(_, n)| *n > 0)
-            .map(|(k, n)| format!("{n} {k}"))
-            .collect();
-        parts.join(", ")
-    }
-}
-
-/// Runs `file` once through the batch engine with `threads` workers.
-fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Run, Census), String> {
-    let config = Config {
-        options,
-        format: Format::Judge,
-        threads,
-        progress: false,
-        ..Config::default()
-    };
-    let (mut out, mut err) = (Discard::default(), Discard::default());
-    let inputs = [Input::Path(file.to_path_buf())];
-    let clocks = Clocks::start();
-    let totals = batch::run(&inputs, &config, &mut out, &mut err).map_err(|e| e.to_string())?;
-    let (wall, cpu, main) = clocks.stop();
-    if totals.unreadable > 0 {
-        return Err(format!("cannot read {}", file.display()));
-    }
-    let census = Census(
-        Kind::ALL
-            .iter()
-            .map(|&k| (k.name(), totals.count(k)))
-            .collect(),
-    );
-    Ok((
-        Run {
-            wall,
-            cpu,
-            main,
-            data_sets: totals.data_sets() as u64,
-            in_bytes: totals.bytes,
-            out_bytes: out.0 + err.0,
-        },
-        census,
-    ))
-}
-
-/// Runs `input` once in judge mode (one thread).
-fn run_judge(input: &[u8], options: Options) -> Result<(Run, Census), String> {
-    let (mut out, mut err) = (Discard::default(), Discard::default());
-    let clocks = Clocks::start();
-    let (_, tally) = slink::judge::run(input, "bench", options, &mut out, &mut err)
-        .map_err(|e| e.to_string())?;
-    let (wall, cpu, main) = clocks.stop();
-    let census = Census(vec![
-        ("solved", tally.unique),
-        ("multiple", tally.multiple),
-        ("none", tally.none),
-        ("unfinished", tally.unfinished),
-    ]);
-    Ok((
-        Run {
-            wall,
-            cpu,
-            main,
-            data_sets: tally.data_sets as u64,
-            in_bytes: input.len() as u64,
-            out_bytes: out.0 + err.0,
-        },
-        census,
-    ))
-}
-
-/// Data sets per parallel task of the direct engine.
-const CHUNK: usize = 64;
-
-/// Parses, solves and draws the data sets `spans` of `input`, appending
-/// the judge output to `buf`; returns the counts per outcome. The data
-/// sets that read well are solved together ([`Solver::solve_all`]).
-fn solve_chunk(
-    input: &[u8],
-    spans: &[Span],
-    solver: &mut Solver,
-    puzzles: &mut Vec<Puzzle>,
-    buf: &mut Vec<u8>,
-) -> [usize; 3] {
-    let mut counts = [0; 3];
-    let mut num = itoa::Buffer::new();
-    if puzzles.len() < spans.len() {
-        puzzles.resize_with(spans.len(), Puzzle::default);
-    }
-    // The data sets that read well.
-    let mut read = Vec::with_capacity(spans.len());
-    for (k, (span, puzzle)) in spans.iter().zip(puzzles.iter_mut()).enumerate() {
-        if parse_body(input, span, puzzle).is_ok() {
-            read.push(k);
-        } else {
-            counts[2] += 1;
-        }
-    }
-    let refs: Vec<&Puzzle> = read.iter().map(|&k| &puzzles[k]).collect();
-    solver.solve_all(&refs, |k, outcome| match outcome.solution() {
-        Some(s) => {
-            counts[0] += 1;
-            buf.extend_from_slice(num.format(spans[read[k]].number).as_bytes());
-            buf.push(b'\n');
-            slink::render::draw(refs[k], s, buf);
-        }
-        None => counts[1] += 1,
-    });
-    counts
-}
-
-/// Runs `input` once on a pool of `threads` with one solver per worker.
-fn run_direct(
-    input: &[u8],
-    options: Options,
-    pool: &rayon::ThreadPool,
-) -> Result<(Run, Census), String> {
-    let clocks = Clocks::start();
-    let spans: Vec<Span> = Scanner::new(input).map_while(Result::ok).collect();
-    let (counts, out_bytes) = pool.install(|| {
-        spans
-            .par_chunks(CHUNK)
-            .map_init(
-                || {
-                    (
-                        Solver::new(options),
-                        Vec::new(),
-                        Vec::with_capacity(1 << 16),
-                    )
-                },
-                |(solver, puzzles, buf), chunk| {
-                    buf.clear();
-                    let c = solve_chunk(input, chunk, solver, puzzles, buf);
-                    (c, buf.len() as u64)
-                },
-            )
-            .reduce(
-                || ([0; 3], 0),
-                |(a, x), (b, y)| ([a[0] + b[0], a[1] + b[1], a[2] + b[2]], x + y),
-            )
-    });
-    let (wall, cpu, main) = clocks.stop();
-    let census = Census(vec![
-        ("with a solution", counts[0]),
-        ("without", counts[1]),
-        ("invalid", counts[2]),
-    ]);
-    Ok((
-        Run {
-            wall,
-            cpu,
-            main,
-            data_sets: spans.len() as u64,
-            in_bytes: input.len() as u64,
-            out_bytes,
-        },
-        census,
-    ))
-}
-
 /// A row of the table.
 struct Row {
     file: String,
     threads: usize,
-    best: Run,
+    best: Measured,
     speedup: Option<f64>,
 }
 
@@ -474,10 +208,10 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     for file in &args.files {
         // The judge and direct engines take the input from memory; the batch
         // engine reads the file itself (from the page cache after the first run).
-        let input = match args.engine {
-            EngineArg::Batch => Vec::new(),
+        let input: Arc<[u8]> = match args.engine {
+            EngineArg::Batch => Arc::from(Vec::new()),
             _ => match std::fs::read(file) {
-                Ok(b) => b,
+                Ok(b) => b.into(),
                 Err(e) => {
                     eprintln!("slink bench: cannot read {}: {e}", file.display());
                     return ExitCode::from(2);
@@ -486,26 +220,17 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         };
         let mut first_rate = None;
         for &t in &threads {
-            let pool = match args.engine {
-                EngineArg::Direct => match rayon::ThreadPoolBuilder::new().num_threads(t).build() {
-                    Ok(p) => Some(p),
-                    Err(e) => {
-                        eprintln!("slink bench: cannot start {t} threads: {e}");
-                        return ExitCode::from(2);
-                    }
-                },
-                _ => None,
+            let bench = match Bench::new(args.engine.mode(), t) {
+                Ok(bench) => bench,
+                Err(e) => {
+                    eprintln!("slink bench: {e}");
+                    return ExitCode::from(2);
+                }
             };
-            let mut best: Option<Run> = None;
-            let mut census = Census::default();
+            let mut best: Option<Measured> = None;
+            let mut census = Default::default();
             for _ in 0..args.runs {
-                let result = match (args.engine, &pool) {
-                    (EngineArg::Batch, _) => run_batch(file, options, t),
-                    (EngineArg::Judge, _) => run_judge(&input, options),
-                    (EngineArg::Direct, Some(pool)) => run_direct(&input, options, pool),
-                    (EngineArg::Direct, None) => unreachable!("the direct engine has a pool"),
-                };
-                let (run, c) = match result {
+                let (run, c) = match bench.run(file, &input, options) {
                     Ok(v) => v,
                     Err(e) => {
                         eprintln!("slink bench: {}: {e}", file.display());
@@ -548,15 +273,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn cpu_time_reads_proc_where_there_is_one() {
-        if std::path::Path::new("/proc/self/stat").exists() {
-            assert!(cpu_time().is_some());
-        }
-    }
-
-    #[test]
     fn table_has_a_row_per_measurement() {
-        let run = Run {
+        let run = Measured {
             wall: Duration::from_millis(500),
             cpu: Some(Duration::from_millis(490)),
             main: Some(Duration::from_millis(49)),

@@ -12,16 +12,13 @@
 //! named on standard error), 2 for bad arguments or an unwritable output.
 
 use clap::Args;
-use slink::generate::{self, Config, GenError, Generated, Shape, SizeRange, Work};
+use slink::generate::{self, Config, Shape, SizeRange};
 use slink::puzzle::{MAX_COLS, MAX_ROWS};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-
-/// Puzzles made per parallel batch: bounds memory on huge runs.
-const CHUNK: u64 = 1024;
 
 /// Arguments of `slink gen`.
 #[derive(Args, Debug)]
@@ -113,16 +110,6 @@ fn sink(path: Option<&PathBuf>) -> io::Result<Box<dyn Write>> {
     })
 }
 
-/// Tallies of a run, for the summary.
-#[derive(Default)]
-struct Summary {
-    made: u64,
-    failed: u64,
-    cells: u64,
-    blanks: u64,
-    work: Work,
-}
-
 /// Runs `slink gen`.
 pub fn run(args: &GenArgs) -> ExitCode {
     let config = args.config();
@@ -141,11 +128,21 @@ pub fn run(args: &GenArgs) -> ExitCode {
         }
     };
     let started = Instant::now();
-    let result = pool.install(|| generate_to(args, &config));
+    let result = pool.install(|| -> io::Result<generate::Summary> {
+        let mut out = sink(args.output.as_ref())?;
+        let mut answers = match &args.answers {
+            Some(p) => Some(sink(Some(p))?),
+            None => None,
+        };
+        let answers = answers.as_mut().map(|a| a as &mut dyn Write);
+        let mut err = io::stderr();
+        generate::run(&config, args.seed, args.count, &mut out, answers, &mut err)
+    });
     match result {
         Ok(summary) => {
             if !args.quiet {
-                report(args, &summary, started.elapsed().as_secs_f64());
+                let seconds = started.elapsed().as_secs_f64();
+                let _ = summary.report(&config, args.seed, seconds, &mut io::stderr());
             }
             if summary.failed > 0 {
                 ExitCode::from(1)
@@ -158,97 +155,5 @@ pub fn run(args: &GenArgs) -> ExitCode {
             eprintln!("slink gen: cannot write the output: {e}");
             ExitCode::from(2)
         }
-    }
-}
-
-/// Generates in parallel batches and writes puzzles (and answers) in order.
-fn generate_to(args: &GenArgs, config: &Config) -> io::Result<Summary> {
-    let mut out = sink(args.output.as_ref())?;
-    let mut answers = match &args.answers {
-        Some(p) => Some(sink(Some(p))?),
-        None => None,
-    };
-    let mut summary = Summary::default();
-    let mut buf = Vec::with_capacity(1 << 16);
-    let mut answer_buf = Vec::new();
-    let mut first = 0;
-    while first < args.count {
-        let n = CHUNK.min(args.count - first);
-        let made = generate::generate_many(config, args.seed, first, n);
-        for item in made {
-            match item {
-                Ok(g) => write_one(&g, &mut summary, &mut buf, &mut answer_buf, &answers),
-                Err(e) => {
-                    summary.failed += 1;
-                    if let GenError::NoPuzzle { work, .. } = &e {
-                        summary.work.add(work);
-                    }
-                    eprintln!("slink gen: {e}");
-                }
-            }
-        }
-        out.write_all(&buf)?;
-        buf.clear();
-        if let Some(a) = answers.as_mut() {
-            a.write_all(&answer_buf)?;
-            answer_buf.clear();
-        }
-        first += n;
-    }
-    out.write_all(b"0 0\n")?;
-    out.flush()?;
-    if let Some(a) = answers.as_mut() {
-        a.flush()?;
-    }
-    Ok(summary)
-}
-
-fn write_one(
-    g: &Generated,
-    summary: &mut Summary,
-    buf: &mut Vec<u8>,
-    answer_buf: &mut Vec<u8>,
-    answers: &Option<Box<dyn Write>>,
-) {
-    summary.made += 1;
-    summary.cells += (g.puzzle.rows() * g.puzzle.cols()) as u64;
-    summary.blanks += g.puzzle.blanks() as u64;
-    summary.work.add(&g.work);
-    generate::write_puzzle(&g.puzzle, buf);
-    if answers.is_some() {
-        generate::write_answer(summary.made, &g.puzzle, &g.solution, answer_buf);
-    }
-}
-
-/// The summary on standard error.
-fn report(args: &GenArgs, s: &Summary, seconds: f64) {
-    let w = &s.work;
-    let mut line = format!(
-        "slink gen: {} puzzles {}x{} (seed {}) in {seconds:.2}s; {} loops grown, {} with several solutions",
-        s.made, args.rows, args.cols, args.seed, w.loops, w.multiple
-    );
-    if args.rules_only {
-        line += &format!(", {} not finished by the rules", w.rules_failed);
-    }
-    line += &format!(
-        ", {} checks out of budget; {} solver calls",
-        w.gave_up, w.solves
-    );
-    if args.blanks.is_some() && s.cells > 0 {
-        line += &format!(
-            "; {:.1}% of cells blank",
-            100.0 * s.blanks as f64 / s.cells as f64
-        );
-    }
-    if s.failed > 0 {
-        line += &format!("; {} puzzles could not be made", s.failed);
-    }
-    eprintln!("{line}");
-    if w.disagreements > 0 {
-        eprintln!(
-            "slink gen: warning: {} times the solver called a puzzle unique with a solution other \
-             than the generator's loop (a solver bug; those puzzles were dropped)",
-            w.disagreements
-        );
     }
 }

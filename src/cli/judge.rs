@@ -2,8 +2,8 @@
 
 use super::solver_args::SolverArgs;
 use clap::Args;
-use slink::batch::{self, Config, Format, Input, Kind};
-use slink::judge::Verdict;
+use slink::run::batch::{self, Input};
+use slink::run::judge::{self, Verdict};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -14,33 +14,13 @@ pub struct JudgeArgs {
     solver: SolverArgs,
 }
 
-/// Solves standard input in judge mode. The input is read in bounded
-/// pieces by the batch engine on one thread, in the judge format, stopping
-/// at the first malformed data set: memory stays flat however long the
-/// input, and the output is that of [`slink::judge::run`].
+/// Solves standard input in judge mode ([`slink::run::judge::run`]).
 pub fn run(args: &JudgeArgs) -> ExitCode {
-    let config = Config {
-        options: args.solver.options(),
-        format: Format::Judge,
-        threads: 1,
-        stop_at_invalid: true,
-        timing: false,
-        ..Config::default()
-    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut err = io::stderr().lock();
-    match batch::run(&[Input::Stdin], &config, &mut out, &mut err) {
-        Ok(totals) => {
-            let verdict = if totals.count(Kind::Invalid) > 0 || totals.unreadable > 0 {
-                Verdict::BadInput
-            } else if totals.count(Kind::Solved) == totals.data_sets() {
-                Verdict::AllUnique
-            } else {
-                Verdict::NotAllUnique
-            };
-            ExitCode::from(verdict as u8)
-        }
+    match judge::run(&Input::Stdin, args.solver.options(), &mut out, &mut err) {
+        Ok((verdict, _)) => ExitCode::from(verdict as u8),
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             let _ = out.flush();

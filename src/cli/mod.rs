@@ -3,6 +3,7 @@
 
 mod bench;
 mod check;
+pub mod cpu;
 mod explain;
 mod gen;
 mod judge;

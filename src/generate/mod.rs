@@ -26,260 +26,24 @@
 //! assert_eq!(slink::verify(&made.puzzle, &made.solution), Ok(()));
 //! ```
 
-mod region;
-pub mod rng;
+mod config;
+mod run;
 
-pub use region::{Region, Shape};
-pub use rng::{splitmix64, Rng};
+pub use crate::puzzle::region::{Region, Shape};
+pub use crate::util::rng::{splitmix64, Rng};
+pub use config::{default_budget, Config, GenError, Generated, SizeRange, Work};
+pub use run::{run, Summary};
 
-use crate::puzzle::{Clue, Puzzle, MAX_COLS, MAX_ROWS};
-use crate::render;
-use crate::solution::Solution;
-use crate::solver::{Options, Solver, Status};
+use crate::puzzle::solution::Solution;
+use crate::puzzle::{Clue, Puzzle};
+use crate::solve::grade::{Grader, Level, Uniqueness};
 use rayon::prelude::*;
-use std::fmt;
-use std::str::FromStr;
-
-/// The default search budget of a uniqueness check of an `rows x cols`
-/// puzzle, in nodes and probes: `1000 + 4 * rows * cols`, well below the
-/// solver's own, because a check that runs out only costs one candidate (a
-/// loop, or a clue removal) and generation makes thousands of checks.
-pub fn default_budget(rows: usize, cols: usize) -> u64 {
-    1000 + 4 * (rows * cols) as u64
-}
-
-/// An inclusive range of sizes, written `N` or `A-B` on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SizeRange {
-    /// Smallest size.
-    pub min: usize,
-    /// Largest size.
-    pub max: usize,
-}
-
-impl SizeRange {
-    /// The range holding `n` only.
-    pub fn exactly(n: usize) -> Self {
-        SizeRange { min: n, max: n }
-    }
-
-    /// Parses `N` or `A-B` with `1 <= A <= B <= limit`.
-    pub fn parse(text: &str, limit: usize) -> Result<Self, String> {
-        let t = text.trim();
-        let number = |s: &str| -> Result<usize, String> {
-            let s = s.trim();
-            let n: usize = s
-                .parse()
-                .map_err(|_| format!("'{s}' is not a size (expected a number 1-{limit})"))?;
-            if n == 0 || n > limit {
-                return Err(format!("size {n} is outside 1-{limit}"));
-            }
-            Ok(n)
-        };
-        let range = match t.split_once('-') {
-            Some((a, b)) => SizeRange {
-                min: number(a)?,
-                max: number(b)?,
-            },
-            None => SizeRange::exactly(number(t)?),
-        };
-        if range.min > range.max {
-            return Err(format!(
-                "the range {}-{} is empty (the first size must not exceed the second)",
-                range.min, range.max
-            ));
-        }
-        Ok(range)
-    }
-}
-
-impl FromStr for SizeRange {
-    type Err = String;
-
-    /// Parses `N` or `A-B` within the largest board slink solves.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        SizeRange::parse(s, MAX_ROWS.max(MAX_COLS))
-    }
-}
-
-impl fmt::Display for SizeRange {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.min == self.max {
-            write!(f, "{}", self.min)
-        } else {
-            write!(f, "{}-{}", self.min, self.max)
-        }
-    }
-}
-
-/// What to generate.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Config {
-    /// Rows of each puzzle, drawn uniformly from the range.
-    pub rows: SizeRange,
-    /// Columns of each puzzle, drawn uniformly from the range.
-    pub cols: SizeRange,
-    /// Fraction of cells to leave blank (`None`: a Slink puzzle, every
-    /// cell clued). Clues are removed in random order as long as the
-    /// puzzle stays unique, so the fraction reached may be lower.
-    pub blanks: Option<f64>,
-    /// Keep only puzzles that the judge's rules alone finish.
-    pub rules_only: bool,
-    /// The loop's shape; `None` draws one per puzzle.
-    pub shape: Option<Shape>,
-    /// Search budget of each uniqueness check, in nodes and probes
-    /// (`None`: [`default_budget`] of the puzzle's size). A check that runs
-    /// out counts as "not unique".
-    pub node_budget: Option<u64>,
-    /// Loops tried per puzzle before giving up on it.
-    pub max_attempts: u32,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            rows: SizeRange::exactly(10),
-            cols: SizeRange::exactly(10),
-            blanks: None,
-            rules_only: false,
-            shape: None,
-            node_budget: None,
-            max_attempts: 2000,
-        }
-    }
-}
-
-/// One generated puzzle and the loop it was made from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
-    /// Its index in the run (0-based).
-    pub index: u64,
-    /// The puzzle.
-    pub puzzle: Puzzle,
-    /// Its solution: the generator's own loop, which the solver proved to
-    /// be the only one.
-    pub solution: Solution,
-    /// The shape of the loop.
-    pub shape: Shape,
-    /// Work done to make it.
-    pub work: Work,
-}
-
-/// Counts of the work behind a puzzle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Work {
-    /// Loops grown.
-    pub loops: u64,
-    /// Loops whose Slink puzzle had several solutions.
-    pub multiple: u64,
-    /// Loops whose puzzle the judge's rules could not finish (`rules_only`).
-    pub rules_failed: u64,
-    /// Uniqueness checks that ran out of budget.
-    pub gave_up: u64,
-    /// Solver calls in all.
-    pub solves: u64,
-    /// Times the solver called a puzzle unique but found a solution other
-    /// than the generator's loop: a solver bug (the candidate is dropped).
-    pub disagreements: u64,
-}
-
-impl Work {
-    /// Adds `other` to these counts.
-    pub fn add(&mut self, other: &Work) {
-        self.loops += other.loops;
-        self.multiple += other.multiple;
-        self.rules_failed += other.rules_failed;
-        self.gave_up += other.gave_up;
-        self.solves += other.solves;
-        self.disagreements += other.disagreements;
-    }
-}
-
-/// Why a puzzle could not be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GenError {
-    /// No loop tried gave a puzzle meeting the requirements.
-    NoPuzzle {
-        /// Index of the puzzle in the run.
-        index: u64,
-        /// Rows of the last size tried.
-        rows: usize,
-        /// Columns of the last size tried.
-        cols: usize,
-        /// Work done in vain.
-        work: Work,
-    },
-    /// The configuration cannot work (a size outside the limits, a blank
-    /// fraction outside 0..1).
-    BadConfig(String),
-}
-
-impl fmt::Display for GenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenError::NoPuzzle {
-                index,
-                rows,
-                cols,
-                work,
-            } => write!(
-                f,
-                "puzzle {}: no {rows}x{cols} puzzle found after {} loops \
-                 ({} with several solutions, {} not finished by the rules, {} checks out of budget)",
-                index + 1,
-                work.loops,
-                work.multiple,
-                work.rules_failed,
-                work.gave_up
-            ),
-            GenError::BadConfig(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for GenError {}
-
-impl Config {
-    /// Checks the configuration's limits.
-    pub fn validate(&self) -> Result<(), GenError> {
-        let bad = |s: String| Err(GenError::BadConfig(s));
-        for (what, r, limit) in [
-            ("rows", self.rows, MAX_ROWS),
-            ("columns", self.cols, MAX_COLS),
-        ] {
-            if r.min == 0 || r.min > r.max || r.max > limit {
-                return bad(format!("{what} {r} are outside 1-{limit}"));
-            }
-        }
-        if let Some(f) = self.blanks {
-            if !(0.0..=1.0).contains(&f) {
-                return bad(format!("the blank fraction {f} is outside 0-1"));
-            }
-        }
-        if self.max_attempts == 0 {
-            return bad("at least one attempt per puzzle is needed".into());
-        }
-        Ok(())
-    }
-}
 
 /// Makes puzzles one at a time, reusing its solvers' scratch space.
 pub struct Generator {
     config: Config,
-    full: Solver,
-    rules: Solver,
-    deduce: Solver,
-}
-
-/// How a uniqueness check may prove a puzzle unique.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Level {
-    /// The judge's rules alone must finish it.
-    Rules,
-    /// Deduction without search (rules and loop reasoning) must finish it.
-    Deduce,
-    /// Deduction, then the full solver with search.
-    Full,
+    /// The uniqueness checks.
+    grader: Grader,
 }
 
 /// What a uniqueness check found.
@@ -295,21 +59,7 @@ impl Generator {
     pub fn new(config: Config) -> Self {
         Generator {
             config,
-            full: Solver::new(Generator::full_options(0)),
-            rules: Solver::new(Options::rules_only()),
-            deduce: Solver::new(Options {
-                search: false,
-                ..Options::default()
-            }),
-        }
-    }
-
-    /// The options of a uniqueness check with search.
-    fn full_options(budget: u64) -> Options {
-        Options {
-            node_budget: budget,
-            max_solutions: 2,
-            ..Options::default()
+            grader: Grader::new(0),
         }
     }
 
@@ -319,9 +69,7 @@ impl Generator {
             .config
             .node_budget
             .unwrap_or_else(|| default_budget(rows, cols));
-        if self.full.options().node_budget != budget {
-            self.full = Solver::new(Generator::full_options(budget));
-        }
+        self.grader.set_budget(budget);
     }
 
     /// The configuration.
@@ -392,48 +140,20 @@ impl Generator {
         })
     }
 
-    /// Whether `p` has exactly one solution, `s`, as far as `level` tells.
+    /// Whether `p` has exactly one solution, `s`, as far as `level` tells
+    /// (the grader's verdict, recorded in the work counts).
     fn check(&mut self, p: &Puzzle, s: &Solution, level: Level, work: &mut Work) -> Check {
-        let solver = match level {
-            Level::Rules => &mut self.rules,
-            Level::Deduce | Level::Full => &mut self.deduce,
-        };
-        work.solves += 1;
-        let o = solver.solve(p);
-        // Deduction only makes forced steps: if it finishes, the puzzle is
-        // unique.
-        if o.status() == Status::Unique {
-            if o.solution() == Some(s) {
-                return Check::Unique;
-            }
-            work.disagreements += 1;
-            return Check::No;
+        let (found, solves) = self.grader.unique(p, s, level);
+        work.solves += solves;
+        match found {
+            Uniqueness::Unique => return Check::Unique,
+            Uniqueness::Disagrees => work.disagreements += 1,
+            Uniqueness::RulesStalled => work.rules_failed += 1,
+            Uniqueness::NotDeduced => {}
+            Uniqueness::GaveUp => work.gave_up += 1,
+            Uniqueness::NotUnique => work.multiple += 1,
         }
-        match level {
-            Level::Rules => {
-                work.rules_failed += 1;
-                return Check::No;
-            }
-            Level::Deduce => return Check::No,
-            Level::Full => {}
-        }
-        work.solves += 1;
-        let o = self.full.solve(p);
-        match o.status() {
-            Status::Unique if o.solution() == Some(s) => Check::Unique,
-            Status::Unique => {
-                work.disagreements += 1;
-                Check::No
-            }
-            Status::GaveUp => {
-                work.gave_up += 1;
-                Check::No
-            }
-            _ => {
-                work.multiple += 1;
-                Check::No
-            }
-        }
+        Check::No
     }
 
     /// Blanks clues of the unique puzzle `p` (solution `s`) in random
@@ -523,170 +243,5 @@ pub fn generate_many(
         .collect()
 }
 
-/// Appends `p` in the judge's input format: `r c`, then its rows with the
-/// clues separated by single spaces (`.` for a blank cell).
-pub fn write_puzzle(p: &Puzzle, out: &mut Vec<u8>) {
-    let mut num = itoa::Buffer::new();
-    out.extend_from_slice(num.format(p.rows()).as_bytes());
-    out.push(b' ');
-    out.extend_from_slice(num.format(p.cols()).as_bytes());
-    out.push(b'\n');
-    for i in 0..p.rows() {
-        for j in 0..p.cols() {
-            if j > 0 {
-                out.push(b' ');
-            }
-            out.push(match p.clue(i, j) {
-                Clue::Number(n) => b'0' + n,
-                Clue::Blank => b'.',
-            });
-        }
-        out.push(b'\n');
-    }
-}
-
-/// Appends the judge's expected output for data set `number` (counting
-/// from 1) whose solution is `s`: the number on a line, then the drawing.
-pub fn write_answer(number: u64, p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
-    out.extend_from_slice(itoa::Buffer::new().format(number).as_bytes());
-    out.push(b'\n');
-    render::draw(p, s, out);
-}
-
-/// A random `rows x cols` puzzle for tests: the clues of a random region
-/// of cells (a single loop), each cell blank with probability `blank` in
-/// 10, and in one puzzle in five a wrong clue (so that some have no
-/// solution; blanks give some several).
 #[cfg(test)]
-pub(crate) fn random_test_puzzle(rows: usize, cols: usize, blank: u64, seed: &mut u64) -> Puzzle {
-    let mut region = Region::new(rows, cols);
-    let mut pick = |n: usize| (rng::splitmix64(seed) % n as u64) as usize;
-    region.add(pick(rows), pick(cols));
-    for _ in 0..2 * rows * cols {
-        region.add(pick(rows), pick(cols));
-    }
-    let at = |i: isize, j: isize| i >= 0 && j >= 0 && region.contains(i as usize, j as usize);
-    let spoil = pick(5) == 0;
-    let mut text = String::new();
-    for i in 0..rows as isize {
-        for j in 0..cols as isize {
-            let here = at(i, j);
-            let mut n = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-                .iter()
-                .filter(|(di, dj)| at(i + di, j + dj) != here)
-                .count();
-            if spoil && pick(rows * cols) == 0 {
-                n = (n + 1) % 4;
-            }
-            text.push(if n == 4 || (pick(10) as u64) < blank {
-                '.'
-            } else {
-                char::from(b'0' + n as u8)
-            });
-        }
-        text.push('/');
-    }
-    text.pop();
-    Puzzle::from_rows(&text).expect("a well-formed puzzle")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::verify::verify;
-
-    fn config(rows: usize, cols: usize) -> Config {
-        Config {
-            rows: SizeRange::exactly(rows),
-            cols: SizeRange::exactly(cols),
-            ..Config::default()
-        }
-    }
-
-    #[test]
-    fn size_ranges_parse() {
-        assert_eq!("7".parse(), Ok(SizeRange::exactly(7)));
-        assert_eq!("5-20".parse(), Ok(SizeRange { min: 5, max: 20 }));
-        assert!("0".parse::<SizeRange>().is_err());
-        assert!("9-3".parse::<SizeRange>().is_err());
-        assert!("x".parse::<SizeRange>().is_err());
-        assert!(SizeRange::parse("256", MAX_COLS).is_err());
-        assert_eq!(SizeRange { min: 2, max: 4 }.to_string(), "2-4");
-    }
-
-    #[test]
-    fn generated_puzzles_are_unique_with_the_generators_loop() {
-        let mut g = Generator::new(config(7, 9));
-        let mut solver = Solver::default();
-        for index in 0..20 {
-            let made = g.generate(11, index).unwrap();
-            assert_eq!(verify(&made.puzzle, &made.solution), Ok(()));
-            assert_eq!(made.puzzle.blanks(), 0);
-            let o = solver.solve(&made.puzzle);
-            assert_eq!(o.status(), Status::Unique);
-            assert_eq!(o.solution(), Some(&made.solution));
-        }
-    }
-
-    #[test]
-    fn same_seed_and_index_give_the_same_puzzle() {
-        let c = config(6, 6);
-        let a = Generator::new(c).generate(5, 3).unwrap();
-        let b = Generator::new(c).generate(5, 3).unwrap();
-        assert_eq!(a, b);
-        let other = Generator::new(c).generate(6, 3).unwrap();
-        assert_ne!(a.puzzle, other.puzzle);
-    }
-
-    #[test]
-    fn one_by_one_is_the_blank_cell() {
-        let made = Generator::new(config(1, 1)).generate(1, 0).unwrap();
-        assert_eq!(made.puzzle.clue(0, 0), Clue::Blank);
-        let rules = Config {
-            rules_only: true,
-            max_attempts: 20,
-            ..config(1, 1)
-        };
-        assert!(matches!(
-            Generator::new(rules).generate(1, 0),
-            Err(GenError::NoPuzzle { .. })
-        ));
-    }
-
-    #[test]
-    fn blanks_keep_the_puzzle_unique() {
-        let c = Config {
-            blanks: Some(0.5),
-            ..config(6, 7)
-        };
-        let mut g = Generator::new(c);
-        let made = g.generate(2, 0).unwrap();
-        assert!(made.puzzle.blanks() > 0);
-        assert!(made.puzzle.blanks() <= 21);
-        let o = Solver::default().solve(&made.puzzle).clone();
-        assert_eq!(o.status(), Status::Unique);
-        assert_eq!(o.solution(), Some(&made.solution));
-    }
-
-    #[test]
-    fn bad_configs_are_errors() {
-        let c = Config {
-            blanks: Some(1.5),
-            ..config(3, 3)
-        };
-        assert!(matches!(
-            Generator::new(c).generate(0, 0),
-            Err(GenError::BadConfig(_))
-        ));
-        let c = config(3, MAX_COLS + 1);
-        assert!(Generator::new(c).generate(0, 0).is_err());
-    }
-
-    #[test]
-    fn writes_the_judge_format() {
-        let p = Puzzle::from_rows("2.3/012").unwrap();
-        let mut out = Vec::new();
-        write_puzzle(&p, &mut out);
-        assert_eq!(out, b"2 3\n2 . 3\n0 1 2\n");
-    }
-}
+mod tests;

@@ -33,12 +33,10 @@
 //! are equal or opposite (a chain through cells with two undecided sides)
 //! is not kept, nor anything of three edges.
 
-use super::{Contradiction, Ctx};
-use crate::bits::Row;
-use crate::board::{Angle, At, Edge};
-use crate::geometry::{Side, ARMS};
-use crate::trace::Reason;
-use crate::{map4, unroll4};
+use super::{Contradiction, Ctx, Reason};
+use crate::bits::{map4, unroll4, Row};
+use crate::board::{Angle, Edge};
+use crate::grid::{At, Side, ARMS};
 
 /// The least and most lines the two sides at one corner may hold, per bit.
 #[derive(Clone, Copy)]

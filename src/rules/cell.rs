@@ -1,10 +1,9 @@
 //! R1-R3: a cell's clue against the count of its lines and crosses.
 
-use super::{Contradiction, Count, Ctx, Rule, Visit};
-use crate::bits::Row;
-use crate::board::ClueBits;
-use crate::geometry::Side;
-use crate::{map4, unroll4};
+use super::{Contradiction, Ctx, Rule, Visit};
+use crate::bits::{map4, unroll4, Count, Row};
+use crate::board::{ClueBits, Edge};
+use crate::grid::Side;
 
 /// Applies R1, R2 and R3 to the cells of row `i`; fails if a cell has
 /// more lines than its clue or too many crosses to reach it.
@@ -27,7 +26,7 @@ fn apply_in<const W: usize, const G: bool>(
     i: usize,
 ) -> Result<(), Contradiction> {
     let sides = map4!(Side::ALL, |s| v.edge(s.at()));
-    let (lines, crosses) = Count::tally(sides);
+    let (lines, crosses) = Edge::tally(sides);
     let c = v.clues().sliced(i);
     let (clue, rest) = check_counts(&lines, &crosses, c)?;
     // R3: as many lines as the clue; R2: as many open sides as the clue.
@@ -51,7 +50,7 @@ fn apply_in<const W: usize, const G: bool>(
 #[inline(always)]
 pub fn check<const W: usize>(ctx: &Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     let sides = map4!(Side::ALL, |s| ctx.edge(i, s.at()));
-    let (lines, crosses) = Count::tally(sides);
+    let (lines, crosses) = Edge::tally(sides);
     check_counts(&lines, &crosses, ctx.clues.sliced(i)).map(drop)
 }
 

@@ -8,10 +8,11 @@
 //! - a clue bounds how many neighbours may differ (`n`) or match (`4 - n`):
 //!   too many of one colour around a cell forces the cell's colour.
 
-use super::{Count, Ctx};
+use super::Ctx;
+use crate::bits::Count;
 use crate::bits::Row;
 use crate::board::Edge;
-use crate::geometry::Side;
+use crate::grid::Side;
 
 /// Applies the colour rules to the cells of row `i`.
 ///
@@ -32,9 +33,9 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let (bottom_in, bottom_out) = edges.color(frame, i, 1, 0);
     // Left neighbour: cell j - 1 in bit j; right neighbour: cell j + 1
     // (from this row's colours, read once).
-    let (left_in, left_out) = (here_in.up(1, false), here_out.up(1, true));
-    let (right_in, right_out) = (here_in.down(1, false), here_out.down(1, true));
-    let [top, bottom, left, right] = crate::map4!(Side::ALL, |s| ctx.edge(i, s.at()));
+    let (left_in, left_out) = (here_in.east(1, false), here_out.east(1, true));
+    let (right_in, right_out) = (here_in.west(1, false), here_out.west(1, true));
+    let [top, bottom, left, right] = crate::bits::map4!(Side::ALL, |s| ctx.edge(i, s.at()));
     for (e, ni, no) in [
         (top, top_in, top_out),
         (bottom, bottom_in, bottom_out),
@@ -48,10 +49,10 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let cout = Count::of([top_out, bottom_out, left_out, right_out]);
     let clues = ctx.clues;
     // Inside, the cell would see every outside neighbour as a line.
-    let c0 = clues.eq(0, i) & cells;
-    let c1 = clues.eq(1, i) & cells;
-    let c2 = clues.eq(2, i) & cells;
-    let c3 = clues.eq(3, i) & cells;
+    let c0 = clues.cells_with(0, i) & cells;
+    let c1 = clues.cells_with(1, i) & cells;
+    let c2 = clues.cells_with(2, i) & cells;
+    let c3 = clues.cells_with(3, i) & cells;
     let (in1, in2, in3) = (cin.gt(1), cin.gt(2), cin.gt(3));
     let (out1, out2, out3) = (cout.gt(1), cout.gt(2), cout.gt(3));
     let (in0, out0) = (cin.gt(0), cout.gt(0));
@@ -64,8 +65,8 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let (inside, outside) = (ctx.edges.inside(i), ctx.edges.outside(i));
     // Only row i's colours changed: the left and right neighbours again.
     let out_all = outside | off_cells;
-    let (left_in, left_out) = (inside.up(1, false), out_all.up(1, true));
-    let (right_in, right_out) = (inside.down(1, false), out_all.down(1, true));
+    let (left_in, left_out) = (inside.east(1, false), out_all.east(1, true));
+    let (right_in, right_out) = (inside.west(1, false), out_all.west(1, true));
     #[inline(always)]
     fn decide<const W: usize>(
         ctx: &mut Ctx<'_, W>,
@@ -106,8 +107,8 @@ fn spread_along_row<const W: usize>(
 ) -> (Row<W>, Row<W>) {
     loop {
         let out = outside | !cells;
-        let (li, lo) = (inside.up(1, false), out.up(1, true));
-        let (ri, ro) = (inside.down(1, false), out.down(1, true));
+        let (li, lo) = (inside.east(1, false), out.east(1, true));
+        let (ri, ro) = (inside.west(1, false), out.west(1, true));
         let more_in = (left.line & lo) | (left.cross & li) | (right.line & ro) | (right.cross & ri);
         let more_out =
             (left.line & li) | (left.cross & lo) | (right.line & ri) | (right.cross & ro);
@@ -168,9 +169,10 @@ pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Clues, Edges, Frame, Plane};
-    use crate::generate::rng::splitmix64;
+    use crate::board::{Clues, Edges, Frame};
+    use crate::grid::Plane;
     use crate::puzzle::{Clue, Puzzle};
+    use crate::util::rng::splitmix64;
 
     /// A random board of `rows x cols` with some edges and colours decided
     /// (conflicts included), and random clues.

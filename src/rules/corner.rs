@@ -1,8 +1,8 @@
 //! R9-R11: cells with a closed corner (both exits crossed).
 
 use super::{CornerExits, Ctx, Rule, Visit};
-use crate::geometry::Corner;
-use crate::{unroll2, unroll4};
+use crate::bits::{unroll2, unroll4};
+use crate::grid::Corner;
 
 /// Applies R9, R10 and R11 to the cells of row `i`.
 #[inline]

@@ -1,8 +1,8 @@
 //! R13: a 3 and a 1 diagonally adjacent.
 
 use super::{Ctx, Rule};
-use crate::geometry::Corner;
-use crate::{unroll2, unroll4};
+use crate::bits::{unroll2, unroll4};
+use crate::grid::Corner;
 
 /// Applies R13 to the 1s of row `i`, in both directions: for a 1 with a 3
 /// across its corner `k`, the 3's far corner is its own corner `k` (same

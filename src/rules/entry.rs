@@ -4,9 +4,9 @@
 use super::corner::corner_index;
 use super::{CornerExits, Ctx, Rule, Visit};
 use crate::bits::Row;
+use crate::bits::{unroll2, unroll4};
 use crate::board::Edge;
-use crate::geometry::Corner;
-use crate::{unroll2, unroll4};
+use crate::grid::Corner;
 
 /// Bits where a line comes in through one exit and the other is crossed.
 #[inline]

@@ -2,53 +2,12 @@
 //!
 //! R4 has one exception the judge's puzzles never meet: when the whole
 //! solution is the rectangle around the two 3s, their shared side is not
-//! a line. [`domino_loop_fits`] tells, once per puzzle, whether that can
-//! happen; R4 is then left out.
+//! a line. [`domino_loop_fits`](crate::board::domino_loop_fits) tells, once
+//! per puzzle, whether that can happen; R4 is then left out.
 
 use super::{Ctx, Near, Rule, Visit};
-use crate::geometry::{Corner, Side};
-use crate::puzzle::{Clue, Puzzle};
-use crate::{unroll2, unroll4};
-
-/// Whether the rectangle around two side-by-side 3s satisfies every clue
-/// of `p` (so that it may be the solution and R4 would be unsound).
-pub fn domino_loop_fits(p: &Puzzle) -> bool {
-    // The rectangle leaves at most 8 cells with lines: its two 3s and the
-    // (at most six) cells beside it. More non-zero clues rule it out.
-    if p.has_more_numbered_than(8) {
-        return false;
-    }
-    let (r, c) = (p.rows(), p.cols());
-    let three = |i: usize, j: usize| p.clue(i, j) == Clue::Number(3);
-    // The rectangle covering cells (i0..=i1, j0..=j1): the clue each cell
-    // sees is the number of the rectangle's boundary edges on its sides.
-    let fits = |i0: usize, j0: usize, i1: usize, j1: usize| {
-        let inside = |i: isize, j: isize| {
-            (i0 as isize..=i1 as isize).contains(&i) && (j0 as isize..=j1 as isize).contains(&j)
-        };
-        (0..r).all(|i| {
-            (0..c).all(|j| match p.clue(i, j) {
-                Clue::Blank => true,
-                Clue::Number(n) => {
-                    let (i, j) = (i as isize, j as isize);
-                    let here = inside(i, j);
-                    let seen = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-                        .iter()
-                        .filter(|(di, dj)| inside(i + di, j + dj) != here)
-                        .count();
-                    seen == n as usize
-                }
-            })
-        })
-    };
-    (0..r).any(|i| {
-        (0..c).any(|j| {
-            three(i, j)
-                && ((j + 1 < c && three(i, j + 1) && fits(i, j, i, j + 1))
-                    || (i + 1 < r && three(i + 1, j) && fits(i, j, i + 1, j)))
-        })
-    })
-}
+use crate::bits::{unroll2, unroll4};
+use crate::grid::{Corner, Side};
 
 /// Applies R4 and R5 to the cells of row `i`. They depend on clues only.
 #[inline]

@@ -1,9 +1,9 @@
 //! R6-R8, the vertex rules: a vertex has no line or exactly two.
 
-use super::{Contradiction, Count, Ctx, Rule, Visit};
-use crate::bits::Row;
-use crate::geometry::ARMS;
-use crate::{map4, unroll4};
+use super::{Contradiction, Ctx, Rule, Visit};
+use crate::bits::{map4, unroll4, Count, Row};
+use crate::board::Edge;
+use crate::grid::ARMS;
 
 /// Applies R6, R7 and R8 to the vertices of vertex row `i` (0..=rows);
 /// fails at a vertex with three lines or a dead end.
@@ -24,12 +24,12 @@ fn apply_in<const W: usize, const G: bool>(
     mut v: Visit<'_, '_, W, G>,
 ) -> Result<(), Contradiction> {
     let arms = map4!(ARMS, |a| v.edge(a));
-    let (lines, crosses) = Count::tally(arms);
+    let (lines, crosses) = Edge::tally(arms);
     let here = v.frame().vertices;
     check_counts(&lines, &crosses, here)?;
-    let extend = lines.eq(1) & crosses.eq(2) & here; // R6
-    let through = lines.eq(2) & here; // R7
-    let blocked = lines.eq(0) & crosses.eq(3) & here; // R8
+    let extend = lines.exactly(1) & crosses.exactly(2) & here; // R6
+    let through = lines.exactly(2) & here; // R7
+    let blocked = lines.exactly(0) & crosses.exactly(3) & here; // R8
     unroll4!(ARMS, |k, a| {
         let open = arms[k].unknown();
         v.line(Rule::R6, a, extend & open);
@@ -44,7 +44,7 @@ fn apply_in<const W: usize, const G: bool>(
 /// alone: for a board with nothing left to decide.
 #[inline(always)]
 pub fn check<const W: usize>(ctx: &Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
-    let (lines, crosses) = Count::tally(map4!(ARMS, |a| ctx.edge(i, a)));
+    let (lines, crosses) = Edge::tally(map4!(ARMS, |a| ctx.edge(i, a)));
     check_counts(&lines, &crosses, ctx.frame.vertices)
 }
 
@@ -59,7 +59,7 @@ fn check_counts<const W: usize>(
     if (lines.gt(2) & here).any() {
         return Err(Contradiction::Branch);
     }
-    if (lines.eq(1) & crosses.eq(3) & here).any() {
+    if (lines.exactly(1) & crosses.exactly(3) & here).any() {
         return Err(Contradiction::DeadEnd);
     }
     Ok(())

@@ -1,0 +1,281 @@
+//! `Clues`: a puzzle's clues as row masks, one per clue value, and in
+//! binary ([`ClueBits`]), loaded a word of clue bytes at a time.
+
+use crate::bits::Row;
+use crate::puzzle::{Clue, Puzzle, BLANK};
+
+/// The clues of a puzzle as row masks: one per clue value.
+#[derive(Clone, Debug, Default)]
+pub struct Clues<const W: usize> {
+    /// `by_value[n][i]`: the cells of row `i` whose clue is `n`. Each holds
+    /// exactly `rows` rows, so that a row checked against `rows` is read
+    /// unchecked.
+    by_value: [Vec<Row<W>>; 4],
+    /// `sliced[i]`: the clues of row `i` as bits (see [`Clues::sliced`]);
+    /// exactly `rows` rows.
+    sliced: Vec<ClueBits<W>>,
+    /// Scratch for loading: the clue planes of one puzzle ([`flat_planes`]).
+    flat: Vec<[u64; 3]>,
+    rows: usize,
+    /// Whether the rectangle around two side-by-side 3s may be the whole
+    /// solution (then R4 does not hold: see [`crate::rules::threes`]).
+    pub domino_loop_fits: bool,
+}
+
+impl<const W: usize> Clues<W> {
+    /// Loads the clues of `p`, reusing storage.
+    pub fn load(&mut self, p: &Puzzle) {
+        self.load_packed(&[p]);
+    }
+
+    /// Starts a load: `rows` rows of `sliced` without a clue, and as many
+    /// of each mask by value (made by [`Clues::finish`], once every puzzle
+    /// is added).
+    fn start(&mut self, rows: usize) {
+        self.rows = rows;
+        self.domino_loop_fits = false;
+        self.sliced.clear();
+        let none = ClueBits {
+            low: Row::EMPTY,
+            high: Row::EMPTY,
+            any: Row::EMPTY,
+        };
+        self.sliced.resize(rows, none);
+        // Every list holds `rows` rows from here on, even if the load
+        // stops (a panic caught by the caller) before `finish`.
+        for v in &mut self.by_value {
+            v.resize(rows, Row::EMPTY);
+        }
+    }
+
+    /// Ends a load: the masks by value, from the clues as bits.
+    fn finish(&mut self) {
+        debug_assert!(self.by_value.iter().all(|v| v.len() == self.rows));
+        let [zero, one, two, three] = &mut self.by_value;
+        let by_value = zero.iter_mut().zip(one).zip(two.iter_mut().zip(three));
+        for (((zero, one), (two, three)), c) in by_value.zip(&self.sliced) {
+            let (low, high) = (c.any & c.low, c.any & c.high);
+            let none = c.any & !(c.low | c.high);
+            (*zero, *one, *two, *three) = (none, low & !high, high & !low, low & high);
+        }
+    }
+
+    /// Adds the clues of `p` (with the rows of this load) to `sliced`: the
+    /// clue of cell `(i, j)` at bit `base + j` of row `i`.
+    fn add_puzzle(&mut self, p: &Puzzle, base: usize) {
+        let (cols, bytes) = (p.cols(), p.clue_bytes());
+        assert_eq!(bytes.len(), self.sliced.len() * cols, "a puzzle's rows");
+        flat_planes(bytes, &mut self.flat);
+        // Up to 64 columns at a time.
+        for g in (0..cols).step_by(64) {
+            let keep = u64::MAX >> (64 - (cols - g).min(64));
+            for (i, c) in self.sliced.iter_mut().enumerate() {
+                let [low, high, any] = flat_bits(&self.flat, i * cols + g, keep);
+                c.low.or_at(base + g, low);
+                c.high.or_at(base + g, high);
+                c.any.or_at(base + g, any);
+            }
+        }
+    }
+
+    /// Loads the clues of `puzzles`, all of one shape, side by side as
+    /// [`Frame::packed`](crate::board::Frame::packed) lays them out.
+    pub fn load_packed(&mut self, puzzles: &[&Puzzle]) {
+        let Some(first) = puzzles.first() else {
+            return;
+        };
+        let (rows, cols) = (first.rows(), first.cols());
+        self.start(rows);
+        for (k, p) in puzzles.iter().enumerate() {
+            assert!(
+                p.rows() == rows && p.cols() == cols,
+                "packed puzzles differ in shape"
+            );
+            self.add_puzzle(p, k * (cols + 1));
+            self.domino_loop_fits |= domino_loop_fits(p);
+        }
+        self.finish();
+    }
+
+    /// The cells of row `i + dr` whose clue is `n`, aligned so that the
+    /// cell at column `j + dc` lands in bit `j`. Rows off the grid are empty.
+    #[inline]
+    pub fn at(&self, n: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
+        let rows = &self.by_value[n];
+        match i.checked_add_signed(dr as isize) {
+            Some(r) if r < self.rows => {
+                debug_assert_eq!(rows.len(), self.rows);
+                // SAFETY: `r < self.rows`, the length of every `by_value[n]`.
+                unsafe { rows.get_unchecked(r) }.shift(-dc, false)
+            }
+            _ => Row::EMPTY,
+        }
+    }
+
+    /// The cells of row `i` whose clue is `n`.
+    #[inline]
+    pub fn cells_with(&self, n: usize, i: usize) -> Row<W> {
+        self.by_value[n][i]
+    }
+
+    /// The clues of row `i` as binary digits, for arithmetic on whole rows.
+    #[inline]
+    pub fn sliced(&self, i: usize) -> ClueBits<W> {
+        self.sliced[i]
+    }
+}
+
+/// The clues `bytes` (row-major) as [`clue_byte_planes`] of 64 at a time
+/// into `out`: bit `k % 64` of word `k / 64` of each plane for byte `k`
+/// (none past the end), then one more word of zeros, so that any 64 bits
+/// from a bit of a clue on may be read from two words ([`flat_bits`]).
+fn flat_planes(bytes: &[u8], out: &mut Vec<[u64; 3]>) {
+    out.clear();
+    let mut chunks = bytes.chunks_exact(64);
+    for chunk in &mut chunks {
+        let words: [u64; 8] = std::array::from_fn(|t| {
+            u64::from_le_bytes(chunk[8 * t..8 * t + 8].try_into().expect("8 bytes"))
+        });
+        let mut w = [0; 3];
+        if words.iter().fold(0, |b, x| b | x) & 0x8080_8080_8080_8080 == 0 {
+            // No blank (no byte with bit 7 set): every byte is a clue.
+            for (t, x) in words.into_iter().enumerate() {
+                w[0] |= gather_bit0(x) << (8 * t);
+                w[1] |= gather_bit0(x >> 1) << (8 * t);
+            }
+            w[2] = u64::MAX;
+        } else {
+            for (t, x) in words.into_iter().enumerate() {
+                for (w, p) in w.iter_mut().zip(clue_byte_planes(x)) {
+                    *w |= p << (8 * t);
+                }
+            }
+        }
+        out.push(w);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = [0; 3];
+        for (t, eight) in rest.chunks(8).enumerate() {
+            let planes = clue_byte_planes(clue_word(eight, 0));
+            for (w, p) in w.iter_mut().zip(planes) {
+                *w |= p << (8 * t);
+            }
+        }
+        out.push(w);
+    }
+    out.push([0; 3]);
+}
+
+/// The 64 bits of the planes of [`flat_planes`] from bit `start` on, where
+/// bit `start` is a clue's, and `keep`.
+#[inline]
+fn flat_bits(flat: &[[u64; 3]], start: usize, keep: u64) -> [u64; 3] {
+    let (w, o) = (start / 64, (start % 64) as u32);
+    let (x, y) = (flat[w], flat[w + 1]);
+    // `y << 1 << (63 - o)` is `y << (64 - o)`, and 0 for `o == 0`.
+    [0, 1, 2].map(|p| (x[p] >> o | y[p] << 1 << (63 - o)) & keep)
+}
+
+/// The 8 clue bytes of `bytes` from `at` on as a little-endian word; bytes
+/// past the end read as blanks.
+#[inline(always)]
+fn clue_word(bytes: &[u8], at: usize) -> u64 {
+    let rest = bytes.get(at..).unwrap_or_default();
+    match rest.first_chunk() {
+        Some(&eight) => u64::from_le_bytes(eight),
+        None => clue_word_short(rest),
+    }
+}
+
+/// [`clue_word`] of fewer than 8 bytes, read as two overlapping halves.
+#[cold]
+#[inline(never)]
+fn clue_word_short(chunk: &[u8]) -> u64 {
+    let n = chunk.len();
+    debug_assert!(n < 8);
+    let halves = match n {
+        4.. => {
+            let half = |k: usize| u64::from(u32::from_le_bytes([0, 1, 2, 3].map(|b| chunk[k + b])));
+            half(0) | half(n - 4) << (8 * (n - 4))
+        }
+        2.. => {
+            let half = |k: usize| u64::from(u16::from_le_bytes([chunk[k], chunk[k + 1]]));
+            half(0) | half(n - 2) << (8 * (n - 2))
+        }
+        _ => chunk.first().map_or(0, |&c| u64::from(c)),
+    };
+    halves | u64::from_le_bytes([BLANK; 8]) << (8 * n)
+}
+
+/// 8 clue bytes (values 0-3 or [`BLANK`]) of a little-endian word in
+/// binary, as [`ClueBits`] holds them: bit `j` of each mask for byte `j`,
+/// the ones digit, the twos digit, and whether there is a clue.
+#[inline]
+fn clue_byte_planes(x: u64) -> [u64; 3] {
+    // A blank (0xff) has bit 7 set; a clue (0-3) does not.
+    let clue = gather_bit0(!x >> 7);
+    [gather_bit0(x) & clue, gather_bit0(x >> 1) & clue, clue]
+}
+
+/// Bit 0 of each byte of `y`, gathered into bits 0..8 (one per byte).
+#[inline(always)]
+fn gather_bit0(y: u64) -> u64 {
+    (y & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// The clues of a row written in binary, one mask per digit: clue `n` of
+/// the cell in bit `j` is `2 * high[j] + low[j]`, where `any[j]` says there
+/// is a clue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClueBits<const W: usize> {
+    /// The ones digit.
+    pub low: Row<W>,
+    /// The twos digit.
+    pub high: Row<W>,
+    /// Cells with a clue.
+    pub any: Row<W>,
+}
+
+/// Whether the rectangle around two side-by-side 3s satisfies every clue
+/// of `p` (so that it may be the solution and R4 would be unsound).
+pub fn domino_loop_fits(p: &Puzzle) -> bool {
+    // The rectangle leaves at most 8 cells with lines: its two 3s and the
+    // (at most six) cells beside it. More non-zero clues rule it out.
+    if p.has_more_numbered_than(8) {
+        return false;
+    }
+    let (r, c) = (p.rows(), p.cols());
+    let three = |i: usize, j: usize| p.clue(i, j) == Clue::Number(3);
+    // The rectangle covering cells (i0..=i1, j0..=j1): the clue each cell
+    // sees is the number of the rectangle's boundary edges on its sides.
+    let fits = |i0: usize, j0: usize, i1: usize, j1: usize| {
+        let inside = |i: isize, j: isize| {
+            (i0 as isize..=i1 as isize).contains(&i) && (j0 as isize..=j1 as isize).contains(&j)
+        };
+        (0..r).all(|i| {
+            (0..c).all(|j| match p.clue(i, j) {
+                Clue::Blank => true,
+                Clue::Number(n) => {
+                    let (i, j) = (i as isize, j as isize);
+                    let here = inside(i, j);
+                    let seen = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                        .iter()
+                        .filter(|(di, dj)| inside(i + di, j + dj) != here)
+                        .count();
+                    seen == n as usize
+                }
+            })
+        })
+    };
+    (0..r).any(|i| {
+        (0..c).any(|j| {
+            three(i, j)
+                && ((j + 1 < c && three(i, j + 1) && fits(i, j, i, j + 1))
+                    || (i + 1 < r && three(i + 1, j) && fits(i, j, i + 1, j)))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,585 @@
+//! Edge state as bit planes, and the geometry of reading it row-wise.
+//!
+//! Horizontal edges `H(i, j)` live in `rows + 1` rows of `cols` bits,
+//! vertical edges `V(i, j)` in `rows` rows of `cols + 1` bits; each kind
+//! has a *line* plane and a *cross* plane. A rule looks at a whole row of
+//! cells (or vertices) at once through an [`At`]: an edge named relative
+//! to the cell or vertex in bit `j`, e.g. "the top side" is `H(0, 0)` and
+//! "the right side" is `V(0, 1)`. Reading an `At` shifts the plane row so
+//! that the edge lands in bit `j`; writing shifts it back. Edges off the
+//! grid read as crossed.
+
+use super::{Edge, Frame, Part};
+use crate::bits::{Row, RowSet};
+use crate::grid::{At, Plane};
+
+/// The decided edges of a board: line and cross planes for `H` and `V`,
+/// and the cells known to lie inside or outside the loop.
+///
+/// One contiguous vector, so that copying a board for search is one `memcpy`.
+/// The board also remembers which rows changed since the rules last
+/// reached a fixpoint ([`Edges::take_work`]), so that propagation after a
+/// small change revisits only the rows around it.
+#[derive(Clone, Debug)]
+pub struct Edges<const W: usize> {
+    /// The six parts' rows, one after another (see [`Part::ALL`]). Always
+    /// exactly `14 * rows + 2` words: the rules' reads and writes, having
+    /// checked a plane row against `rows`, index it unchecked.
+    data: Vec<Row<W>>,
+    rows: usize,
+    /// Bit `r`: plane row `r` (of any plane) changed since the last fixpoint.
+    dirty: RowSet,
+    /// Plane rows (of either plane) that may have an undecided edge: a row
+    /// out of this set has none. Rows leave it when a write through
+    /// [`Edges::set_edge`] decides their last edge; other writes leave it
+    /// as it is, and [`Edges::set_rows_of`] and [`Edges::reset`] open every
+    /// row (see [`crate::rules::propagate`]).
+    open: RowSet,
+    /// Scratch for propagation: row sets (see [`Edges::take_scratch`]).
+    work: [RowSet; 3],
+    /// Whether some edge is both line and cross, or some cell both inside
+    /// and outside (kept up to date by every change).
+    conflict: bool,
+    /// Whether the clue-only rules have been applied to this board.
+    seeded: bool,
+    /// Whether the judge's rules stalled on this board (or an ancestor), so
+    /// that the stronger rules are worth their cost.
+    stalled: bool,
+}
+
+/// A board of no rows (its two rows of `H` edges empty).
+impl<const W: usize> Default for Edges<W> {
+    fn default() -> Self {
+        let mut board = Edges {
+            data: Vec::new(),
+            rows: 0,
+            dirty: RowSet::default(),
+            open: RowSet::default(),
+            work: Default::default(),
+            conflict: false,
+            seeded: false,
+            stalled: false,
+        };
+        board.reset(0);
+        board
+    }
+}
+
+/// Boards are equal when they decide the same things (bookkeeping aside).
+impl<const W: usize> PartialEq for Edges<W> {
+    fn eq(&self, other: &Self) -> bool {
+        self.rows == other.rows && self.data == other.data
+    }
+}
+
+impl<const W: usize> Eq for Edges<W> {}
+
+impl<const W: usize> Edges<W> {
+    /// Resets to a board of `rows` cell rows with nothing decided (and every
+    /// row due for the rules).
+    pub fn reset(&mut self, rows: usize) {
+        let words = Part::words(rows);
+        self.rows = rows;
+        self.data.clear();
+        self.data
+            .resize(words.expect("a board of that many rows"), Row::EMPTY);
+        self.dirty.resize(rows + 1);
+        self.mark_all();
+        self.open.resize(rows + 1);
+        self.open.insert_all();
+        self.conflict = false;
+        self.seeded = false;
+        self.stalled = false;
+    }
+
+    /// Whether the judge's rules alone stalled on this board or its ancestors.
+    pub fn stalled(&self) -> bool {
+        self.stalled
+    }
+
+    /// Records that the judge's rules alone stalled on this board.
+    pub fn set_stalled(&mut self) {
+        self.stalled = true;
+    }
+
+    /// Whether the rules that read only clues were applied to this board.
+    pub fn seeded(&self) -> bool {
+        self.seeded
+    }
+
+    /// Records that the rules that read only clues were applied.
+    pub fn set_seeded(&mut self) {
+        self.seeded = true;
+    }
+
+    /// Lends out the scratch row set (see [`Edges::put_scratch`]).
+    pub fn take_scratch(&mut self) -> [RowSet; 3] {
+        std::mem::take(&mut self.work)
+    }
+
+    /// Returns the scratch row set.
+    pub fn put_scratch(&mut self, work: [RowSet; 3]) {
+        self.work = work;
+    }
+
+    /// Whether the rules are at a fixpoint on this board, clue-only rules
+    /// included ([`Edges::settle`], and nothing changed since).
+    pub fn settled(&self) -> bool {
+        self.seeded && !self.dirty.any()
+    }
+
+    /// Records that the rules are at a fixpoint on this board, clue-only
+    /// rules included: nothing is due until something changes.
+    pub fn settle(&mut self) {
+        self.dirty.clear_all();
+        self.seeded = true;
+    }
+
+    /// Marks every row as changed.
+    pub fn mark_all(&mut self) {
+        self.dirty.insert_all();
+    }
+
+    /// The plane rows that may have an undecided edge: every row with one
+    /// is in (a row in may have none).
+    #[inline]
+    pub fn open_rows(&self) -> &RowSet {
+        &self.open
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, r: usize) {
+        self.dirty.insert(r);
+    }
+
+    /// Moves the changed rows, widened by `reach` rows each way (the farthest
+    /// a rule looks), into `work` as a bit set over rows `0..=rows`; true if
+    /// any row is due.
+    pub fn take_work(&mut self, reach: usize, work: &mut RowSet) -> bool {
+        if !self.dirty.any() {
+            return false;
+        }
+        work.clone_from(&self.dirty);
+        if reach > 0 {
+            work.union_widened(&self.dirty, reach as u32);
+        }
+        self.dirty.clear_all();
+        true
+    }
+
+    /// The cells of row `i` known to be inside the loop.
+    #[inline]
+    pub fn inside(&self, i: usize) -> Row<W> {
+        self.row(Part::Inside, i)
+    }
+
+    /// The cells of row `i` known to be outside the loop.
+    #[inline]
+    pub fn outside(&self, i: usize) -> Row<W> {
+        self.row(Part::Outside, i)
+    }
+
+    /// Marks cells of row `i` inside (`inside` true) or outside; true if new.
+    #[inline]
+    pub fn add_color(&mut self, i: usize, inside: bool, m: Row<W>) -> bool {
+        let part = if inside { Part::Inside } else { Part::Outside };
+        self.add_to(part, i, m)
+    }
+
+    /// Inside and outside masks of the cells of row `i + dr`, aligned so that
+    /// the cell at column `j + dc` lands in bit `j`. Cells off the grid are
+    /// outside.
+    #[inline(always)]
+    pub fn color(&self, frame: &Frame<W>, i: usize, dr: i32, dc: i32) -> (Row<W>, Row<W>) {
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        let r = match i.checked_add_signed(dr as isize) {
+            Some(r) if r < self.rows => r,
+            _ => return (Row::EMPTY, Row::FULL),
+        };
+        // SAFETY: `r < rows`, so both words lie within `data` (its length is
+        // the type's invariant).
+        let [inside, outside] =
+            [Part::Inside, Part::Outside].map(|part| unsafe { self.word(self.base(part) + r) });
+        let inside = inside.shift(-dc, false);
+        let outside = (outside | !frame.cells).shift(-dc, true);
+        (inside, outside)
+    }
+
+    /// Where `part`'s first row lies in `data`.
+    #[inline(always)]
+    fn base(&self, part: Part) -> usize {
+        part.start(self.rows)
+    }
+
+    /// Row `i` of `part` (a row past the part's end is a bug: checked in
+    /// debug builds; the read stays within the board).
+    #[inline(always)]
+    fn row(&self, part: Part, i: usize) -> Row<W> {
+        debug_assert!(i < part.len(self.rows), "row {i} of {part:?}");
+        self.data[self.base(part) + i]
+    }
+
+    /// The rows of `part`.
+    #[inline]
+    fn part(&self, part: Part) -> &[Row<W>] {
+        &self.data[self.base(part)..][..part.len(self.rows)]
+    }
+
+    /// The line bits of plane row `i`.
+    #[inline(always)]
+    pub fn lines(&self, p: Plane, i: usize) -> Row<W> {
+        self.row(Part::of(p, false), i)
+    }
+
+    /// The cross bits of plane row `i`.
+    #[inline(always)]
+    pub fn crosses(&self, p: Plane, i: usize) -> Row<W> {
+        self.row(Part::of(p, true), i)
+    }
+
+    /// Adds line bits to plane row `i`; true if any bit is new.
+    #[inline]
+    pub fn add_lines(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
+        self.add_to(Part::of(p, false), i, m)
+    }
+
+    /// Adds cross bits to plane row `i`; true if any bit is new.
+    #[inline]
+    pub fn add_crosses(&mut self, p: Plane, i: usize, m: Row<W>) -> bool {
+        self.add_to(Part::of(p, true), i, m)
+    }
+
+    /// Adds bits `m` to row `i` of `part`; true if any bit is new.
+    #[inline]
+    fn add_to(&mut self, part: Part, i: usize, m: Row<W>) -> bool {
+        assert!(i < part.len(self.rows), "row {i} of {part:?}");
+        if !part.has_twin() {
+            // An angle: its two marks are no clash; row `i` of the part is
+            // of cell row `i / 8`.
+            let k = self.base(part) + i;
+            let word = &mut self.data[k];
+            let new = (m & !*word).any();
+            if new {
+                *word |= m;
+                self.mark(i / Part::ANGLE_ROWS);
+            }
+            return new;
+        }
+        let (k, other) = (self.base(part) + i, self.base(part.twin()) + i);
+        // SAFETY: `i` is a row of the part, so both words lie within `data`
+        // (its length is the type's invariant).
+        unsafe { self.add_at_unchecked(k, other, i, m) }
+    }
+
+    /// Adds bits `m` to word `k`, which holds a row of plane row `row`,
+    /// marking the row if any bit is new; word `other` holds the opposite
+    /// state (crosses for lines, outside for inside) of the same row.
+    ///
+    /// # Safety
+    /// `k` and `other` are below `14 * rows + 2`, the length of `data`.
+    #[inline(always)]
+    unsafe fn add_at_unchecked(&mut self, k: usize, other: usize, row: usize, m: Row<W>) -> bool {
+        debug_assert!(k.max(other) < self.data.len());
+        // SAFETY: the caller's promise and the type's invariant.
+        let word = unsafe { self.data.get_unchecked_mut(k) };
+        let new = (m & !*word).any();
+        if new {
+            *word |= m;
+            let now = *word;
+            self.mark(row);
+            // SAFETY: as above.
+            self.conflict |= (now & unsafe { self.word(other) }).any();
+        }
+        new
+    }
+
+    /// Makes this a copy of `other`, reusing storage.
+    #[inline]
+    pub fn copy_from(&mut self, other: &Self) {
+        self.rows = other.rows;
+        self.data.clone_from(&other.data);
+        self.dirty.clone_from(&other.dirty);
+        self.open.clone_from(&other.open);
+        self.conflict = other.conflict;
+        self.seeded = other.seeded;
+        self.stalled = other.stalled;
+    }
+
+    /// Calls `f` with every word of a board of `rows` rows: its index in
+    /// `data`, its part and its row.
+    #[inline(always)]
+    fn for_each_word(rows: usize, mut f: impl FnMut(usize, Part, usize)) {
+        for part in Part::ALL {
+            let base = part.start(rows);
+            for row in 0..part.len(rows) {
+                f(base + row, part, row);
+            }
+        }
+    }
+
+    /// Adds every decision (edge or colour) that both `a` and `b` made;
+    /// true if any is new. `a` and `b` must extend this board.
+    pub fn adopt_common(&mut self, a: &Self, b: &Self) -> bool {
+        assert!(
+            a.rows == self.rows && b.rows == self.rows,
+            "boards of different sizes"
+        );
+        // Mostly there is nothing new: a quick look at every word first.
+        let words = self.data.iter().zip(a.data.iter().zip(&b.data));
+        if !words.into_iter().any(|(s, (a, b))| (*a & *b & !*s).any()) {
+            return false;
+        }
+        let mut new = false;
+        Self::for_each_word(self.rows, |k, part, row| {
+            new |= self.add_to(part, row, a.data[k] & b.data[k]);
+        });
+        new
+    }
+
+    /// Makes this a board of as many rows as `from` (a board perhaps of
+    /// other width) holding, in every row of every part, what `take` makes
+    /// of the same row of `from`, and nothing else; every row is due.
+    pub fn set_rows_of<const V: usize>(
+        &mut self,
+        from: &Edges<V>,
+        mut take: impl FnMut(Part, Row<V>) -> Row<W>,
+    ) {
+        self.reset(from.rows);
+        let data = &mut self.data;
+        Self::for_each_word(from.rows, |k, part, _| data[k] = take(part, from.data[k]));
+        self.conflict = self.scan_conflict();
+    }
+
+    /// Whether some edge is both line and cross, or some cell both inside
+    /// and outside.
+    #[inline]
+    pub fn has_conflict(&self) -> bool {
+        debug_assert_eq!(self.conflict, self.scan_conflict());
+        self.conflict
+    }
+
+    /// [`Edges::has_conflict`], found by looking at every row.
+    fn scan_conflict(&self) -> bool {
+        let [hl, hx, vl, vx] = self.planes();
+        let (ci, co) = (self.part(Part::Inside), self.part(Part::Outside));
+        // Every row's clashes folded into one row (no branch per row).
+        let clash = |a: &[Row<W>], b: &[Row<W>]| {
+            a.iter()
+                .zip(b)
+                .fold(Row::EMPTY, |all, (a, b)| all | (*a & *b))
+        };
+        (clash(hl, hx) | clash(vl, vx) | clash(ci, co)).any()
+    }
+
+    /// Number of line edges.
+    pub fn line_count(&self) -> u32 {
+        let lines = self
+            .part(Part::HLines)
+            .iter()
+            .chain(self.part(Part::VLines));
+        lines.map(|w| w.count()).sum()
+    }
+
+    /// The edges of plane row `i` that are neither line nor cross.
+    #[inline]
+    pub fn undecided(&self, frame: &Frame<W>, p: Plane, i: usize) -> Row<W> {
+        !(self.lines(p, i) | self.crosses(p, i)) & frame.plane_bits(p)
+    }
+
+    /// Whether every edge within `frame` is decided (line or cross).
+    pub fn is_complete(&self, frame: &Frame<W>) -> bool {
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        // The undecided edges of every row of a plane, folded into one row.
+        let open = |lines: &[Row<W>], crosses: &[Row<W>]| {
+            lines
+                .iter()
+                .zip(crosses)
+                .fold(Row::EMPTY, |open, (l, x)| open | !(*l | *x))
+        };
+        let [hl, hx, vl, vx] = self.planes();
+        (open(hl, hx) & frame.cells).is_empty() && (open(vl, vx) & frame.vertices).is_empty()
+    }
+
+    /// Number of decided edges (line or cross) within `frame`.
+    pub fn decided_count(&self, frame: &Frame<W>) -> u32 {
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        let [hl, hx, vl, vx] = self.planes();
+        let decided = |lines: &[Row<W>], crosses: &[Row<W>], bits: Row<W>| -> u32 {
+            lines
+                .iter()
+                .zip(crosses)
+                .map(|(l, x)| ((*l | *x) & bits).count())
+                .sum()
+        };
+        decided(hl, hx, frame.cells) + decided(vl, vx, frame.vertices)
+    }
+
+    /// Per plane row, the `H` rows and then the `V` rows: the edges that
+    /// are a line on one of `a` and `b` and a cross on the other.
+    pub fn disagreements<'a>(a: &'a Self, b: &'a Self) -> impl Iterator<Item = Row<W>> + 'a {
+        assert_eq!(a.rows, b.rows, "boards of different sizes");
+        let ([ahl, ahx, avl, avx], [bhl, bhx, bvl, bvx]) = (a.planes(), b.planes());
+        let flips = |al: &'a [Row<W>], ax: &'a [Row<W>], bl: &'a [Row<W>], bx: &'a [Row<W>]| {
+            al.iter()
+                .zip(ax)
+                .zip(bl.iter().zip(bx))
+                .map(|((al, ax), (bl, bx))| (*al & *bx) | (*ax & *bl))
+        };
+        flips(ahl, ahx, bhl, bhx).chain(flips(avl, avx, bvl, bvx))
+    }
+
+    /// The rows of each plane's lines and crosses: `H` lines, `H` crosses,
+    /// `V` lines, `V` crosses.
+    #[inline]
+    fn planes(&self) -> [&[Row<W>]; 4] {
+        [Part::HLines, Part::HCrosses, Part::VLines, Part::VCrosses].map(|p| self.part(p))
+    }
+
+    /// Reads edge `at` for the cells or vertices of row `i`, aligned to their
+    /// bits. Edges off the grid read as crossed.
+    #[inline(always)]
+    pub fn read(&self, frame: &Frame<W>, i: usize, at: At) -> Edge<W> {
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        let Some(r) = self.plane_row(at.plane, i, at.dr) else {
+            return Edge {
+                line: Row::EMPTY,
+                cross: Row::FULL,
+            };
+        };
+        let valid = frame.plane_bits(at.plane);
+        // SAFETY: `r` is a row of the plane (`plane_row`), so both words
+        // lie within `data` (its length is the type's invariant).
+        let [line, cross] =
+            [false, true].map(|c| unsafe { self.word(self.base(Part::of(at.plane, c)) + r) });
+        let cross = cross | !valid;
+        Edge {
+            line: line.shift(-at.dc, false),
+            cross: cross.shift(-at.dc, true),
+        }
+    }
+
+    /// Marks edge `at` of the bits `m` of row `i` as lines; true if new.
+    #[inline(always)]
+    pub fn set_lines(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> bool {
+        self.set(frame, i, at, m, false)
+    }
+
+    /// Marks edge `at` of the bits `m` of row `i` as crosses; true if new.
+    #[inline(always)]
+    pub fn set_crosses(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>) -> bool {
+        self.set(frame, i, at, m, true)
+    }
+
+    /// Marks edge `at` of the bits `m` of row `i` as crosses (`cross`) or
+    /// lines; true if new. Edges off the grid are left out.
+    #[inline(always)]
+    fn set(&mut self, frame: &Frame<W>, i: usize, at: At, m: Row<W>, cross: bool) -> bool {
+        let news = if cross {
+            Edge {
+                line: Row::EMPTY,
+                cross: m,
+            }
+        } else {
+            Edge {
+                line: m,
+                cross: Row::EMPTY,
+            }
+        };
+        self.set_edge(frame, i, at, news)
+    }
+
+    /// Marks edge `at` of the bits of row `i` as lines where `news.line`
+    /// has them and as crosses where `news.cross` has them, in one write;
+    /// true if any is new. Edges off the grid are left out.
+    #[inline(always)]
+    pub fn set_edge(&mut self, frame: &Frame<W>, i: usize, at: At, news: Edge<W>) -> bool {
+        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
+        if (news.line | news.cross).is_empty() {
+            return false;
+        }
+        let Some(r) = self.plane_row(at.plane, i, at.dr) else {
+            return false;
+        };
+        let valid = frame.plane_bits(at.plane);
+        let (kl, kx) = (
+            self.base(Part::of(at.plane, false)) + r,
+            self.base(Part::of(at.plane, true)) + r,
+        );
+        // SAFETY: `r` is a row of the plane (`plane_row`), so both words
+        // lie within `data` (its length is the type's invariant).
+        let (line, cross) = unsafe { (self.word(kl), self.word(kx)) };
+        let now = Edge {
+            line: line | (news.line.shift(at.dc, false) & valid),
+            cross: cross | (news.cross.shift(at.dc, false) & valid),
+        };
+        let new = ((now.line ^ line) | (now.cross ^ cross)).any();
+        if new {
+            // SAFETY: as above.
+            unsafe {
+                *self.data.get_unchecked_mut(kl) = now.line;
+                *self.data.get_unchecked_mut(kx) = now.cross;
+            }
+            self.mark(r);
+            self.conflict |= (now.line & now.cross).any();
+            if (!(now.line | now.cross) & valid).is_empty() {
+                self.close_if_decided(frame, at.plane.other(), r);
+            }
+        }
+        new
+    }
+
+    /// Takes plane row `r` out of the open rows if plane `p` has no
+    /// undecided edge there (or no row `r`): the caller has seen that the
+    /// other plane has none. (Rare, and kept out of the write path.)
+    #[cold]
+    fn close_if_decided(&mut self, frame: &Frame<W>, p: Plane, r: usize) {
+        if r < p.rows(self.rows) {
+            // `undecided(frame, p, r)` without its range checks (a checked
+            // read here cost 0.3% on both corpora).
+            // SAFETY: `r` is a row of the plane, so both words lie within
+            // `data` (its length is the type's invariant).
+            let [line, cross] =
+                [false, true].map(|c| unsafe { self.word(self.base(Part::of(p, c)) + r) });
+            if (!(line | cross) & frame.plane_bits(p)).any() {
+                return;
+            }
+        }
+        self.open.remove(r);
+    }
+
+    /// Row `i + dr` of plane `p`, if the plane has it.
+    #[inline(always)]
+    fn plane_row(&self, p: Plane, i: usize, dr: i32) -> Option<usize> {
+        let r = i.checked_add_signed(dr as isize)?;
+        // Against the last row, not the count (`rows + 1` for `H`): then a
+        // caller that has checked `i` against `rows` lets the compiler drop
+        // the check for the rows around it.
+        let on = match p {
+            Plane::H => r <= self.rows,
+            Plane::V => r < self.rows,
+        };
+        on.then_some(r)
+    }
+
+    /// Cell rows on this board (vertex rows: one more).
+    #[inline(always)]
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Word `k` of `data`, unchecked.
+    ///
+    /// # Safety
+    /// `k < 14 * rows + 2`, the length of `data`.
+    #[inline(always)]
+    unsafe fn word(&self, k: usize) -> Row<W> {
+        debug_assert!(k < self.data.len());
+        // SAFETY: the caller's promise and the type's invariant.
+        unsafe { *self.data.get_unchecked(k) }
+    }
+}
+
+mod angles;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,57 @@
+//! The angle marks of a board's cells ([`Part::Angles`]): read and added
+//! row by row, aligned as the rules read edges.
+
+use super::Edges;
+use crate::bits::Row;
+use crate::board::{Angle, Frame, Part};
+
+impl<const W: usize> Edges<W> {
+    /// What is known (`kind`) of the angles at corner `k` (its index in
+    /// `Corner::ALL`) of the cells of row `i + dr`, aligned so that the cell
+    /// at column `j + dc` lands in bit `j`. Cells off the grid know nothing.
+    #[inline(always)]
+    pub fn angle(&self, kind: Angle, k: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
+        match i.checked_add_signed(dr as isize) {
+            Some(r) if r < self.rows => {
+                let at = self.base(Part::Angles) + Self::angle_row(kind, k, r);
+                // SAFETY: `r < rows`, so the word lies within the angle part
+                // of `data` (its length is the type's invariant).
+                unsafe { self.word(at) }.shift(-dc, false)
+            }
+            _ => Row::EMPTY,
+        }
+    }
+
+    /// Where the marks `kind` of corner `k` of cell row `r` lie in the
+    /// angle part.
+    #[inline(always)]
+    fn angle_row(kind: Angle, k: usize, r: usize) -> usize {
+        debug_assert!(k < 4);
+        r * Part::ANGLE_ROWS + kind as usize * 4 + k
+    }
+
+    /// Adds what `m` says (`kind`) of the angles at corner `k` of the cells
+    /// of row `i + dr`, in `m`'s bit `j` for the cell at column `j + dc` (the
+    /// alignment [`Edges::angle`] reads); cells off the grid are left out.
+    /// True if any bit is new.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn add_angle(
+        &mut self,
+        frame: &Frame<W>,
+        kind: Angle,
+        k: usize,
+        i: usize,
+        dr: i32,
+        dc: i32,
+        m: Row<W>,
+    ) -> bool {
+        match i.checked_add_signed(dr as isize) {
+            Some(r) if r < self.rows => {
+                let row = Self::angle_row(kind, k, r);
+                self.add_to(Part::Angles, row, m.shift(dc, false) & frame.cells)
+            }
+            _ => false,
+        }
+    }
+}

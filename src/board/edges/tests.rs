@@ -1,0 +1,211 @@
+//! Tests of the board: writes, reads across the grid's edge, the conflict
+//! flag and the open rows.
+
+use super::*;
+
+/// `set_edge` (one write of lines and crosses) leaves the board, its
+/// conflict flag and its changed rows as `set_lines` then
+/// `set_crosses` do, and says the same about news: on plain and
+/// packed frames, rows and columns off the grid, known edges. Both
+/// are also checked edge by edge against what the news says.
+#[test]
+fn set_edge_is_set_lines_then_set_crosses() {
+    use crate::bits::RowSet;
+    use crate::util::rng::Rng;
+    let mut rng = Rng::new(7);
+    let sparse =
+        |rng: &mut Rng| Row::<2>([0; 2].map(|_| rng.next_u64() & rng.next_u64() & rng.next_u64()));
+    for case in 0..20_000 {
+        let rows = 1 + rng.index(5);
+        let frame = match case % 3 {
+            0 => Frame::<2>::new(rows, 1 + rng.index(127)),
+            1 => {
+                let cols = 1 + rng.index(20);
+                Frame::<2>::packed(rows, cols, 1 + rng.index(128 / (cols + 1)))
+            }
+            _ => Frame::<2>::new(rows, 64),
+        };
+        let mut a = Edges::<2>::default();
+        a.reset(rows);
+        for p in [Plane::H, Plane::V] {
+            for r in 0..p.rows(rows) {
+                let lines = sparse(&mut rng) & frame.plane_bits(p);
+                let crosses = sparse(&mut rng) & frame.plane_bits(p) & !lines;
+                a.add_lines(p, r, lines);
+                a.add_crosses(p, r, crosses);
+            }
+        }
+        a.take_work(0, &mut RowSet::default());
+        let (mut b, before) = (a.clone(), a.clone());
+        let plane = [Plane::H, Plane::V][rng.index(2)];
+        let (dr, dc) = (rng.index(5) as i32 - 2, rng.index(3) as i32 - 1);
+        let at = At { plane, dr, dc };
+        let i = rng.index(rows + 1);
+        let news = Edge {
+            line: sparse(&mut rng),
+            cross: sparse(&mut rng),
+        };
+        let new_a = a.set_edge(&frame, i, at, news);
+        let new_b =
+            b.set_lines(&frame, i, at, news.line) | b.set_crosses(&frame, i, at, news.cross);
+        assert_eq!(new_a, new_b, "case {case}");
+        assert_eq!(a, b, "case {case}");
+        assert_eq!(a.conflict, b.conflict, "case {case}");
+        assert_eq!(a.conflict, a.scan_conflict(), "case {case}");
+        // Edge by edge: the news lands on row `i + dr`, column
+        // `j + dc` of its plane, where that is an edge of the board.
+        let target = (i as i64 + dr as i64).clamp(-1, rows as i64 + 1);
+        let mut changed = false;
+        for p in [Plane::H, Plane::V] {
+            for r in 0..p.rows(rows) {
+                for c in 0..Row::<2>::BITS {
+                    let from = c as i64 - dc as i64;
+                    let hit = p == plane
+                        && r as i64 == target
+                        && (0..Row::<2>::BITS as i64).contains(&from)
+                        && frame.plane_bits(p).has(c);
+                    let told = |m: Row<2>| hit && m.has(from as usize);
+                    let line = before.lines(p, r).has(c) || told(news.line);
+                    let cross = before.crosses(p, r).has(c) || told(news.cross);
+                    assert_eq!(a.lines(p, r).has(c), line, "case {case} {p:?} {r} {c}");
+                    assert_eq!(a.crosses(p, r).has(c), cross, "case {case} {p:?} {r} {c}");
+                    changed |= line != before.lines(p, r).has(c);
+                    changed |= cross != before.crosses(p, r).has(c);
+                }
+            }
+        }
+        assert_eq!(new_a, changed, "case {case}");
+        let (mut due_a, mut due_b) = (RowSet::default(), RowSet::default());
+        a.take_work(0, &mut due_a);
+        b.take_work(0, &mut due_b);
+        assert!(due_a.iter().eq(due_b.iter()), "case {case}");
+        let due: Vec<usize> = due_a.iter().collect();
+        let marked = if changed {
+            vec![target as usize]
+        } else {
+            vec![]
+        };
+        assert_eq!(due, marked, "case {case}");
+    }
+}
+
+#[test]
+fn the_conflict_flag_matches_a_scan_of_every_row() {
+    let mut seed = 0x5eed_u64;
+    let mut next = || crate::util::rng::splitmix64(&mut seed);
+    let mut conflicts = 0;
+    for trial in 0..400 {
+        let rows = 1 + trial % 5;
+        let mut e = Edges::<1>::default();
+        e.reset(rows);
+        let mut other = Edges::<1>::default();
+        other.reset(rows);
+        for _ in 0..(trial % 13) {
+            let pick = next();
+            // Sparse random bits, so that conflicts are neither rare nor
+            // certain.
+            let m = Row([next() & next() & next() & 0x3f]);
+            let p = if pick & 1 == 0 { Plane::H } else { Plane::V };
+            let i = (pick >> 8) as usize % (rows + usize::from(p == Plane::H));
+            match pick >> 1 & 7 {
+                0 | 1 => drop(e.add_lines(p, i, m)),
+                2 | 3 => drop(e.add_crosses(p, i, m)),
+                4 => drop(e.add_color(i % rows, pick >> 4 & 1 == 0, m)),
+                5 => drop(other.add_lines(p, i, m) | other.add_crosses(p, i, m)),
+                6 => drop(e.adopt_common(&other, &other.clone())),
+                _ => e.copy_from(&other),
+            }
+            assert_eq!(e.has_conflict(), e.scan_conflict(), "trial {trial}");
+        }
+        conflicts += usize::from(e.has_conflict());
+    }
+    assert!(conflicts > 20 && conflicts < 380, "{conflicts} conflicts");
+}
+
+/// Writes through `set_edge` take a plane row out of the open rows
+/// exactly when they decide its last edge of both planes: on a board
+/// written only that way from a reset, the open rows are the rows with
+/// an undecided edge, all the way to none; a copy keeps them.
+#[test]
+fn open_rows_are_the_rows_with_an_undecided_edge() {
+    use crate::util::rng::Rng;
+    let mut rng = Rng::new(11);
+    for case in 0..300 {
+        let rows = 1 + rng.index(70);
+        let frame = match case % 2 {
+            0 => Frame::<2>::new(rows, 1 + rng.index(127)),
+            _ => {
+                let cols = 1 + rng.index(20);
+                Frame::<2>::packed(rows, cols, 1 + rng.index(128 / (cols + 1)))
+            }
+        };
+        let mut e = Edges::<2>::default();
+        e.reset(rows);
+        let undecided = |e: &Edges<2>| -> Vec<usize> {
+            (0..=rows)
+                .filter(|&r| {
+                    [Plane::H, Plane::V]
+                        .into_iter()
+                        .any(|p| r < p.rows(rows) && e.undecided(&frame, p, r).any())
+                })
+                .collect()
+        };
+        let mut copy = Edges::<2>::default();
+        while !e.is_complete(&frame) {
+            let plane = [Plane::H, Plane::V][rng.index(2)];
+            let at = At {
+                plane,
+                dr: rng.index(3) as i32 - 1,
+                dc: rng.index(3) as i32 - 1,
+            };
+            let line = Row::<2>([0; 2].map(|_| rng.next_u64() & rng.next_u64()));
+            let cross = Row::<2>([0; 2].map(|_| rng.next_u64() & rng.next_u64()));
+            e.set_edge(&frame, rng.index(rows + 1), at, Edge { line, cross });
+            assert_eq!(
+                e.open_rows().iter().collect::<Vec<_>>(),
+                undecided(&e),
+                "case {case}"
+            );
+            if rng.index(8) == 0 {
+                copy.copy_from(&e);
+                assert_eq!(copy.open_rows(), e.open_rows(), "case {case}");
+            }
+        }
+        assert!(
+            !e.open_rows().any(),
+            "case {case}: a complete board with open rows"
+        );
+    }
+}
+
+#[test]
+fn off_grid_edges_read_as_crossed() {
+    let f = Frame::<1>::new(2, 3);
+    let mut e = Edges::<1>::default();
+    e.reset(2);
+    // The left exit H(0, -1) of the cells of row 0: bit 0 is off the grid.
+    let left = e.read(&f, 0, At::h(0, -1));
+    assert!(left.cross.has(0) && !left.cross.has(1));
+    // The right exit of the last cell H(0, 1): bit 2 is off the grid.
+    let right = e.read(&f, 0, At::h(0, 1));
+    assert!(right.cross.has(2) && !right.cross.has(1));
+    // A row above the grid is all crossed.
+    assert_eq!(e.read(&f, 0, At::v(-1, 0)).cross, Row::FULL);
+}
+
+#[test]
+fn write_then_read_round_trips_through_shifts() {
+    let f = Frame::<1>::new(2, 3);
+    let mut e = Edges::<1>::default();
+    e.reset(2);
+    // Mark the right side V(0, 1) of cell (1, 0) as a line.
+    assert!(e.set_lines(&f, 1, At::v(0, 1), Row::single(0)));
+    assert!(e.lines(Plane::V, 1).has(1));
+    assert!(e.read(&f, 1, At::v(0, 1)).line.has(0));
+    // The same edge is the left side of cell (1, 1).
+    assert!(e.read(&f, 1, At::v(0, 0)).line.has(1));
+    assert!(!e.set_lines(&f, 1, At::v(0, 1), Row::single(0)));
+    assert!(!e.has_conflict());
+    e.set_crosses(&f, 1, At::v(0, 0), Row::single(1));
+    assert!(e.has_conflict());
+}

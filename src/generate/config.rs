@@ -1,0 +1,231 @@
+//! What to generate ([`Config`], [`SizeRange`]) and what comes back
+//! ([`Generated`], [`Work`], [`GenError`]).
+
+use crate::puzzle::region::Shape;
+use crate::puzzle::solution::Solution;
+use crate::puzzle::{Puzzle, MAX_COLS, MAX_ROWS};
+use std::fmt;
+use std::str::FromStr;
+
+/// The default search budget of a uniqueness check of an `rows x cols`
+/// puzzle, in nodes and probes: `1000 + 4 * rows * cols`, well below the
+/// solver's own, because a check that runs out only costs one candidate (a
+/// loop, or a clue removal) and generation makes thousands of checks.
+pub fn default_budget(rows: usize, cols: usize) -> u64 {
+    1000 + 4 * (rows * cols) as u64
+}
+
+/// An inclusive range of sizes, written `N` or `A-B` on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeRange {
+    /// Smallest size.
+    pub min: usize,
+    /// Largest size.
+    pub max: usize,
+}
+
+impl SizeRange {
+    /// The range holding `n` only.
+    pub fn exactly(n: usize) -> Self {
+        SizeRange { min: n, max: n }
+    }
+
+    /// Parses `N` or `A-B` with `1 <= A <= B <= limit`.
+    pub fn parse(text: &str, limit: usize) -> Result<Self, String> {
+        let t = text.trim();
+        let number = |s: &str| -> Result<usize, String> {
+            let s = s.trim();
+            let n: usize = s
+                .parse()
+                .map_err(|_| format!("'{s}' is not a size (expected a number 1-{limit})"))?;
+            if n == 0 || n > limit {
+                return Err(format!("size {n} is outside 1-{limit}"));
+            }
+            Ok(n)
+        };
+        let range = match t.split_once('-') {
+            Some((a, b)) => SizeRange {
+                min: number(a)?,
+                max: number(b)?,
+            },
+            None => SizeRange::exactly(number(t)?),
+        };
+        if range.min > range.max {
+            return Err(format!(
+                "the range {}-{} is empty (the first size must not exceed the second)",
+                range.min, range.max
+            ));
+        }
+        Ok(range)
+    }
+}
+
+impl FromStr for SizeRange {
+    type Err = String;
+
+    /// Parses `N` or `A-B` within the largest board slink solves.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SizeRange::parse(s, MAX_ROWS.max(MAX_COLS))
+    }
+}
+
+impl fmt::Display for SizeRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.min == self.max {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}-{}", self.min, self.max)
+        }
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// Rows of each puzzle, drawn uniformly from the range.
+    pub rows: SizeRange,
+    /// Columns of each puzzle, drawn uniformly from the range.
+    pub cols: SizeRange,
+    /// Fraction of cells to leave blank (`None`: a Slink puzzle, every
+    /// cell clued). Clues are removed in random order as long as the
+    /// puzzle stays unique, so the fraction reached may be lower.
+    pub blanks: Option<f64>,
+    /// Keep only puzzles that the judge's rules alone finish.
+    pub rules_only: bool,
+    /// The loop's shape; `None` draws one per puzzle.
+    pub shape: Option<Shape>,
+    /// Search budget of each uniqueness check, in nodes and probes
+    /// (`None`: [`default_budget`] of the puzzle's size). A check that runs
+    /// out counts as "not unique".
+    pub node_budget: Option<u64>,
+    /// Loops tried per puzzle before giving up on it.
+    pub max_attempts: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            rows: SizeRange::exactly(10),
+            cols: SizeRange::exactly(10),
+            blanks: None,
+            rules_only: false,
+            shape: None,
+            node_budget: None,
+            max_attempts: 2000,
+        }
+    }
+}
+
+/// One generated puzzle and the loop it was made from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// Its index in the run (0-based).
+    pub index: u64,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its solution: the generator's own loop, which the solver proved to
+    /// be the only one.
+    pub solution: Solution,
+    /// The shape of the loop.
+    pub shape: Shape,
+    /// Work done to make it.
+    pub work: Work,
+}
+
+/// Counts of the work behind a puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Loops grown.
+    pub loops: u64,
+    /// Loops whose Slink puzzle had several solutions.
+    pub multiple: u64,
+    /// Loops whose puzzle the judge's rules could not finish (`rules_only`).
+    pub rules_failed: u64,
+    /// Uniqueness checks that ran out of budget.
+    pub gave_up: u64,
+    /// Solver calls in all.
+    pub solves: u64,
+    /// Times the solver called a puzzle unique but found a solution other
+    /// than the generator's loop: a solver bug (the candidate is dropped).
+    pub disagreements: u64,
+}
+
+impl Work {
+    /// Adds `other` to these counts.
+    pub fn add(&mut self, other: &Work) {
+        self.loops += other.loops;
+        self.multiple += other.multiple;
+        self.rules_failed += other.rules_failed;
+        self.gave_up += other.gave_up;
+        self.solves += other.solves;
+        self.disagreements += other.disagreements;
+    }
+}
+
+/// Why a puzzle could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenError {
+    /// No loop tried gave a puzzle meeting the requirements.
+    NoPuzzle {
+        /// Index of the puzzle in the run.
+        index: u64,
+        /// Rows of the last size tried.
+        rows: usize,
+        /// Columns of the last size tried.
+        cols: usize,
+        /// Work done in vain.
+        work: Work,
+    },
+    /// The configuration cannot work (a size outside the limits, a blank
+    /// fraction outside 0..1).
+    BadConfig(String),
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::NoPuzzle {
+                index,
+                rows,
+                cols,
+                work,
+            } => write!(
+                f,
+                "puzzle {}: no {rows}x{cols} puzzle found after {} loops \
+                 ({} with several solutions, {} not finished by the rules, {} checks out of budget)",
+                index + 1,
+                work.loops,
+                work.multiple,
+                work.rules_failed,
+                work.gave_up
+            ),
+            GenError::BadConfig(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for GenError {}
+
+impl Config {
+    /// Checks the configuration's limits.
+    pub fn validate(&self) -> Result<(), GenError> {
+        let bad = |s: String| Err(GenError::BadConfig(s));
+        for (what, r, limit) in [
+            ("rows", self.rows, MAX_ROWS),
+            ("columns", self.cols, MAX_COLS),
+        ] {
+            if r.min == 0 || r.min > r.max || r.max > limit {
+                return bad(format!("{what} {r} are outside 1-{limit}"));
+            }
+        }
+        if let Some(f) = self.blanks {
+            if !(0.0..=1.0).contains(&f) {
+                return bad(format!("the blank fraction {f} is outside 0-1"));
+            }
+        }
+        if self.max_attempts == 0 {
+            return bad("at least one attempt per puzzle is needed".into());
+        }
+        Ok(())
+    }
+}

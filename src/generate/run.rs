@@ -1,0 +1,135 @@
+//! A run of `slink gen`: puzzles made in parallel chunks, written in
+//! index order (and their expected answers, drawn from the generator's own
+//! loops), with a summary of the work.
+
+use super::{generate_many, Config, GenError, Generated, Work};
+use crate::puzzle::render;
+use crate::puzzle::write::write_puzzle;
+use std::io::{self, Write};
+
+/// Puzzles made per parallel chunk: bounds memory on huge runs.
+const CHUNK: u64 = 1024;
+
+/// Tallies of a run, for its summary.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Puzzles made.
+    pub made: u64,
+    /// Puzzles that could not be made.
+    pub failed: u64,
+    /// Cells of the puzzles made.
+    pub cells: u64,
+    /// Blank cells among them.
+    pub blanks: u64,
+    /// The work behind them (and behind the failures).
+    pub work: Work,
+}
+
+/// Makes puzzles `0..count` of a run seeded with `seed`, in chunks on
+/// rayon's current pool, and writes them in order to `out` in the judge's
+/// input format, then the closing `0 0` line; with `answers`, the expected
+/// judge output too (each puzzle's number and drawing). A puzzle that
+/// cannot be made is left out and named on `err`. The output depends only
+/// on the configuration, the seed and the count.
+pub fn run(
+    config: &Config,
+    seed: u64,
+    count: u64,
+    out: &mut dyn Write,
+    mut answers: Option<&mut dyn Write>,
+    err: &mut dyn Write,
+) -> io::Result<Summary> {
+    let mut summary = Summary::default();
+    let mut buf = Vec::with_capacity(1 << 16);
+    let mut answer_buf = Vec::new();
+    let mut first = 0;
+    while first < count {
+        let n = CHUNK.min(count - first);
+        for item in generate_many(config, seed, first, n) {
+            match item {
+                Ok(g) => {
+                    let with_answer = answers.is_some();
+                    summary.add(&g, &mut buf, with_answer.then_some(&mut answer_buf));
+                }
+                Err(e) => {
+                    summary.failed += 1;
+                    if let GenError::NoPuzzle { work, .. } = &e {
+                        summary.work.add(work);
+                    }
+                    writeln!(err, "slink gen: {e}")?;
+                }
+            }
+        }
+        out.write_all(&buf)?;
+        buf.clear();
+        if let Some(a) = answers.as_mut() {
+            a.write_all(&answer_buf)?;
+            answer_buf.clear();
+        }
+        first += n;
+    }
+    out.write_all(b"0 0\n")?;
+    out.flush()?;
+    if let Some(a) = answers.as_mut() {
+        a.flush()?;
+    }
+    Ok(summary)
+}
+
+impl Summary {
+    /// Counts `g` and appends it to `buf` (and its answer to `answers`).
+    fn add(&mut self, g: &Generated, buf: &mut Vec<u8>, answers: Option<&mut Vec<u8>>) {
+        self.made += 1;
+        self.cells += (g.puzzle.rows() * g.puzzle.cols()) as u64;
+        self.blanks += g.puzzle.blanks() as u64;
+        self.work.add(&g.work);
+        write_puzzle(&g.puzzle, buf);
+        if let Some(answers) = answers {
+            let number = usize::try_from(self.made).unwrap_or(usize::MAX);
+            render::answer(number, &g.puzzle, &g.solution, answers);
+        }
+    }
+
+    /// Writes the summary of a run of `config` seeded with `seed` that
+    /// took `seconds` to `err`: what was made, the work, and a warning if
+    /// the solver disagreed with the generator.
+    pub fn report(
+        &self,
+        config: &Config,
+        seed: u64,
+        seconds: f64,
+        err: &mut dyn Write,
+    ) -> io::Result<()> {
+        let w = &self.work;
+        let mut line = format!(
+            "slink gen: {} puzzles {}x{} (seed {seed}) in {seconds:.2}s; {} loops grown, {} with several solutions",
+            self.made, config.rows, config.cols, w.loops, w.multiple
+        );
+        if config.rules_only {
+            line += &format!(", {} not finished by the rules", w.rules_failed);
+        }
+        line += &format!(
+            ", {} checks out of budget; {} solver calls",
+            w.gave_up, w.solves
+        );
+        if config.blanks.is_some() && self.cells > 0 {
+            line += &format!(
+                "; {:.1}% of cells blank",
+                100.0 * self.blanks as f64 / self.cells as f64
+            );
+        }
+        if self.failed > 0 {
+            line += &format!("; {} puzzles could not be made", self.failed);
+        }
+        writeln!(err, "{line}")?;
+        if w.disagreements > 0 {
+            writeln!(
+                err,
+                "slink gen: warning: {} times the solver called a puzzle unique with a solution other \
+                 than the generator's loop (a solver bug; those puzzles were dropped)",
+                w.disagreements
+            )?;
+        }
+        Ok(())
+    }
+}

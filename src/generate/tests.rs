@@ -1,0 +1,95 @@
+//! Tests of the generator: unique puzzles with their own loops, the same
+//! for the same seed, blanks, bad configurations.
+
+use super::*;
+use crate::puzzle::verify::verify;
+use crate::puzzle::MAX_COLS;
+use crate::solve::outcome::Status;
+use crate::solve::solver::Solver;
+
+fn config(rows: usize, cols: usize) -> Config {
+    Config {
+        rows: SizeRange::exactly(rows),
+        cols: SizeRange::exactly(cols),
+        ..Config::default()
+    }
+}
+
+#[test]
+fn size_ranges_parse() {
+    assert_eq!("7".parse(), Ok(SizeRange::exactly(7)));
+    assert_eq!("5-20".parse(), Ok(SizeRange { min: 5, max: 20 }));
+    assert!("0".parse::<SizeRange>().is_err());
+    assert!("9-3".parse::<SizeRange>().is_err());
+    assert!("x".parse::<SizeRange>().is_err());
+    assert!(SizeRange::parse("256", MAX_COLS).is_err());
+    assert_eq!(SizeRange { min: 2, max: 4 }.to_string(), "2-4");
+}
+
+#[test]
+fn generated_puzzles_are_unique_with_the_generators_loop() {
+    let mut g = Generator::new(config(7, 9));
+    let mut solver = Solver::default();
+    for index in 0..20 {
+        let made = g.generate(11, index).unwrap();
+        assert_eq!(verify(&made.puzzle, &made.solution), Ok(()));
+        assert_eq!(made.puzzle.blanks(), 0);
+        let o = solver.solve(&made.puzzle);
+        assert_eq!(o.status(), Status::Solved);
+        assert_eq!(o.solution(), Some(&made.solution));
+    }
+}
+
+#[test]
+fn same_seed_and_index_give_the_same_puzzle() {
+    let c = config(6, 6);
+    let a = Generator::new(c).generate(5, 3).unwrap();
+    let b = Generator::new(c).generate(5, 3).unwrap();
+    assert_eq!(a, b);
+    let other = Generator::new(c).generate(6, 3).unwrap();
+    assert_ne!(a.puzzle, other.puzzle);
+}
+
+#[test]
+fn one_by_one_is_the_blank_cell() {
+    let made = Generator::new(config(1, 1)).generate(1, 0).unwrap();
+    assert_eq!(made.puzzle.clue(0, 0), Clue::Blank);
+    let rules = Config {
+        rules_only: true,
+        max_attempts: 20,
+        ..config(1, 1)
+    };
+    assert!(matches!(
+        Generator::new(rules).generate(1, 0),
+        Err(GenError::NoPuzzle { .. })
+    ));
+}
+
+#[test]
+fn blanks_keep_the_puzzle_unique() {
+    let c = Config {
+        blanks: Some(0.5),
+        ..config(6, 7)
+    };
+    let mut g = Generator::new(c);
+    let made = g.generate(2, 0).unwrap();
+    assert!(made.puzzle.blanks() > 0);
+    assert!(made.puzzle.blanks() <= 21);
+    let o = Solver::default().solve(&made.puzzle).clone();
+    assert_eq!(o.status(), Status::Solved);
+    assert_eq!(o.solution(), Some(&made.solution));
+}
+
+#[test]
+fn bad_configs_are_errors() {
+    let c = Config {
+        blanks: Some(1.5),
+        ..config(3, 3)
+    };
+    assert!(matches!(
+        Generator::new(c).generate(0, 0),
+        Err(GenError::BadConfig(_))
+    ));
+    let c = config(3, MAX_COLS + 1);
+    assert!(Generator::new(c).generate(0, 0).is_err());
+}

@@ -1,0 +1,209 @@
+//! Reading one data set's clues into a [`Puzzle`]: the judge's own
+//! layout eight clues at a time, anything else line by line.
+
+use super::{is_blank, shown, ParseError, Span};
+use crate::puzzle::{Puzzle, BLANK};
+
+/// The low bytes of the four 16-bit lanes of `x`, each 0-3, as 4 bytes.
+#[inline(always)]
+fn lane_values(x: u64) -> [u8; 4] {
+    let y = x & 0x0003_0003_0003_0003;
+    let y = (y | y >> 8) & 0x0000_ffff_0000_ffff;
+    ((y | y >> 16) as u32).to_le_bytes()
+}
+
+/// Reads a row line in the judge's own layout, `out.len()` digits 0-3
+/// separated by single spaces (then perhaps whitespace such as a `\r`),
+/// into `out`; eight clues at a time, then four, then the last four.
+/// False, with `out` in any state, for any other line: the general reader
+/// then reads it (or reports it).
+#[inline]
+pub(super) fn plain_row(line: &[u8], out: &mut [u8]) -> bool {
+    let c = out.len();
+    if c == 0 || line.len() < 2 * c - 1 {
+        return false;
+    }
+    let (text, rest) = line.split_at(2 * c - 1);
+    rest.iter().all(|&b| is_blank(b)) && plain_line(text, out)
+}
+
+/// [`plain_row`] of a line of exactly `2 * out.len() - 1` bytes.
+#[inline(always)]
+fn plain_line(text: &[u8], out: &mut [u8]) -> bool {
+    let c = out.len();
+    debug_assert!(c > 0 && text.len() == 2 * c - 1);
+    if c < 5 {
+        return text.iter().enumerate().all(|(k, &b)| {
+            if k % 2 == 1 {
+                b == b' '
+            } else if (b'0'..=b'3').contains(&b) {
+                out[k / 2] = b - b'0';
+                true
+            } else {
+                false
+            }
+        });
+    }
+    // Clues with the space after them, "d ": each 16-bit lane of a word a
+    // digit '0'-'3' (0x30-0x33), then a space. Eight at a time (two words
+    // checked together), then four.
+    const MASK: u64 = 0xfffc_fffc_fffc_fffc;
+    const WANT: u64 = 0x2030_2030_2030_2030;
+    let octs = text[..2 * (c - 1)].chunks_exact(16);
+    let quad = octs.remainder().get(..8);
+    for (src, dst) in octs.zip(out.chunks_exact_mut(8)) {
+        let x = u64::from_le_bytes(src[..8].try_into().expect("8 bytes"));
+        let y = u64::from_le_bytes(src[8..].try_into().expect("8 bytes"));
+        if (x & MASK ^ WANT) | (y & MASK ^ WANT) != 0 {
+            return false;
+        }
+        dst[..4].copy_from_slice(&lane_values(x));
+        dst[4..].copy_from_slice(&lane_values(y));
+    }
+    if let Some(src) = quad {
+        let x = u64::from_le_bytes(src.try_into().expect("8 bytes"));
+        if x & MASK != WANT {
+            return false;
+        }
+        let at = (2 * (c - 1)) / 16 * 8;
+        out[at..at + 4].copy_from_slice(&lane_values(x));
+    }
+    // The last four clues with the space before them, " d" four times
+    // (overlapping the quads read above when `c - 1` is not a multiple of 4).
+    let x = u64::from_le_bytes(text[2 * c - 9..].try_into().expect("8 bytes"));
+    if x & 0xfcff_fcff_fcff_fcff != 0x3020_3020_3020_3020 {
+        return false;
+    }
+    out[c - 4..].copy_from_slice(&lane_values(x >> 8));
+    true
+}
+
+/// Reads the clues of `span` (found by a [`Scanner`](super::Scanner) over `src`) into `out`.
+///
+/// Every row must sit on a line of its own with exactly `cols` clues
+/// (`0`-`3`, or `.` / `-` for a blank cell) separated by spaces or tabs.
+/// Blank lines between rows are skipped.
+pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), ParseError> {
+    out.reset(span.rows, span.cols).map_err(|e| ParseError {
+        line: span.header_line,
+        col: 1,
+        data_set: span.number,
+        message: e.to_string(),
+        recoverable: true,
+        header: Some(span.header()),
+    })?;
+    let cols = span.cols;
+    let clues = out.clue_bytes_mut();
+    let body = &src[..span.body_end];
+    // The rows in the judge's own layout first: each a line of exactly
+    // `2 * cols - 1` bytes and its newline, read straight into its row.
+    let width = 2 * cols;
+    let lines = body.get(span.body_start..).unwrap_or_default();
+    let mut row = 0;
+    for (text, dst) in lines.chunks_exact(width).zip(clues.chunks_exact_mut(cols)) {
+        let (text, end) = text.split_at(width - 1);
+        if end != b"\n" || !plain_line(text, dst) {
+            break;
+        }
+        row += 1;
+    }
+    // The rest (from the first row in another layout) line by line.
+    let mut line = span.header_line + 1 + row;
+    let mut pos = span.body_start + row * width;
+    while row < span.rows {
+        let ls = pos;
+        let dst = &mut clues[row * cols..(row + 1) * cols];
+        // A row in the judge's layout ends where its length says: try that
+        // end before searching for the newline.
+        let guess = ls + 2 * cols - 1;
+        let le = match (body.get(guess), body.get(guess + 1)) {
+            (Some(b'\n'), _) => Some(guess),
+            (Some(b'\r'), Some(b'\n')) => Some(guess + 1),
+            _ => None,
+        };
+        let le = match le {
+            Some(le) if plain_row(&body[ls..le], dst) => {
+                row += 1;
+                pos = le + 1;
+                line += 1;
+                continue;
+            }
+            _ => memchr::memchr(b'\n', &body[ls..]).map_or(body.len(), |k| ls + k),
+        };
+        let text = &body[ls..le];
+        let filled = plain_row(text, dst)
+            || read_row(text, row, dst).map_err(|e| row_error(span, line, e))?;
+        row += usize::from(filled);
+        pos = le + 1;
+        line += 1;
+    }
+    Ok(())
+}
+
+/// The error for line `line` of `span`'s body, which [`read_row`] rejected
+/// at byte offset `at` with `message`.
+pub(super) fn row_error(span: &Span, line: usize, (at, message): (usize, String)) -> ParseError {
+    ParseError {
+        line,
+        col: at + 1,
+        data_set: span.number,
+        message,
+        recoverable: true,
+        header: Some(span.header()),
+    }
+}
+
+/// Reads one line of a data set's body, `text` (without its newline), as
+/// row `row` (counting from 0) into `out` (`cols` clues): true if it held
+/// the row, false if it is blank. An error is the byte offset in `text`
+/// and the message.
+pub(super) fn read_row(text: &[u8], row: usize, out: &mut [u8]) -> Result<bool, (usize, String)> {
+    let (cols, le) = (out.len(), text.len());
+    let mut k = 0;
+    let mut n = 0;
+    let mut k_last = 0;
+    loop {
+        while k < le && is_blank(text[k]) {
+            k += 1;
+        }
+        if k >= le {
+            break;
+        }
+        let b = text[k];
+        let v = match b {
+            b'0'..=b'3' => b - b'0',
+            b'.' | b'-' => BLANK,
+            _ => {
+                let what = if b.is_ascii_digit() {
+                    format!("expected a clue 0-3, found {}", shown(b))
+                } else {
+                    format!("expected a clue 0-3 or '.', found {}", shown(b))
+                };
+                return Err((k, what));
+            }
+        };
+        if k + 1 < le && !is_blank(text[k + 1]) {
+            let mut e = k + 1;
+            while e < le && !is_blank(text[e]) {
+                e += 1;
+            }
+            let token = String::from_utf8_lossy(&text[k..e.min(k + 24)]);
+            return Err((k, format!("expected one clue 0-3 or '.', found '{token}'")));
+        }
+        if n == cols {
+            return Err((k, format!("row {} has more than {cols} clues", row + 1)));
+        }
+        out[n] = v;
+        n += 1;
+        k += 1;
+        k_last = k;
+    }
+    if n > 0 && n < cols {
+        // Just after the row's last clue, whatever ends the line.
+        return Err((
+            k_last,
+            format!("row {} has {n} clues, expected {cols}", row + 1),
+        ));
+    }
+    Ok(n > 0)
+}

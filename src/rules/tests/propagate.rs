@@ -1,0 +1,169 @@
+//! Whole passes and propagation to the fixpoint.
+
+use super::brute_force::*;
+use crate::puzzle::Clue;
+use crate::rules::testing::*;
+use crate::rules::Rule;
+use crate::util::rng::Rng;
+
+#[test]
+fn propagate_solves_the_sample() {
+    // The corner rules (R10) run only once the cell and vertex rules stall,
+    // so the centre vertex gets its last cross from R8, not R7.
+    check(
+        Family::Propagate,
+        &[Rule::R3, Rule::R8, Rule::R10],
+        "
+        + . + . +
+        . 2 . 2 .
+        + . + . +
+        . 2 . 2 .
+        + . + . +",
+        "
+        + - + - +
+        | 2 x 2 |
+        + x + x +
+        | 2 x 2 |
+        + - + - +",
+    );
+}
+
+#[test]
+fn propagate_finds_that_a_zero_beside_a_three_has_no_solution() {
+    // R1 crosses the 0's sides, R9 lines the 3's: which contradiction shows
+    // first depends on the order of the sweep, so any will do.
+    let board = Board::parse(
+        "
+        + . + . +
+        . 0 . 3 .
+        + . + . +",
+    );
+    for sym in 0..8 {
+        let b = board.transform(sym);
+        let r = run::<1>(&b, Family::Propagate, Mode::Fixpoint);
+        assert!(
+            r.is_err(),
+            "symmetry {sym}: no contradiction on\n{}",
+            b.render()
+        );
+    }
+}
+
+/// Propagation revisits only the rows near a change, and the corner
+/// families and R13 only once the cheaper ones stall: on tall boards (row
+/// sets of more than one word) with some of the solution revealed, it must
+/// reach exactly the fixpoint of full sweeps of every family.
+#[test]
+fn propagate_reaches_the_fixpoint_of_full_sweeps() {
+    use crate::generate::{Config, Generator, SizeRange};
+    let mut generator = Generator::new(Config {
+        rows: SizeRange::exactly(70),
+        cols: SizeRange::exactly(7),
+        ..Config::default()
+    });
+    let mut rng = Rng::new(0xf1_c5);
+    let mut compared = 0;
+    for index in 0..3 {
+        let g = generator.generate(11, index).expect("a 70 x 7 puzzle");
+        let (rows, cols) = (g.puzzle.rows(), g.puzzle.cols());
+        for _ in 0..40 {
+            let (blank, reveal) = ([0, 20, 50][rng.index(3)], [0, 3, 10, 30][rng.index(4)]);
+            let mut b = Board::blank(rows, cols);
+            for (k, c) in b.clues.iter_mut().enumerate() {
+                *c = match g.puzzle.clue(k / cols, k % cols) {
+                    Clue::Number(n) if !rng.chance(blank as f64 / 100.0) => Some(n),
+                    _ => None,
+                };
+            }
+            let mark = |line: bool| if line { Mark::Line } else { Mark::Cross };
+            for (k, m) in b.h.iter_mut().enumerate() {
+                if rng.chance(reveal as f64 / 100.0) {
+                    *m = mark(g.solution.h(k / cols, k % cols));
+                }
+            }
+            for (k, m) in b.v.iter_mut().enumerate() {
+                if rng.chance(reveal as f64 / 100.0) {
+                    *m = mark(g.solution.v(k / (cols + 1), k % (cols + 1)));
+                }
+            }
+            let full = run::<1>(&b, Family::Pass, Mode::Fixpoint).expect("a solvable board");
+            let fast = run::<1>(&b, Family::Propagate, Mode::Once).expect("a solvable board");
+            assert!(
+                fast.board == full.board,
+                "propagate stopped short of full sweeps on\n{}got\n{}want\n{}",
+                b.render(),
+                fast.board.render(),
+                full.board.render()
+            );
+            compared += usize::from(full.board != b);
+        }
+    }
+    assert!(
+        compared > 60,
+        "only {compared} boards where the rules decided something"
+    );
+}
+
+/// On a board with every edge decided (and no colour rules), propagation
+/// only looks for the contradictions of the cell and vertex rules, and
+/// skips the corner families and R13: it must find the contradiction the
+/// first full sweep of the cell and vertex rules finds, and where there is
+/// none, what full sweeps of every family find (nothing: the rules it
+/// skips decide nothing there). On loops drawn on their own clues or on
+/// another loop's, some with an edge flipped.
+#[test]
+fn propagate_on_decided_boards_finds_what_full_sweeps_find() {
+    use crate::bits::RowSet;
+    use crate::board::{Clues, Frame};
+    use crate::rules::propagate::{pass_rows, Sweep};
+    use crate::rules::{threes, Ctx};
+    let mut rng = Rng::new(0x0dec_1ded);
+    let mut found = [0; 2];
+    for (rows, cols) in [(2, 2), (2, 3), (3, 3)] {
+        let space = Space::new(rows, cols);
+        for _ in 0..300 {
+            let l = space.loops[rng.index(space.loops.len())];
+            let mut b = space.draw(&space.random_board(&mut rng), l);
+            if rng.chance(0.5) {
+                // The loop's own clues, some blanked.
+                for (k, c) in b.clues.iter_mut().enumerate() {
+                    let n = (l.counts >> (3 * k) & 7) as u8;
+                    *c = (n < 4 && !rng.chance(0.2)).then_some(n);
+                }
+            }
+            if rng.chance(0.3) {
+                let (i, j) = (rng.index(rows), rng.index(cols));
+                let flipped = match b.v(i, j) {
+                    Mark::Line => Mark::Cross,
+                    _ => Mark::Line,
+                };
+                b.set_v(i, j, flipped);
+            }
+            // Propagation's start made in full: R4 and R5 on every row,
+            // then a sweep of every row (all are due on a fresh board).
+            let frame = Frame::<1>::new(rows, cols);
+            let mut loaded = Clues::<1>::default();
+            loaded.load(&b.puzzle());
+            let mut edges = b.edges::<1>();
+            let mut due = RowSet::default();
+            due.resize(rows + 1);
+            due.insert_all();
+            let mut ctx = Ctx::new(&frame, &loaded, &mut edges);
+            (0..rows).for_each(|i| threes::apply(&mut ctx, i));
+            let want = match pass_rows(&mut ctx, Sweep::Down, false, &due) {
+                Err(c) => Err(c),
+                Ok(()) => run::<1>(&b, Family::Pass, Mode::Fixpoint).map(|o| o.board),
+            };
+            let got = run::<1>(&b, Family::Propagate, Mode::Once).map(|o| o.board);
+            assert_eq!(got, want, "on\n{}", b.render());
+            if let Ok(after) = want {
+                assert_eq!(after, b, "full sweeps decided something on a decided board");
+            }
+            found[usize::from(got.is_ok())] += 1;
+        }
+    }
+    assert!(
+        found.iter().all(|&n| n > 100),
+        "{found:?} failed and passed"
+    );
+}

@@ -1,0 +1,165 @@
+//! The scan of one piece: its data sets, cut into batches for the ring,
+//! and how the piece ended.
+
+use super::slot::{lock, Item, Slot};
+use super::Shard;
+use crate::puzzle::parse::{Ending, Scanner};
+use crate::puzzle::render::drawing_len;
+use std::sync::Mutex;
+
+/// Estimated output bytes of a batch, beyond which it takes no more data
+/// sets.
+const BATCH_BYTES: usize = 1 << 20;
+
+/// How a piece ended.
+pub(super) enum PieceEnd {
+    /// The input is finished (`0 0`, the end, an error that stops it, or
+    /// a stop of the run).
+    Done,
+    /// The input ended without `0 0`.
+    Unterminated,
+    /// The piece is exhausted; the next one starts at offset `at` in it,
+    /// on its line `line` (from 1).
+    More { at: usize, line: usize },
+}
+
+/// The scan of one piece.
+pub(super) struct Scan<'a> {
+    pub(super) scanner: Scanner<'a>,
+    pub(super) len: usize,
+    pub(super) last: bool,
+    pub(super) line_offset: usize,
+    pub(super) shard: Shard,
+    /// How the piece ended, once it has.
+    pub(super) end: Option<PieceEnd>,
+    /// The number of a data set whose header stopped the input.
+    pub(super) failed: Option<usize>,
+    /// Worker threads sharing the batches.
+    pub(super) workers: usize,
+}
+
+impl Scan<'_> {
+    /// Puts the next data sets of this shard into `batch`; returns how
+    /// many and their estimated output bytes. Counts the others in
+    /// `skipped`.
+    ///
+    /// In an input's last piece, with several workers, a batch also stops
+    /// once it has taken a share of what is left of the piece (a half per
+    /// worker; at least one data set, or the end): near the end batches
+    /// get smaller, so that the last data sets are shared out rather than
+    /// left to one worker in one batch.
+    pub(super) fn fill(&mut self, batch: &[Mutex<Slot>], skipped: &mut usize) -> (usize, usize) {
+        let (mut n, mut cost) = (0, 0);
+        let start = self.scanner.position();
+        let share = if self.last && self.workers > 1 {
+            (self.len - start).div_ceil(2 * self.workers)
+        } else {
+            usize::MAX
+        };
+        let put = |n: &mut usize, item: Item| {
+            let mut slot = lock(&batch[*n]);
+            slot.item = item;
+            slot.status = None;
+            *n += 1;
+        };
+        while self.end.is_none()
+            && n < batch.len()
+            && cost < BATCH_BYTES
+            && (n == 0 || self.scanner.position() - start < share)
+        {
+            let (before, line) = (self.scanner.position(), self.scanner.line());
+            match self.scanner.next() {
+                None => {
+                    self.end = Some(match self.scanner.ending() {
+                        Ending::MissingTerminator if !self.last => PieceEnd::More {
+                            at: self.len,
+                            line: self.scanner.line(),
+                        },
+                        Ending::MissingTerminator => PieceEnd::Unterminated,
+                        _ => PieceEnd::Done,
+                    });
+                }
+                Some(Ok(mut span)) => {
+                    span.header_line += self.line_offset;
+                    if self.shard.takes(span.number) {
+                        cost += drawing_len(span.rows, span.cols);
+                        put(&mut n, Item::Span(span));
+                    } else {
+                        *skipped += 1;
+                    }
+                }
+                Some(Err(mut e)) => {
+                    if !self.last && !e.recoverable && self.scanner.position() >= self.len {
+                        // Cut by the end of the piece, not malformed.
+                        self.end = Some(PieceEnd::More { at: before, line });
+                    } else {
+                        // The scanner stops here: the input is finished.
+                        e.line += self.line_offset;
+                        if let Some(h) = &mut e.header {
+                            h.line += self.line_offset;
+                        }
+                        self.failed = Some(e.data_set);
+                        if self.shard.takes(e.data_set) {
+                            put(&mut n, Item::Error(e));
+                        }
+                    }
+                }
+            }
+        }
+        (n, cost)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::batch::ring::BATCH_LEN;
+
+    /// A scan of all of `text`, the last piece of its input if `last`.
+    fn scan(text: &[u8], last: bool, workers: usize) -> Scan<'_> {
+        Scan {
+            scanner: Scanner::numbered_from(text, 1),
+            len: text.len(),
+            last,
+            line_offset: 0,
+            shard: Shard::ALL,
+            end: None,
+            failed: None,
+            workers,
+        }
+    }
+
+    /// The sizes of the batches `scan` fills, up to 240 data sets each.
+    fn batch_sizes(mut scan: Scan<'_>) -> Vec<usize> {
+        let slots: Vec<Mutex<Slot>> = (0..BATCH_LEN).map(|_| Mutex::default()).collect();
+        let mut sizes = Vec::new();
+        for _ in 0..1000 {
+            match scan.fill(&slots, &mut 0) {
+                (0, _) if scan.end.is_some() => return sizes,
+                (n, _) => sizes.push(n),
+            }
+        }
+        panic!("the scan does not end: {sizes:?}");
+    }
+
+    #[test]
+    fn the_end_of_an_input_is_shared_out_among_the_workers() {
+        let text = "2 2\n2 2\n2 2\n".repeat(100) + "0 0\n";
+        // Two workers: a quarter of what is left each time, so that both
+        // get a part of the last data sets.
+        let sizes = batch_sizes(scan(text.as_bytes(), true, 2));
+        assert_eq!(sizes.iter().sum::<usize>(), 100);
+        // A quarter of the 100 (and the terminator) and the data set that
+        // crosses it; then fewer and fewer, down to one at a time.
+        assert_eq!(sizes[0], 26, "{sizes:?}");
+        assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "{sizes:?}");
+        assert!(sizes.len() >= 8 && sizes.ends_with(&[1, 1]), "{sizes:?}");
+        // One worker takes every batch anyway; a piece that is not the
+        // input's last has more after it.
+        assert_eq!(batch_sizes(scan(text.as_bytes(), true, 1)), [100]);
+        assert_eq!(batch_sizes(scan(text.as_bytes(), false, 2))[0], 100);
+        // Nothing left is no share, and still the end: the scan stops.
+        assert_eq!(batch_sizes(scan(b"", true, 2)), Vec::<usize>::new());
+        assert_eq!(batch_sizes(scan(b"0 0\n", true, 2)), Vec::<usize>::new());
+    }
+}

@@ -1,0 +1,357 @@
+//! Throughput of the whole pipeline (read, parse, solve, draw) on a
+//! puzzle file, for `slink bench`: one run at a time, measured.
+//!
+//! [`Mode::Batch`] runs the file through the batch pipeline of `slink
+//! solve` ([`batch::run`], judge format) with its output counted and
+//! discarded. [`Mode::Judge`] runs the library's judge mode
+//! ([`crate::run::judge::run`]: the batch pipeline on one thread, as
+//! `slink < FILE` runs it) on the file read into memory beforehand.
+//! [`Mode::Direct`] scans the file and solves its data sets in parallel
+//! chunks on a rayon pool with one [`Solver`] per worker, drawing into a
+//! buffer that is thrown away: the solver's throughput without the batch
+//! pipeline's ordering and windows.
+//!
+//! CPU time is the process's user + system time (from `/proc/self/stat`,
+//! in clock ticks of 10 ms), so it is meaningful for runs of a second or
+//! more; wall time is measured with [`Instant`]. The calling thread's CPU
+//! time (`/proc/thread-self/schedstat`, nanoseconds) is reported as its
+//! share of the run: the batch pipeline's calling thread scans, writes,
+//! and works the oldest batch no pool thread has taken whenever it cannot
+//! start one (all of them on one thread), so the share shows how the work
+//! was split.
+
+use crate::puzzle::parse::{parse_body, Scanner, Span};
+use crate::puzzle::render;
+use crate::puzzle::Puzzle;
+use crate::run::batch::{self, Config, Format, Input, Totals};
+use crate::solve::outcome::{Options, Status};
+use crate::solve::solver::Solver;
+use rayon::prelude::*;
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Which machinery runs the puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The batch pipeline of `slink solve` (memory-mapped input, windows,
+    /// output in input order).
+    Batch,
+    /// The library's judge mode: the batch pipeline on one thread, as
+    /// `slink < FILE` runs it, on input already in memory.
+    Judge,
+    /// Scan, then parse + solve + draw chunks of data sets on a rayon pool.
+    Direct,
+}
+
+/// Runs of one mode on a number of threads.
+pub struct Bench {
+    mode: Mode,
+    threads: usize,
+    /// The direct mode's pool.
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Bench {
+    /// Runs of `mode` on `threads` threads (the direct mode's pool is
+    /// started here).
+    pub fn new(mode: Mode, threads: usize) -> Result<Bench, String> {
+        let pool = match mode {
+            Mode::Direct => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| format!("cannot start {threads} threads: {e}"))?,
+            ),
+            _ => None,
+        };
+        Ok(Bench {
+            mode,
+            threads,
+            pool,
+        })
+    }
+
+    /// Runs `file` once (the batch mode reads the file itself; the others
+    /// take its bytes, `input`), with `options`.
+    pub fn run(
+        &self,
+        file: &Path,
+        input: &Arc<[u8]>,
+        options: Options,
+    ) -> Result<(Measured, Census), String> {
+        match (self.mode, &self.pool) {
+            (Mode::Batch, _) => run_batch(file, options, self.threads),
+            (Mode::Judge, _) => run_judge(input, options),
+            (Mode::Direct, Some(pool)) => run_direct(input, options, pool),
+            (Mode::Direct, None) => unreachable!("the direct mode has a pool"),
+        }
+    }
+}
+
+/// A writer that counts the bytes and forgets them.
+#[derive(Default)]
+struct Discard(u64);
+
+impl Write for Discard {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.0 += buf.len() as u64;
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// CPU time (user + system) of the whole process so far, from
+/// `/proc/self/stat`; `None` where that cannot be read.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) may hold spaces: count from its `)`.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let mut fields = rest.split_ascii_whitespace();
+    // Fields 14 and 15 (utime, stime) are the 12th and 13th after field 2.
+    let utime: u64 = fields.nth(11)?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    // Linux reports these in USER_HZ, 100 on every mainstream architecture.
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
+/// CPU time of the calling thread so far, from
+/// `/proc/thread-self/schedstat` (nanoseconds); `None` where that cannot
+/// be read.
+fn thread_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = stat.split_ascii_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Clocks read at the start of a run.
+struct Clocks {
+    wall: Instant,
+    cpu: Option<Duration>,
+    main: Option<Duration>,
+}
+
+impl Clocks {
+    fn start() -> Clocks {
+        Clocks {
+            cpu: cpu_time(),
+            main: thread_cpu(),
+            wall: Instant::now(),
+        }
+    }
+
+    /// Wall time, process CPU time and this thread's CPU time since `start`.
+    fn stop(&self) -> (Duration, Option<Duration>, Option<Duration>) {
+        let wall = self.wall.elapsed();
+        let since = |now: Option<Duration>, then: Option<Duration>| {
+            now.zip(then).map(|(b, a)| b.saturating_sub(a))
+        };
+        (
+            wall,
+            since(cpu_time(), self.cpu),
+            since(thread_cpu(), self.main),
+        )
+    }
+}
+
+/// One measured run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Measured {
+    /// Wall-clock time.
+    pub wall: Duration,
+    /// CPU time of the process (user + system), where it can be read.
+    pub cpu: Option<Duration>,
+    /// CPU time of the thread that called the engine (the batch pipeline's
+    /// scanner and writer): the part that does not run in parallel.
+    pub main: Option<Duration>,
+    /// Data sets run.
+    pub data_sets: u64,
+    /// Bytes read.
+    pub in_bytes: u64,
+    /// Bytes written (output and diagnostics).
+    pub out_bytes: u64,
+}
+
+/// Counts of what became of the data sets, from the last run.
+#[derive(Clone, Debug, Default)]
+pub struct Census(Vec<(&'static str, usize)>);
+
+impl Census {
+    /// The counts that are not zero, as `N what, ...`.
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = self
+            .0
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(k, n)| format!("{n} {k}"))
+            .collect();
+        parts.join(", ")
+    }
+}
+
+/// Runs `file` once through the batch pipeline with `threads` workers.
+fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Measured, Census), String> {
+    let config = Config {
+        options,
+        format: Format::Judge,
+        threads,
+        progress: false,
+        ..Config::default()
+    };
+    let (mut out, mut err) = (Discard::default(), Discard::default());
+    let inputs = [Input::Path(file.to_path_buf())];
+    let clocks = Clocks::start();
+    let totals = batch::run(&inputs, &config, &mut out, &mut err).map_err(|e| e.to_string())?;
+    let took = clocks.stop();
+    if totals.unreadable > 0 {
+        return Err(format!("cannot read {}", file.display()));
+    }
+    Ok(measured(&totals, took, out.0 + err.0))
+}
+
+/// Runs `input` once in judge mode (one thread).
+fn run_judge(input: &Arc<[u8]>, options: Options) -> Result<(Measured, Census), String> {
+    let (mut out, mut err) = (Discard::default(), Discard::default());
+    let input = Input::Bytes {
+        name: "bench".into(),
+        bytes: input.clone(),
+    };
+    let clocks = Clocks::start();
+    let (_, totals) =
+        crate::run::judge::run(&input, options, &mut out, &mut err).map_err(|e| e.to_string())?;
+    Ok(measured(&totals, clocks.stop(), out.0 + err.0))
+}
+
+/// What a run of the batch pipeline that ended with `totals`, took
+/// `(wall, cpu, main)` and wrote `written` bytes measured.
+fn measured(
+    totals: &Totals,
+    (wall, cpu, main): (Duration, Option<Duration>, Option<Duration>),
+    written: u64,
+) -> (Measured, Census) {
+    let census = Census(
+        Status::ALL
+            .iter()
+            .map(|&k| (k.name(), totals.count(k)))
+            .collect(),
+    );
+    let measured = Measured {
+        wall,
+        cpu,
+        main,
+        data_sets: totals.data_sets() as u64,
+        in_bytes: totals.bytes,
+        out_bytes: written,
+    };
+    (measured, census)
+}
+
+/// Data sets per parallel task of the direct engine.
+const CHUNK: usize = 64;
+
+/// Parses, solves and draws the data sets `spans` of `input`, appending
+/// the judge output to `buf`; returns the counts per outcome. The data
+/// sets that read well are solved together ([`Solver::solve_all`]).
+fn solve_chunk(
+    input: &[u8],
+    spans: &[Span],
+    solver: &mut Solver,
+    puzzles: &mut Vec<Puzzle>,
+    buf: &mut Vec<u8>,
+) -> [usize; 3] {
+    let mut counts = [0; 3];
+    let mut num = itoa::Buffer::new();
+    if puzzles.len() < spans.len() {
+        puzzles.resize_with(spans.len(), Puzzle::default);
+    }
+    // The data sets that read well.
+    let mut read = Vec::with_capacity(spans.len());
+    for (k, (span, puzzle)) in spans.iter().zip(puzzles.iter_mut()).enumerate() {
+        if parse_body(input, span, puzzle).is_ok() {
+            read.push(k);
+        } else {
+            counts[2] += 1;
+        }
+    }
+    let refs: Vec<&Puzzle> = read.iter().map(|&k| &puzzles[k]).collect();
+    solver.solve_all(&refs, |k, outcome| match outcome.solution() {
+        Some(s) => {
+            counts[0] += 1;
+            buf.extend_from_slice(num.format(spans[read[k]].number).as_bytes());
+            buf.push(b'\n');
+            render::draw(refs[k], s, buf);
+        }
+        None => counts[1] += 1,
+    });
+    counts
+}
+
+/// Runs `input` once on a pool of `threads` with one solver per worker.
+fn run_direct(
+    input: &[u8],
+    options: Options,
+    pool: &rayon::ThreadPool,
+) -> Result<(Measured, Census), String> {
+    let clocks = Clocks::start();
+    let spans: Vec<Span> = Scanner::new(input).map_while(Result::ok).collect();
+    let (counts, out_bytes) = pool.install(|| {
+        spans
+            .par_chunks(CHUNK)
+            .map_init(
+                || {
+                    (
+                        Solver::new(options),
+                        Vec::new(),
+                        Vec::with_capacity(1 << 16),
+                    )
+                },
+                |(solver, puzzles, buf), chunk| {
+                    buf.clear();
+                    let c = solve_chunk(input, chunk, solver, puzzles, buf);
+                    (c, buf.len() as u64)
+                },
+            )
+            .reduce(
+                || ([0; 3], 0),
+                |(a, x), (b, y)| ([a[0] + b[0], a[1] + b[1], a[2] + b[2]], x + y),
+            )
+    });
+    let (wall, cpu, main) = clocks.stop();
+    let census = Census(vec![
+        ("with a solution", counts[0]),
+        ("without", counts[1]),
+        ("invalid", counts[2]),
+    ]);
+    Ok((
+        Measured {
+            wall,
+            cpu,
+            main,
+            data_sets: spans.len() as u64,
+            in_bytes: input.len() as u64,
+            out_bytes,
+        },
+        census,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_time_reads_proc_where_there_is_one() {
+        if std::path::Path::new("/proc/self/stat").exists() {
+            assert!(cpu_time().is_some());
+        }
+    }
+}

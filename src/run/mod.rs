@@ -1,0 +1,7 @@
+//! Runs over inputs: judge mode, batch mode, explanations.
+
+pub mod batch;
+pub mod bench;
+pub mod check;
+pub mod explain;
+pub mod judge;

@@ -1,0 +1,180 @@
+//! Deduction: the rules to their fixpoint, then loop reasoning, until
+//! neither adds anything (the colour and angle rules joining once the
+//! judge's rules stall); on a search node's board, or a probe's. Where a
+//! node's board stalls there too, what the loop cannot reach
+//! ([`super::connect`]) and equal and opposite edges ([`super::parity`])
+//! go on from there.
+
+use crate::board::{Clues, Edges, Frame};
+use crate::grid::EdgeId;
+use crate::grid::Plane;
+use crate::rules::decision::{Event, Reason};
+use crate::rules::{self, Contradiction, Ctx};
+use crate::solve::connect::Reach;
+use crate::solve::loops::{LoopStep, Walker};
+use crate::solve::outcome::{Options, Stats};
+use crate::solve::parity::Parity;
+
+/// What board [`deduce`] works on.
+pub(super) enum Mode<'t> {
+    /// A search node's board: loop reasoning indexes its paths; each
+    /// decision is logged to the trace (with the search depth) if given.
+    Node(Option<(&'t mut Vec<Event>, u32)>),
+    /// A probe: a board extending the last node board deduced.
+    Probe,
+}
+
+/// Deduces `edges` to a fixpoint of the rules and, if enabled, loop
+/// reasoning; logs each decision to `trace` if given.
+pub(super) fn deduce<const W: usize>(
+    frame: &Frame<W>,
+    clues: &Clues<W>,
+    scratch: &mut Scratch<W>,
+    o: &Options,
+    stats: &mut Stats,
+    edges: &mut Edges<W>,
+    mode: Mode<'_>,
+) -> Result<(), Contradiction> {
+    let (indexed, mut trace) = match mode {
+        Mode::Node(trace) => (true, trace),
+        Mode::Probe => (false, None),
+    };
+    // The judge's rules first: a puzzle they finish never pays for colours.
+    loop {
+        let mut ctx = Ctx::new(frame, clues, edges);
+        ctx.colors = ctx.edges.stalled();
+        ctx.angles = ctx.colors;
+        if o.count_rules {
+            ctx.counts = Some(&mut stats.rules);
+        }
+        if let Some((events, depth)) = trace.as_mut() {
+            ctx.trace = Some(rules::Trace {
+                events,
+                depth: *depth,
+            });
+        }
+        let passes = rules::propagate(&mut ctx)?;
+        stats.passes += passes as u64;
+        if !o.loop_reasoning {
+            return Ok(());
+        }
+        // Checked only where it matters (a probe's board is always
+        // stalled), and once.
+        let needed = !edges.stalled() || (indexed && trace.is_none());
+        let complete = needed && edges.is_complete(frame);
+        if !edges.stalled() && !complete {
+            // Stalled: bring in the colour rules, from every row.
+            edges.set_stalled();
+            edges.mark_all();
+            continue;
+        }
+        if indexed && trace.is_none() && complete {
+            // A node board the rules finished: the solution check (`verify`,
+            // in `record`) tells one loop from several, so loop reasoning
+            // has nothing to add. (A probe board still gets it: a probe that
+            // closes two loops must be refuted here.)
+            return Ok(());
+        }
+        if trace.is_some() {
+            scratch.before.copy_from(edges);
+        }
+        let step = if indexed {
+            scratch.walker.apply_indexed(frame, clues, edges)?
+        } else {
+            scratch.walker.apply_incremental(frame, clues, edges)?
+        };
+        if let Some((events, depth)) = trace.as_mut() {
+            let reason = if step == LoopStep::Closed {
+                Reason::LoopClosed
+            } else {
+                Reason::Loop
+            };
+            log_changes(frame, &scratch.before, edges, reason, *depth, events);
+        }
+        match step {
+            LoopStep::Nothing => {
+                if !indexed || !o.search || !beyond_loops(frame, clues, scratch, edges, &mut trace)? {
+                    return Ok(());
+                }
+            }
+            LoopStep::Crossed(n) => stats.loop_crosses += n as u64,
+            LoopStep::Closed => {
+                // Every edge is decided now: one more sweep checks the clues.
+                rules::pass(&mut Ctx::new(frame, clues, edges))?;
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// At a node's board where the rules and loop reasoning stall: crosses
+/// what the loop cannot reach, or else decides what the cells and
+/// vertices say of equal and opposite edges; true if either added
+/// anything (then the rules go on).
+fn beyond_loops<const W: usize>(
+    frame: &Frame<W>,
+    clues: &Clues<W>,
+    scratch: &mut Scratch<W>,
+    edges: &mut Edges<W>,
+    trace: &mut Option<(&mut Vec<Event>, u32)>,
+) -> Result<bool, Contradiction> {
+    if trace.is_some() {
+        scratch.before.copy_from(edges);
+    }
+    let crossed = scratch.reach.apply(frame, clues, edges)?;
+    if let Some((events, depth)) = trace.as_mut() {
+        log_changes(frame, &scratch.before, edges, Reason::Reach, *depth, events);
+    }
+    if crossed > 0 {
+        return Ok(true);
+    }
+    if trace.is_some() {
+        scratch.before.copy_from(edges);
+    }
+    let (decided, marked) = scratch.parity.deduce(frame, edges)?;
+    if let Some((events, depth)) = trace.as_mut() {
+        log_changes(frame, &scratch.before, edges, Reason::Parity, *depth, events);
+    }
+    Ok(decided > 0 || marked)
+}
+
+/// Logs every edge that `after` decides and `before` did not.
+pub(super) fn log_changes<const W: usize>(
+    frame: &Frame<W>,
+    before: &Edges<W>,
+    after: &Edges<W>,
+    reason: Reason,
+    depth: u32,
+    events: &mut Vec<Event>,
+) {
+    for plane in [Plane::H, Plane::V] {
+        for row in 0..frame.plane_rows(plane) {
+            let bits = frame.plane_bits(plane);
+            let lines = after.lines(plane, row) & !before.lines(plane, row) & bits;
+            let crosses = after.crosses(plane, row) & !before.crosses(plane, row) & bits;
+            for (m, line) in [(lines, true), (crosses, false)] {
+                for col in m.ones() {
+                    events.push(Event::Decided {
+                        reason,
+                        at: (row, col),
+                        edge: EdgeId::new(plane, row, col),
+                        line,
+                        depth,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Scratch space for deduction.
+#[derive(Default)]
+pub(super) struct Scratch<const W: usize> {
+    pub(super) walker: Walker<W>,
+    /// Classes of equal and opposite edges.
+    pub(super) parity: Parity,
+    /// The fill of what the loop can reach.
+    pub(super) reach: Reach<W>,
+    /// A copy of the board before a step, when tracing.
+    pub(super) before: Edges<W>,
+}

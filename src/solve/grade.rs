@@ -1,0 +1,259 @@
+//! Grading a puzzle: what settles it, from the judge's rules alone to the
+//! full search. One [`Grader`] serves `slink check` (a [`Grade`] of every
+//! data set: its solutions, what the rules alone do, the least that
+//! settles it) and the generator (whether a candidate is unique with the
+//! generator's own loop, at the [`Level`] it asks for).
+
+use crate::puzzle::solution::Solution;
+use crate::puzzle::verify::verify;
+use crate::puzzle::Puzzle;
+use crate::solve::outcome::{Options, Status};
+use crate::solve::solver::Solver;
+
+/// Three solvers, one per way of solving, reused across puzzles.
+pub struct Grader {
+    /// The judge's rules alone.
+    rules: Solver,
+    /// Deduction without search: the rules and loop reasoning.
+    deduce: Solver,
+    /// Everything, with search, counting solutions up to two.
+    full: Solver,
+}
+
+/// How far a uniqueness check may go to prove a puzzle unique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// The judge's rules alone must finish it.
+    Rules,
+    /// Deduction without search (rules and loop reasoning) must finish it.
+    Deduce,
+    /// Deduction, then the full solver with search.
+    Full,
+}
+
+/// What a uniqueness check found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// Unique, and the solution is the expected one.
+    Unique,
+    /// Called unique with another solution than the expected one (a solver
+    /// bug).
+    Disagrees,
+    /// The judge's rules alone did not finish it ([`Level::Rules`]).
+    RulesStalled,
+    /// Deduction without search did not finish it ([`Level::Deduce`]).
+    NotDeduced,
+    /// The full search ran out of budget.
+    GaveUp,
+    /// Several solutions (or none).
+    NotUnique,
+}
+
+/// The number of solutions, as far as the full search could tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solutions {
+    /// None.
+    Zero,
+    /// Exactly one.
+    One,
+    /// Two or more.
+    Several,
+    /// The search ran out of budget.
+    Unknown,
+}
+
+impl Solutions {
+    /// The count as reports write it: `0`, `1`, `2+`, `?`.
+    pub fn text(self) -> &'static str {
+        match self {
+            Solutions::Zero => "0",
+            Solutions::One => "1",
+            Solutions::Several => "2+",
+            Solutions::Unknown => "?",
+        }
+    }
+}
+
+/// What the judge's rules alone did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesAlone {
+    /// Every edge decided, one loop.
+    Finish,
+    /// Stuck with this many edges undecided.
+    Stall(usize),
+    /// They prove there is no solution.
+    Contradiction,
+}
+
+/// The least machinery that settles the puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// The judge's rules.
+    Rules,
+    /// The rules and single-loop reasoning, no search.
+    Loop,
+    /// Probing and branching.
+    Search,
+}
+
+impl Needs {
+    /// The name reports give it: `rules`, `loop`, `search`.
+    pub fn text(self) -> &'static str {
+        match self {
+            Needs::Rules => "rules",
+            Needs::Loop => "loop",
+            Needs::Search => "search",
+        }
+    }
+}
+
+/// The grade of one puzzle.
+#[derive(Clone, Debug)]
+pub struct Grade {
+    /// Cell rows.
+    pub rows: usize,
+    /// Cell columns.
+    pub cols: usize,
+    /// Blank cells.
+    pub blanks: usize,
+    /// Its solutions, as far as the full search could tell.
+    pub solutions: Solutions,
+    /// What the judge's rules alone did.
+    pub rules: RulesAlone,
+    /// The least that settles it.
+    pub needs: Needs,
+    /// Search nodes of the full solve.
+    pub nodes: u64,
+    /// Probes of the full solve.
+    pub probes: u64,
+    /// Deepest search level of the full solve.
+    pub depth: u32,
+    /// A disagreement between the ways of solving (a solver bug).
+    pub inconsistent: Option<&'static str>,
+}
+
+impl Grade {
+    /// Whether the puzzle keeps the judge's promise: exactly one solution,
+    /// found by the rules alone (and no disagreement).
+    pub fn kept(&self) -> bool {
+        self.solutions == Solutions::One
+            && self.rules == RulesAlone::Finish
+            && self.inconsistent.is_none()
+    }
+}
+
+impl Grader {
+    /// A grader whose full search stops after `budget` nodes and probes.
+    pub fn new(budget: u64) -> Self {
+        Grader {
+            rules: Solver::new(Options::rules_only()),
+            deduce: Solver::new(Options {
+                search: false,
+                ..Options::default()
+            }),
+            full: Solver::new(Grader::full_options(budget)),
+        }
+    }
+
+    /// The options of the full search.
+    fn full_options(budget: u64) -> Options {
+        Options {
+            node_budget: budget,
+            max_solutions: 2,
+            ..Options::default()
+        }
+    }
+
+    /// Makes the full search's budget `budget` nodes and probes.
+    pub fn set_budget(&mut self, budget: u64) {
+        if self.full.options().node_budget != budget {
+            self.full = Solver::new(Grader::full_options(budget));
+        }
+    }
+
+    /// Grades `p`: the rules alone, then the full search (its solutions
+    /// checked), then, if the rules stalled, deduction without search.
+    pub fn grade(&mut self, p: &Puzzle) -> Grade {
+        let mut inconsistent = None;
+        let o = self.rules.solve(p);
+        let rules = match o.status() {
+            Status::Solved => RulesAlone::Finish,
+            Status::NoSolution => RulesAlone::Contradiction,
+            // Without search the rules stall; they cannot run out of
+            // budget or see two solutions.
+            Status::GaveUp => RulesAlone::Stall(o.stalled().unwrap_or(0)),
+            Status::Multiple | Status::Invalid => RulesAlone::Stall(0),
+        };
+        let rules_solution = o.solution().cloned();
+        let full = self.full.solve(p);
+        let solutions = match full.status() {
+            Status::Solved => Solutions::One,
+            Status::Multiple => Solutions::Several,
+            Status::NoSolution => Solutions::Zero,
+            Status::GaveUp | Status::Invalid => Solutions::Unknown,
+        };
+        let (nodes, probes, depth) = (full.stats.nodes, full.stats.probes, full.stats.depth);
+        if full.solutions().iter().any(|s| verify(p, s).is_err()) {
+            inconsistent = Some("invalid-solution");
+        }
+        match (rules, solutions) {
+            (RulesAlone::Finish, Solutions::One) if rules_solution.as_ref() != full.solution() => {
+                inconsistent = Some("different-solutions");
+            }
+            (RulesAlone::Finish, c) if c != Solutions::One => inconsistent = Some("rules-unique"),
+            (RulesAlone::Contradiction, c) if c != Solutions::Zero => {
+                inconsistent = Some("rules-contradiction")
+            }
+            _ => {}
+        }
+        let needs = match rules {
+            RulesAlone::Finish | RulesAlone::Contradiction => Needs::Rules,
+            RulesAlone::Stall(_) => match self.deduce.solve(p).status() {
+                Status::Solved | Status::NoSolution => Needs::Loop,
+                _ => Needs::Search,
+            },
+        };
+        Grade {
+            rows: p.rows(),
+            cols: p.cols(),
+            blanks: p.blanks(),
+            solutions,
+            rules,
+            needs,
+            nodes,
+            probes,
+            depth,
+            inconsistent,
+        }
+    }
+
+    /// Whether `p` has exactly one solution, `s`, as far as `level` tells;
+    /// and how many solver calls that took (one or two). Deduction only
+    /// makes forced steps: if it finishes the puzzle, the puzzle is unique.
+    pub fn unique(&mut self, p: &Puzzle, s: &Solution, level: Level) -> (Uniqueness, u64) {
+        let solver = match level {
+            Level::Rules => &mut self.rules,
+            Level::Deduce | Level::Full => &mut self.deduce,
+        };
+        let o = solver.solve(p);
+        if o.status() == Status::Solved {
+            if o.solution() == Some(s) {
+                return (Uniqueness::Unique, 1);
+            }
+            return (Uniqueness::Disagrees, 1);
+        }
+        match level {
+            Level::Rules => return (Uniqueness::RulesStalled, 1),
+            Level::Deduce => return (Uniqueness::NotDeduced, 1),
+            Level::Full => {}
+        }
+        let o = self.full.solve(p);
+        let found = match o.status() {
+            Status::Solved if o.solution() == Some(s) => Uniqueness::Unique,
+            Status::Solved => Uniqueness::Disagrees,
+            Status::GaveUp => Uniqueness::GaveUp,
+            _ => Uniqueness::NotUnique,
+        };
+        (found, 2)
+    }
+}

@@ -1,0 +1,131 @@
+//! The paths of a base board, for incremental loop reasoning: per path
+//! end, the other end and the path's length.
+
+use super::Vertex;
+use crate::bits::Row;
+use crate::board::{Edges, Frame};
+use crate::grid::Plane;
+
+/// The paths of a base board: its lines and, per path end, the other end.
+#[derive(Default, Clone, Debug)]
+pub(super) struct PathIndex<const W: usize> {
+    /// Whether the index describes a base board that incremental reasoning
+    /// may extend: one where loop reasoning found nothing to add.
+    pub(super) valid: bool,
+    /// Line and cross rows of the base, and how many lines it has.
+    pub(super) total: u32,
+    pub(super) lines_h: Vec<Row<W>>,
+    pub(super) lines_v: Vec<Row<W>>,
+    pub(super) crosses_h: Vec<Row<W>>,
+    pub(super) crosses_v: Vec<Row<W>>,
+    /// Vertices per row (`cols + 1`).
+    pub(super) stride: usize,
+    /// Per vertex `i * stride + j` that ends a base path (where `stamp`
+    /// equals `gen`): the other end, and the path's length.
+    pub(super) partner: Vec<u32>,
+    pub(super) length: Vec<u32>,
+    pub(super) stamp: Vec<u32>,
+    pub(super) gen: u32,
+    /// Per vertex: the incremental call (`call`) that used the base path
+    /// ending there.
+    pub(super) used: Vec<u32>,
+    pub(super) call: u32,
+    /// The path ends the current incremental call jumped from or to.
+    pub(super) jumped: Vec<usize>,
+}
+
+impl<const W: usize> PathIndex<W> {
+    /// Starts an index of a board of `frame`'s size, with no path.
+    pub(super) fn begin(&mut self, frame: &Frame<W>, edges: &Edges<W>) {
+        self.valid = false;
+        self.stride = frame.cols + 1;
+        let n = (frame.rows + 1) * self.stride;
+        if self.stamp.len() < n {
+            self.stamp.resize(n, 0);
+            self.partner.resize(n, 0);
+            self.length.resize(n, 0);
+            self.used.resize(n, 0);
+        }
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.gen = 1;
+        }
+        self.set_base(frame, edges);
+    }
+
+    /// Makes `edges` the base whose lines and crosses the index keeps.
+    pub(super) fn set_base(&mut self, frame: &Frame<W>, edges: &Edges<W>) {
+        for (rows, p, cross) in [
+            (&mut self.lines_h, Plane::H, false),
+            (&mut self.lines_v, Plane::V, false),
+            (&mut self.crosses_h, Plane::H, true),
+            (&mut self.crosses_v, Plane::V, true),
+        ] {
+            rows.clear();
+            rows.extend((0..frame.plane_rows(p)).map(|i| {
+                if cross {
+                    edges.crosses(p, i)
+                } else {
+                    edges.lines(p, i)
+                }
+            }));
+        }
+    }
+
+    /// Whether the index is valid and `edges` (of `frame`'s size) extends
+    /// its base: every line and cross of the base is one there too.
+    pub(super) fn extended_by(&self, frame: &Frame<W>, edges: &Edges<W>) -> bool {
+        let within = |rows: &[Row<W>], p: Plane, cross: bool| {
+            rows.len() == frame.plane_rows(p)
+                && rows.iter().enumerate().all(|(i, &base)| {
+                    let now = if cross {
+                        edges.crosses(p, i)
+                    } else {
+                        edges.lines(p, i)
+                    };
+                    (base & !now).is_empty()
+                })
+        };
+        self.valid
+            && self.stride == frame.cols + 1
+            && within(&self.lines_h, Plane::H, false)
+            && within(&self.lines_v, Plane::V, false)
+            && within(&self.crosses_h, Plane::H, true)
+            && within(&self.crosses_v, Plane::V, true)
+    }
+
+    /// The lines of the base in plane row `r`.
+    #[inline(always)]
+    pub(super) fn lines(&self, p: Plane, r: usize) -> Row<W> {
+        match p {
+            Plane::H => self.lines_h[r],
+            Plane::V => self.lines_v[r],
+        }
+    }
+
+    /// Records a base path from `a` to `b` of `len` edges.
+    pub(super) fn add(&mut self, a: Vertex, b: Vertex, len: u32) {
+        let (ka, kb) = (a.0 * self.stride + a.1, b.0 * self.stride + b.1);
+        for (k, other) in [(ka, kb), (kb, ka)] {
+            self.stamp[k] = self.gen;
+            self.partner[k] = other as u32;
+            self.length[k] = len;
+        }
+    }
+
+    /// The other end and length of the unused base path ending at `v`, if
+    /// any; marks it used.
+    #[inline]
+    pub(super) fn jump(&mut self, v: Vertex) -> Option<(Vertex, u32)> {
+        let k = v.0 * self.stride + v.1;
+        if self.stamp[k] != self.gen || self.used[k] == self.call {
+            return None;
+        }
+        let p = self.partner[k] as usize;
+        self.used[k] = self.call;
+        self.used[p] = self.call;
+        self.jumped.extend([k, p]);
+        Some(((p / self.stride, p % self.stride), self.length[k]))
+    }
+}

@@ -1,0 +1,13 @@
+//! Solving: deduction, loop reasoning, probing and search.
+
+pub mod connect;
+mod deduce;
+pub mod grade;
+pub mod loops;
+pub mod outcome;
+pub mod pack;
+mod pair;
+pub mod parity;
+mod probe;
+pub mod search;
+pub mod solver;

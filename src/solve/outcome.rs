@@ -1,0 +1,206 @@
+//! What a solve is asked and what it answers: [`Options`] in, an
+//! [`Outcome`] out (its [`Status`], solutions and [`Stats`]).
+
+use crate::puzzle::solution::Solution;
+use crate::rules::{Contradiction, Event, RuleCounts};
+
+/// How hard to try.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Use single-loop reasoning (not one of the judge's rules).
+    pub loop_reasoning: bool,
+    /// Search when deduction stalls.
+    pub search: bool,
+    /// Largest number of search nodes (below the root) and probes before
+    /// giving up; deduction at the root is always done.
+    pub node_budget: u64,
+    /// Count solutions up to this many (1 stops at the first; 2 decides uniqueness).
+    pub max_solutions: usize,
+    /// Count the decisions of each rule (slower).
+    pub count_rules: bool,
+    /// Record every decision in [`Outcome::trace`] (much slower).
+    pub trace: bool,
+}
+
+impl Options {
+    /// The default search budget, in nodes.
+    pub const DEFAULT_BUDGET: u64 = 200_000;
+
+    /// The judge's rules R1-R15 and the vertex rules only: no loop
+    /// reasoning, no search.
+    pub fn rules_only() -> Self {
+        Options {
+            loop_reasoning: false,
+            search: false,
+            ..Options::default()
+        }
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            loop_reasoning: true,
+            search: true,
+            node_budget: Self::DEFAULT_BUDGET,
+            max_solutions: 2,
+            count_rules: false,
+            trace: false,
+        }
+    }
+}
+
+/// What became of a puzzle or a data set.
+///
+/// One vocabulary from the solver to the reports: each status has the name
+/// JSON records and summaries give it ([`Status::name`]). The solver gives
+/// the first four; a data set that cannot be read is [`Status::Invalid`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Exactly one solution: `solved`.
+    Solved,
+    /// Two or more solutions (two are given): `multiple`.
+    Multiple,
+    /// No solution: `none`.
+    NoSolution,
+    /// Not finished: `gave-up`. The search budget ran out, or, with search
+    /// off, deduction stalled ([`Outcome::stalled`] then says how many
+    /// edges it left undecided). Batch mode also reports a data set the
+    /// solver failed on (a bug) this way.
+    GaveUp,
+    /// A malformed data set, which was not solved: `invalid`.
+    Invalid,
+}
+
+impl Status {
+    /// Every status, in the order reports list them.
+    pub const ALL: [Status; 5] = [
+        Status::Solved,
+        Status::Multiple,
+        Status::NoSolution,
+        Status::Invalid,
+        Status::GaveUp,
+    ];
+
+    /// The name used in JSON records and summaries: `solved`,
+    /// `multiple`, `none`, `invalid`, `gave-up`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Multiple => "multiple",
+            Status::NoSolution => "none",
+            Status::Invalid => "invalid",
+            Status::GaveUp => "gave-up",
+        }
+    }
+
+    /// Whether judge mode calls this an error (not merely a warning, as
+    /// for `multiple`).
+    pub fn is_error(self) -> bool {
+        matches!(self, Status::NoSolution | Status::Invalid | Status::GaveUp)
+    }
+}
+
+/// Work done on a puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Sweeps of the rules over the board (a sweep over puzzles deduced
+    /// side by side counts for each of them).
+    pub passes: u64,
+    /// Search nodes (1 if deduction alone finished). Nodes and probes
+    /// together are bounded by [`Options::node_budget`].
+    pub nodes: u64,
+    /// Trial propagations of one edge value while probing.
+    pub probes: u64,
+    /// Edges crossed by single-loop reasoning.
+    pub loop_crosses: u64,
+    /// Deepest search level reached.
+    pub depth: u32,
+    /// Decisions per rule R1-R15, when [`Options::count_rules`] is set.
+    pub rules: RuleCounts,
+}
+
+/// The result of solving one puzzle.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    status: Option<Status>,
+    solutions: Vec<Solution>,
+    found: usize,
+    /// Work done.
+    pub stats: Stats,
+    /// For `NoSolution` found by deduction alone: the first contradiction.
+    pub contradiction: Option<Contradiction>,
+    /// For `GaveUp` with search off: the edges deduction left undecided.
+    stalled: Option<usize>,
+    /// Every decision in order, when [`Options::trace`] is set.
+    pub trace: Vec<Event>,
+}
+
+impl Outcome {
+    /// What became of the puzzle.
+    pub fn status(&self) -> Status {
+        self.status.expect("outcome of a solved puzzle")
+    }
+
+    /// The solutions found: none, one, or two (for `Multiple`).
+    pub fn solutions(&self) -> &[Solution] {
+        &self.solutions[..self.found]
+    }
+
+    /// With search off, when deduction stalled ([`Status::GaveUp`]): how
+    /// many edges it left undecided.
+    pub fn stalled(&self) -> Option<usize> {
+        self.stalled
+    }
+
+    /// The first solution found, if any.
+    pub fn solution(&self) -> Option<&Solution> {
+        self.solutions().first()
+    }
+
+    pub(crate) fn begin(&mut self) {
+        self.status = None;
+        self.found = 0;
+        self.stats = Stats::default();
+        self.contradiction = None;
+        self.stalled = None;
+        self.trace.clear();
+    }
+
+    /// A slot for the next solution, reused from earlier puzzles (holding
+    /// whatever it held: the caller sets every row).
+    pub(crate) fn push_solution(&mut self) -> &mut Solution {
+        if self.found == self.solutions.len() {
+            self.solutions.push(Solution::default());
+        }
+        self.found += 1;
+        &mut self.solutions[self.found - 1]
+    }
+
+    /// Drops the last solution slot (a candidate that failed verification).
+    pub(crate) fn pop_solution(&mut self) {
+        self.found -= 1;
+    }
+
+    pub(crate) fn found(&self) -> usize {
+        self.found
+    }
+
+    /// Whether the search has used up its budget: the nodes below the root
+    /// and the probes count; deduction at the root is always done.
+    #[inline(always)]
+    pub(crate) fn over_budget(&self, o: &Options) -> bool {
+        self.stats.nodes.saturating_sub(1) + self.stats.probes > o.node_budget
+    }
+
+    /// Ends a search that stalled, with search off, with `undecided`
+    /// edges undecided.
+    pub(crate) fn finish_stalled(&mut self, undecided: usize) {
+        self.stalled = Some(undecided);
+        self.finish(Status::GaveUp);
+    }
+
+    pub(crate) fn finish(&mut self, status: Status) {
+        self.status = Some(status);
+    }
+}

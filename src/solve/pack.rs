@@ -1,0 +1,342 @@
+//! Several small puzzles of one shape deduced side by side in one board.
+//!
+//! A 20x20 puzzle uses 21 of a row word's 64 bits, so a sweep of the rules
+//! over one board leaves most of every mask operation idle. A [`Pack`] lays
+//! up to `64 * W / (cols + 1)` (at most 64) puzzles of one shape next to
+//! each other on `W`-word rows ([`Frame::packed`]; a puzzle may straddle
+//! two words, as shifts carry between words): the bit after a puzzle's last
+//! cell is no cell and no horizontal edge, so every puzzle reads its
+//! neighbours as off the grid, exactly as at the border of a board of its
+//! own. The judge's rules look only at nearby cells, so one propagation
+//! over the packed board reaches, for each puzzle, the fixpoint it would
+//! reach alone; [`Pack::unpack`] then hands each puzzle its board, from
+//! which the solver goes on (loop reasoning, search) as usual.
+
+use crate::bits::Row;
+use crate::board::{domino_loop_fits, Clues, Edges, Frame};
+use crate::grid::Plane;
+use crate::puzzle::Puzzle;
+use crate::rules::{self, Contradiction, Ctx};
+
+/// Widest puzzle a pack takes: each goes on alone on one-word rows.
+const MAX_COLS: usize = Row::<1>::BITS - 2;
+
+/// Puzzles of one shape, deduced together with the judge's rules.
+#[derive(Default)]
+pub struct Pack<const W: usize> {
+    frame: Option<Frame<W>>,
+    clues: Clues<W>,
+    edges: Edges<W>,
+    rows: usize,
+    cols: usize,
+    len: usize,
+    /// After a successful [`Pack::deduce`]: the puzzles it finished (bit
+    /// `k` for puzzle `k`) and the packed board's rows of line edges, `H`
+    /// rows then `V` rows (read from a slice, [`Pack::lines`] costs a few
+    /// instructions a row).
+    done: u64,
+    lines: Vec<Row<W>>,
+    /// Whether the puzzles not finished went on to the fixpoint of the
+    /// complete solver's local rules (colours, angles), which their boards
+    /// then hold.
+    stalled: bool,
+}
+
+impl<const W: usize> Pack<W> {
+    /// How many `rows x cols` puzzles fit side by side in one pack (0 or 1
+    /// when packing would not pay); at most 64, one bit each in
+    /// [`Pack::finished`].
+    pub fn capacity(rows: usize, cols: usize) -> usize {
+        if rows == 0 || cols == 0 || cols > MAX_COLS {
+            return 0;
+        }
+        (Row::<W>::BITS / (cols + 1)).min(u64::BITS as usize)
+    }
+
+    /// Whether `p` may share a pack: not when the rectangle around two of
+    /// its 3s may be the solution, where R4 is left out for it alone (see
+    /// [`rules::threes`]).
+    pub fn admits(p: &Puzzle) -> bool {
+        Self::capacity(p.rows(), p.cols()) >= 2 && !domino_loop_fits(p)
+    }
+
+    /// Deduces `puzzles` (one shape, each admitted, at most
+    /// [`Pack::capacity`]) side by side to the fixpoint of the judge's
+    /// rules; returns the number of sweeps. A contradiction in any of them
+    /// fails the whole pack (it does not say which puzzle).
+    pub fn deduce(&mut self, puzzles: &[&Puzzle]) -> Result<u32, Contradiction> {
+        let first = puzzles.first().expect("a pack of at least one puzzle");
+        let (rows, cols) = (first.rows(), first.cols());
+        assert!(
+            puzzles.len() <= Self::capacity(rows, cols),
+            "{} puzzles of {cols} columns do not fit in a pack",
+            puzzles.len()
+        );
+        // The frame of the last pack, if of the same shape and length.
+        let frame = match self.frame {
+            Some(f) if (self.rows, self.cols, self.len) == (rows, cols, puzzles.len()) => f,
+            _ => Frame::packed(rows, cols, puzzles.len()),
+        };
+        self.clues.load_packed(puzzles);
+        assert!(
+            !self.clues.domino_loop_fits,
+            "a puzzle the pack does not admit"
+        );
+        self.edges.reset(rows);
+        (self.rows, self.cols, self.len) = (rows, cols, puzzles.len());
+        self.frame = Some(frame);
+        self.done = 0;
+        let passes = rules::propagate(&mut Ctx::new(&frame, &self.clues, &mut self.edges))?;
+        self.keep_lines(&frame);
+        self.stalled = false;
+        if self.done.count_ones() as usize != self.len {
+            // Some puzzle stalled: the complete solver's rules (colours and
+            // angles, as local as the judge's) go on side by side too.
+            self.edges.set_stalled();
+            self.edges.mark_all();
+            let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
+            ctx.colors = true;
+            ctx.angles = true;
+            rules::propagate(&mut ctx)?;
+            self.stalled = true;
+        }
+        Ok(passes)
+    }
+
+    /// Finds the puzzles the rules finished and keeps the line rows.
+    fn keep_lines(&mut self, frame: &Frame<W>) {
+        self.lines.clear();
+        // The undecided edges of every row, all puzzles at once.
+        let (edges, mut open) = (&self.edges, Row::<W>::EMPTY);
+        for p in [Plane::H, Plane::V] {
+            let bits = frame.plane_bits(p);
+            self.lines.extend((0..frame.plane_rows(p)).map(|i| {
+                let lines = edges.lines(p, i);
+                open |= bits & !(lines | edges.crosses(p, i));
+                lines
+            }));
+        }
+        let own = Row::<1>::low(self.cols + 1).0[0];
+        self.done = (0..self.len)
+            .filter(|&k| open.word_at(self.origin(k)) & own == 0)
+            .fold(0, |done, k| done | 1 << k);
+    }
+
+    /// The bit where puzzle `k`'s first column lies, as [`Frame::packed`]
+    /// lays them out.
+    fn origin(&self, k: usize) -> usize {
+        k * (self.cols + 1)
+    }
+
+    /// The puzzles the last [`Pack::deduce`] finished (every edge decided):
+    /// bit `k` for puzzle `k`; none if it failed.
+    pub fn finished(&self) -> u64 {
+        self.done
+    }
+
+    /// The line edges of puzzle `k` of the last successful [`Pack::deduce`]
+    /// in plane `p`, a row of one word at a time (bit `j` for column `j`,
+    /// no bit beyond the row's edges).
+    pub fn lines(&self, k: usize, p: Plane) -> impl Iterator<Item = [u64; 1]> + '_ {
+        assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
+        let origin = self.origin(k);
+        let bits = Frame::<1>::new(self.rows, self.cols).plane_bits(p).0[0];
+        let h_rows = Plane::H.rows(self.rows);
+        let rows = match p {
+            Plane::H => &self.lines[..h_rows],
+            Plane::V => &self.lines[h_rows..],
+        };
+        rows.iter().map(move |r| [r.word_at(origin) & bits])
+    }
+
+    /// Puts the board of puzzle `k` of the last [`Pack::deduce`] into
+    /// `board`, marked as at the rules' fixpoint.
+    pub fn unpack(&self, k: usize, board: &mut Edges<1>) {
+        assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
+        let origin = self.origin(k);
+        let own = Frame::<1>::new(self.rows, self.cols);
+        board.set_rows_of(&self.edges, |part, m| {
+            Row([m.word_at(origin)]) & part.bits(&own)
+        });
+        board.settle();
+        if self.stalled {
+            board.set_stalled();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::region::random_test_puzzle;
+
+    /// The boards the judge's rules alone reach for `p` and then, if they
+    /// stall, the complete solver's local rules (as [`crate::engine`]
+    /// deduces a puzzle alone), or the contradiction.
+    fn alone(p: &Puzzle) -> Result<(Edges<1>, Edges<1>), Contradiction> {
+        let frame = Frame::<1>::new(p.rows(), p.cols());
+        let mut clues = Clues::default();
+        clues.load(p);
+        let mut edges = Edges::default();
+        edges.reset(p.rows());
+        rules::propagate(&mut Ctx::new(&frame, &clues, &mut edges))?;
+        let judge = edges.clone();
+        if !edges.is_complete(&frame) {
+            edges.set_stalled();
+            edges.mark_all();
+            let mut ctx = Ctx::new(&frame, &clues, &mut edges);
+            ctx.colors = true;
+            ctx.angles = true;
+            rules::propagate(&mut ctx)?;
+        }
+        Ok((judge, edges))
+    }
+
+    /// Packs of random puzzles on `W`-word rows reach, for each puzzle,
+    /// the board it reaches alone, and fail exactly when one fails alone.
+    fn packs_match_puzzles_alone<const W: usize>(seed: u64) {
+        let mut seed = seed;
+        let (mut packs, mut failed, mut done) = (0, 0, 0);
+        for (rows, cols) in [(1, 1), (3, 4), (5, 5), (6, 9), (4, 20), (2, 31), (3, 62)] {
+            for _ in 0..40 {
+                let n = Pack::<W>::capacity(rows, cols);
+                let puzzles: Vec<Puzzle> = (0..n)
+                    .map(|_| random_test_puzzle(rows, cols, 1, &mut seed))
+                    .filter(Pack::<W>::admits)
+                    .collect();
+                if puzzles.is_empty() {
+                    continue;
+                }
+                let refs: Vec<&Puzzle> = puzzles.iter().collect();
+                let singles: Vec<_> = refs.iter().map(|p| alone(p)).collect();
+                let mut pack = Pack::<W>::default();
+                match pack.deduce(&refs) {
+                    Ok(_) => {
+                        packs += 1;
+                        let finished = pack.finished();
+                        for (k, single) in singles.iter().enumerate() {
+                            let mut board = Edges::default();
+                            pack.unpack(k, &mut board);
+                            let (judge, single) = single.as_ref().expect("no contradiction alone");
+                            let at = format!("W {W}, {rows}x{cols}, puzzle {k}");
+                            let own = Frame::<1>::new(rows, cols);
+                            let complete = judge.is_complete(&own);
+                            if complete {
+                                // Finished by the judge's rules: only its
+                                // edges count (the complete solver's rules
+                                // may have run on the pack for the others,
+                                // adding colours and angle marks).
+                                for p in [Plane::H, Plane::V] {
+                                    for i in 0..p.rows(rows) {
+                                        let got = (board.lines(p, i), board.crosses(p, i));
+                                        let want = (judge.lines(p, i), judge.crosses(p, i));
+                                        assert_eq!(got, want, "{at}, {p:?} row {i}");
+                                    }
+                                }
+                            } else {
+                                assert_eq!(&board, single, "{at}");
+                            }
+                            let single = judge;
+                            assert_eq!(finished >> k & 1 == 1, complete, "{at}");
+                            done += usize::from(complete);
+                            for p in [Plane::H, Plane::V] {
+                                let lines: Vec<u64> = pack.lines(k, p).map(|[w]| w).collect();
+                                let want: Vec<u64> = (0..p.rows(rows))
+                                    .map(|i| single.lines(p, i).0[0] & own.plane_bits(p).0[0])
+                                    .collect();
+                                assert_eq!(lines, want, "{at}, {p:?}");
+                            }
+                        }
+                        let rest = finished.checked_shr(singles.len() as u32).unwrap_or(0);
+                        assert_eq!(rest, 0, "W {W}, {rows}x{cols}");
+                    }
+                    Err(_) => {
+                        failed += 1;
+                        assert!(singles.iter().any(Result::is_err), "W {W}, {rows}x{cols}");
+                    }
+                }
+            }
+        }
+        // Both ways are exercised, and finished boards too.
+        assert!(
+            packs > 30 && failed > 10 && done > 10,
+            "W {W}: {packs} packs deduced, {failed} failed, {done} puzzles finished"
+        );
+    }
+
+    #[test]
+    fn packed_boards_reach_each_puzzles_own_fixpoint() {
+        packs_match_puzzles_alone::<1>(7);
+    }
+
+    #[test]
+    fn wider_packs_straddle_words_soundly() {
+        packs_match_puzzles_alone::<2>(8);
+        packs_match_puzzles_alone::<4>(9);
+    }
+
+    #[test]
+    fn solving_in_packs_gives_each_puzzles_own_outcome() {
+        use crate::solve::outcome::Options;
+        use crate::solve::solver::Solver;
+        let mut seed = 11;
+        // Runs of one shape broken by other shapes, in uneven lengths.
+        let mut puzzles = Vec::new();
+        for (rows, cols, n) in [(5, 5, 13), (6, 7, 4), (5, 5, 2), (3, 40, 3), (8, 8, 9)] {
+            puzzles.extend((0..n).map(|_| random_test_puzzle(rows, cols, 1, &mut seed)));
+        }
+        let refs: Vec<&Puzzle> = puzzles.iter().collect();
+        for options in [Options::default(), Options::rules_only()] {
+            let mut single = Solver::new(options);
+            let mut packed = Solver::new(options);
+            let mut seen = 0;
+            let mut statuses = Vec::new();
+            packed.solve_all(&refs, |k, got| {
+                assert_eq!(k, seen, "outcomes in input order");
+                seen += 1;
+                let want = single.solve(refs[k]);
+                assert_eq!(got.status(), want.status(), "puzzle {k}");
+                assert_eq!(got.solutions(), want.solutions(), "puzzle {k}");
+                assert_eq!(got.stats.nodes, want.stats.nodes, "puzzle {k}");
+                assert_eq!(got.stats.probes, want.stats.probes, "puzzle {k}");
+                statuses.push(got.status());
+            });
+            assert_eq!(seen, refs.len());
+            // The random puzzles cover more than one kind of outcome.
+            let kinds = statuses
+                .iter()
+                .map(|s| s.name())
+                .collect::<std::collections::BTreeSet<_>>();
+            assert!(kinds.len() >= 2, "only {kinds:?}");
+        }
+    }
+
+    #[test]
+    fn a_full_pack_of_64_finishes_every_puzzle() {
+        // 64 puzzles, the most a pack takes: one bit each in `finished`.
+        let p = Puzzle::from_rows("22/22").unwrap();
+        assert_eq!(Pack::<4>::capacity(2, 2), 64);
+        let refs = vec![&p; 64];
+        let mut pack = Pack::<4>::default();
+        pack.deduce(&refs).expect("the 2x2 of 2s is solvable");
+        assert_eq!(pack.finished(), u64::MAX);
+        for k in [0, 31, 63] {
+            let h: Vec<u64> = pack.lines(k, Plane::H).map(|[w]| w).collect();
+            assert_eq!(h, [0b11, 0, 0b11], "puzzle {k}");
+        }
+    }
+
+    #[test]
+    fn capacity_fills_the_row() {
+        assert_eq!(Pack::<1>::capacity(20, 20), 3);
+        assert_eq!(Pack::<1>::capacity(10, 10), 5);
+        assert_eq!(Pack::<1>::capacity(5, 31), 2);
+        assert_eq!(Pack::<1>::capacity(5, 63), 0);
+        assert_eq!(Pack::<1>::capacity(0, 5), 0);
+        assert_eq!(Pack::<4>::capacity(20, 20), 12);
+        assert_eq!(Pack::<4>::capacity(5, 62), 4);
+        // One bit per puzzle in `finished`.
+        assert_eq!(Pack::<4>::capacity(5, 3), 64);
+        assert_eq!(Pack::<4>::capacity(5, 1), 64);
+    }
+}

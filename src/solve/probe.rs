@@ -1,0 +1,380 @@
+//! Failed-literal probing: each undecided edge of a search node's board is
+//! tried both ways; a value that leads to a contradiction is ruled out,
+//! what both values lead to is adopted, and the edge whose values decide
+//! most is remembered as the best one to branch on.
+
+use super::deduce::{deduce, log_changes, Mode, Scratch};
+use super::outcome::{Options, Outcome, Stats};
+use super::pair::Pair;
+use crate::bits::Row;
+use crate::board::{Clues, Edges, Frame};
+use crate::grid::{EdgeId, Plane};
+use crate::puzzle::Puzzle;
+use crate::rules::{Contradiction, Reason};
+
+/// Probes in a row that decide nothing before a probing round ends.
+const PROBE_STREAK: usize = 100;
+
+/// A search node being probed: its board, at its depth, and what
+/// deduction needs around it.
+pub(super) struct Node<'n, const W: usize> {
+    /// The board's size and masks.
+    pub frame: &'n Frame<W>,
+    /// The puzzle's clues.
+    pub clues: &'n Clues<W>,
+    /// Deduction's scratch space.
+    pub scratch: &'n mut Scratch<W>,
+    /// The node's board.
+    pub board: &'n mut Edges<W>,
+    /// The node's search depth.
+    pub depth: usize,
+}
+
+/// Probing's scratch space and what its last round found.
+#[derive(Default)]
+pub(super) struct Prober<const W: usize> {
+    /// The board of the edge probed as a line.
+    line: Edges<W>,
+    /// The board of the edge probed as a cross.
+    cross: Edges<W>,
+    /// The undecided edges of the board, in the order they are probed.
+    candidates: Vec<EdgeId>,
+    /// A copy of the board before probing changed it, when tracing.
+    before: Edges<W>,
+    /// The best branching edge the last probing round found, and its score.
+    best: Option<(EdgeId, u32)>,
+    /// Per plane row (`H` rows, then `V` rows): the edges whose probe is
+    /// known to teach nothing on the current board (see [`Prober::probe`]).
+    dominated: Vec<Row<W>>,
+    /// The two values of a probe deduced side by side, on narrow boards.
+    pair: Pair,
+    /// The edge of the last branch (either value), around which probing
+    /// begins below the root.
+    focus: Option<EdgeId>,
+    /// How probing below the root has paid on this puzzle.
+    deep: DeepProbes,
+}
+
+/// How often probes below the root taught something on the current
+/// puzzle: where the search meets many solutions (puzzles that are not
+/// unique) they hardly ever do, and probing every node would cost far
+/// more than the nodes it saves; where it proves a unique puzzle, they
+/// often refute a value.
+#[derive(Default, Clone, Copy, Debug)]
+struct DeepProbes {
+    probes: u64,
+    taught: u64,
+}
+
+impl DeepProbes {
+    /// Probes below the root tried before their yield is judged.
+    const TRIAL: u64 = 200;
+    /// The yield below which probing below the root is cut short: one
+    /// probe in this many teaching something.
+    const RATE: u64 = 100;
+    /// The streak that ends a round below the root when probing there
+    /// does not pay.
+    const SHORT: usize = 10;
+
+    /// Counts a probe at `depth`, which `taught` something or not.
+    fn count(&mut self, depth: usize, taught: bool) {
+        if depth > 0 {
+            self.probes += 1;
+            self.taught += u64::from(taught);
+        }
+    }
+
+    /// Probes in a row that teach nothing before a round of probing at
+    /// `depth` ends: [`PROBE_STREAK`] at the root and while probing below
+    /// it pays, else [`DeepProbes::SHORT`] (never none: without probing, a
+    /// search meets its failures only at their leaves).
+    fn streak(&self, depth: usize) -> usize {
+        if depth == 0 || self.probes < Self::TRIAL || self.taught * Self::RATE >= self.probes {
+            PROBE_STREAK
+        } else {
+            Self::SHORT
+        }
+    }
+}
+
+/// How a round of probing ended.
+enum Round {
+    /// It decided something: another round follows.
+    Progress,
+    /// It decided nothing: probing is done.
+    Nothing,
+    /// The work budget ran out.
+    OutOfBudget,
+}
+
+/// Whether probing skips dominated edges and deduces probe pairs side by
+/// side: not when every probe's deductions are counted or traced.
+#[inline(always)]
+fn shortcuts(o: &Options) -> bool {
+    !o.count_rules && !o.trace
+}
+
+impl<const W: usize> Prober<W> {
+    /// Starts on a new puzzle.
+    pub(super) fn start(&mut self) {
+        self.pair.forget();
+        self.focus = None;
+        self.deep = DeepProbes::default();
+    }
+
+    /// The search branched on `e` (either value): probing below the root
+    /// begins around it.
+    pub(super) fn focus_on(&mut self, e: EdgeId) {
+        self.focus = Some(e);
+    }
+
+    /// The best edge to branch on that the last round found, if any.
+    pub(super) fn best(&self) -> Option<EdgeId> {
+        self.best.map(|(e, _)| e)
+    }
+
+    /// Failed-literal probing on the board of `node`: each undecided edge
+    /// is tried both ways (until [`PROBE_STREAK`] probes in a row decide
+    /// nothing); a value that leads to a contradiction is ruled out, and
+    /// what both values lead to is adopted. Repeats until a round adds
+    /// nothing. `Ok(false)` if the work budget ran out.
+    ///
+    /// A probe of edge `x` whose two values both stand and share nothing new
+    /// tells what probing other edges would find: an edge `f` that is a line
+    /// on one of `x`'s boards and a cross on the other is *dominated*. Each
+    /// value of `f` deduces a subset of one of `x`'s boards (deduction is
+    /// monotone), so both values of `f` stand, share nothing new, and score
+    /// no more than `x` did: probing `f` would change nothing but the count
+    /// of probes, which is kept. Valid until the board changes.
+    pub(super) fn probe(
+        &mut self,
+        mut node: Node<'_, W>,
+        p: &Puzzle,
+        o: &Options,
+        out: &mut Outcome,
+    ) -> Result<bool, Contradiction> {
+        loop {
+            if node.board.is_complete(node.frame) {
+                // A finished board: nothing to probe.
+                self.best = None;
+                return Ok(true);
+            }
+            self.frontier(node.frame, node.board, node.depth);
+            if shortcuts(o) {
+                self.pair.prepare::<W>(p);
+            }
+            match self.round(&mut node, o, out)? {
+                Round::Progress => {}
+                Round::Nothing => return Ok(true),
+                Round::OutOfBudget => return Ok(false),
+            }
+        }
+    }
+
+    /// Collects the undecided edges of `board` into `self.candidates`.
+    /// Below the root (`depth` above 0), the edges nearest the last
+    /// branch come first: what the branch changed is where a probe is
+    /// likeliest to teach something.
+    fn frontier(&mut self, frame: &Frame<W>, board: &Edges<W>, depth: usize) {
+        self.candidates.clear();
+        for p in [Plane::H, Plane::V] {
+            for i in 0..frame.plane_rows(p) {
+                let open = board.undecided(frame, p, i);
+                self.candidates
+                    .extend(open.ones().map(|j| EdgeId::new(p, i, j)));
+            }
+        }
+        if let (true, Some(f)) = (depth > 0, self.focus) {
+            let (fi, fj) = (f.row as isize, f.col as isize);
+            self.candidates.sort_by_key(|e| {
+                (e.row as isize - fi).unsigned_abs() + (e.col as isize - fj).unsigned_abs()
+            });
+        }
+    }
+
+    /// One round: probes the candidates in order until a run of
+    /// [`DeepProbes::streak`] probes taught nothing (on open boards, with many
+    /// blanks, probing everything at every node would spend the budget
+    /// without deciding anything).
+    fn round(
+        &mut self,
+        node: &mut Node<'_, W>,
+        o: &Options,
+        out: &mut Outcome,
+    ) -> Result<Round, Contradiction> {
+        let frame = node.frame;
+        let h_rows = frame.plane_rows(Plane::H);
+        let row_index = move |p: Plane, i: usize| match p {
+            Plane::H => i,
+            Plane::V => h_rows + i,
+        };
+        self.best = None;
+        self.dominated.clear();
+        self.dominated.resize(h_rows + frame.rows, Row::EMPTY);
+        self.pair.mark_stale();
+        let base = node.board.decided_count(frame);
+        let mut progress = false;
+        let mut streak = 0;
+        for k in 0..self.candidates.len() {
+            if streak >= self.deep.streak(node.depth) {
+                break;
+            }
+            streak += 1;
+            let e = self.candidates[k];
+            if !node.board.undecided(frame, e.plane, e.row).has(e.col) {
+                continue;
+            }
+            // A probe pair is counted only if it fits in the budget.
+            out.stats.probes += 2;
+            if out.over_budget(o) {
+                out.stats.probes -= 2;
+                return Ok(Round::OutOfBudget);
+            }
+            if shortcuts(o) && self.dominated[row_index(e.plane, e.row)].has(e.col) {
+                // Counted as the probe it stands for, which teaches nothing.
+                self.deep.count(node.depth, false);
+                continue;
+            }
+            let (as_line, as_cross) = self.both_values(node, e, o, &mut out.stats);
+            if o.trace {
+                self.before.copy_from(node.board);
+            }
+            match (as_line, as_cross) {
+                (Err(c), Err(_)) => return Err(c),
+                (Err(_), Ok(())) => {
+                    streak = 0;
+                    self.deep.count(node.depth, true);
+                    node.board.copy_from(&self.cross)
+                }
+                (Ok(()), Err(_)) => {
+                    streak = 0;
+                    self.deep.count(node.depth, true);
+                    node.board.copy_from(&self.line)
+                }
+                (Ok(()), Ok(())) => {
+                    let adopted = node.board.adopt_common(&self.line, &self.cross);
+                    self.deep.count(node.depth, adopted);
+                    if !adopted {
+                        self.both_stand(e, frame, base, o);
+                        continue;
+                    }
+                    streak = 0;
+                }
+            }
+            self.changed(node, o, out)?;
+            progress = true;
+        }
+        Ok(if progress {
+            Round::Progress
+        } else {
+            Round::Nothing
+        })
+    }
+
+    /// Deduces both values of edge `e` on the node's board, into `line`
+    /// and `cross`: side by side where the board is narrow enough, else
+    /// one at a time.
+    fn both_values(
+        &mut self,
+        node: &mut Node<'_, W>,
+        e: EdgeId,
+        o: &Options,
+        stats: &mut Stats,
+    ) -> (Result<(), Contradiction>, Result<(), Contradiction>) {
+        let boards = [&mut self.line, &mut self.cross];
+        let paired = if shortcuts(o) {
+            self.pair.rules(node.frame, node.board, e, boards)
+        } else {
+            None
+        };
+        if paired != Some(true) {
+            self.line.copy_from(node.board);
+            self.line.add_lines(e.plane, e.row, Row::single(e.col));
+            self.cross.copy_from(node.board);
+            self.cross.add_crosses(e.plane, e.row, Row::single(e.col));
+        }
+        if paired == Some(true) {
+            let boards = [&mut self.line, &mut self.cross];
+            let [l, c] = self.pair.finish(node, o, stats, boards);
+            (l, c)
+        } else {
+            self.apart(node, o, stats, paired == Some(false))
+        }
+    }
+
+    /// Deduces `line` and `cross` one at a time. With `one_fails`, the
+    /// rules met a contradiction on one of them side by side: if the line
+    /// stands, the cross is the one that failed.
+    fn apart(
+        &mut self,
+        node: &mut Node<'_, W>,
+        o: &Options,
+        stats: &mut Stats,
+        one_fails: bool,
+    ) -> (Result<(), Contradiction>, Result<(), Contradiction>) {
+        let (fr, cl, sc) = (node.frame, node.clues, &mut *node.scratch);
+        let as_line = deduce(fr, cl, sc, o, stats, &mut self.line, Mode::Probe);
+        let as_cross = if one_fails && as_line.is_ok() {
+            // Which contradiction is moot: only that the cross has one.
+            Err(Contradiction::EdgeConflict)
+        } else {
+            deduce(fr, cl, sc, o, stats, &mut self.cross, Mode::Probe)
+        };
+        (as_line, as_cross)
+    }
+
+    /// Both values of edge `e` stand and share nothing new: scores the
+    /// edge as a branch by the smaller number of edges either value decides
+    /// (beyond the `base` decided before the round), and marks the edges
+    /// its probe dominates.
+    fn both_stand(&mut self, e: EdgeId, frame: &Frame<W>, base: u32, o: &Options) {
+        let gain = self
+            .line
+            .decided_count(frame)
+            .min(self.cross.decided_count(frame))
+            - base;
+        if self.best.is_none_or(|(_, g)| gain > g) {
+            self.best = Some((e, gain));
+        }
+        if shortcuts(o) {
+            let (a, b) = (&self.line, &self.cross);
+            // Rows in the order of the dominated rows: `H`, then `V`.
+            for (d, flips) in self.dominated.iter_mut().zip(Edges::disagreements(a, b)) {
+                *d |= flips;
+            }
+        }
+    }
+
+    /// The node's board changed: what dominated on the old one may not,
+    /// and the news is deduced on.
+    fn changed(
+        &mut self,
+        node: &mut Node<'_, W>,
+        o: &Options,
+        out: &mut Outcome,
+    ) -> Result<(), Contradiction> {
+        self.dominated.iter_mut().for_each(|r| *r = Row::EMPTY);
+        self.pair.mark_stale();
+        let d = node.depth as u32;
+        if o.trace {
+            log_changes(
+                node.frame,
+                &self.before,
+                node.board,
+                Reason::Probe,
+                d,
+                &mut out.trace,
+            );
+        }
+        let trace = o.trace.then_some((&mut out.trace, d));
+        deduce(
+            node.frame,
+            node.clues,
+            node.scratch,
+            o,
+            &mut out.stats,
+            node.board,
+            Mode::Node(trace),
+        )
+    }
+}

@@ -1,0 +1,339 @@
+//! Deduction and search on a board of `W`-word rows.
+//!
+//! A node of the search deduces to a fixpoint (rules, then loop
+//! reasoning); if edges remain undecided it branches on one edge at a
+//! path end: first as a line (on a copy of the board one level down the
+//! stack), then as a cross (in place). The search is iterative, so a deep
+//! search cannot overflow the thread's stack.
+
+use crate::bits::Count;
+use crate::bits::Row;
+use crate::board::{Clues, Edges, Frame};
+use crate::grid::{EdgeId, Plane, Side, ARMS};
+use crate::puzzle::solution::Solution;
+use crate::puzzle::verify::{verify, Invalid};
+use crate::puzzle::Puzzle;
+use crate::rules::decision::{Event, Reason};
+use crate::rules::Contradiction;
+use crate::solve::deduce::{deduce, Mode, Scratch};
+use crate::solve::outcome::{Options, Outcome, Status};
+use crate::solve::probe::{Node, Prober};
+
+/// Scratch space for solving boards whose rows fit `W` words.
+#[derive(Default)]
+pub struct Search<const W: usize> {
+    clues: Clues<W>,
+    stack: Vec<Edges<W>>,
+    pending: Vec<Option<EdgeId>>,
+    scratch: Scratch<W>,
+    /// Probing's boards and what its last round found.
+    prober: Prober<W>,
+}
+
+/// How a search ended.
+enum End {
+    Done,
+    GaveUp,
+    Stalled(usize),
+}
+
+impl<const W: usize> Search<W> {
+    /// Solves `p` into `out`.
+    pub fn solve(&mut self, p: &Puzzle, o: &Options, out: &mut Outcome) {
+        self.solve_from(p, None, o, out);
+    }
+
+    /// Solves `p` into `out`, from `start` if given: a board of `p` that
+    /// holds only what the judge's rules deduce from its clues (as
+    /// [`crate::solve::pack::Pack`] leaves it), so that the outcome is the same as
+    /// from an empty board.
+    pub fn solve_from(
+        &mut self,
+        p: &Puzzle,
+        start: Option<&Edges<W>>,
+        o: &Options,
+        out: &mut Outcome,
+    ) {
+        let frame = Frame::<W>::new(p.rows(), p.cols());
+        self.clues.load(p);
+        self.scratch.parity.load(p);
+        self.prober.start();
+        if self.stack.is_empty() {
+            self.stack.push(Edges::default());
+        }
+        match start {
+            Some(board) => self.stack[0].copy_from(board),
+            None => self.stack[0].reset(p.rows()),
+        }
+        match self.search(&frame, p, o, out) {
+            End::GaveUp => out.finish(Status::GaveUp),
+            End::Stalled(undecided) => out.finish_stalled(undecided),
+            End::Done => out.finish(found_status(out)),
+        }
+    }
+
+    // Inlined into its one caller, as it was before `solve_from` lost its
+    // fast path: called, it cost 1.7M more instructions on real10.
+    #[inline(always)]
+    fn search(&mut self, frame: &Frame<W>, p: &Puzzle, o: &Options, out: &mut Outcome) -> End {
+        let mut depth = 0;
+        self.pending.clear();
+        'node: loop {
+            out.stats.nodes += 1;
+            out.stats.depth = out.stats.depth.max(depth as u32);
+            if out.over_budget(o) {
+                return End::GaveUp;
+            }
+            let trace = o.trace.then_some((&mut out.trace, depth as u32));
+            // Another board than the last node's: its classes start anew.
+            self.scratch.parity.forget();
+            let deduced = deduce(
+                frame,
+                &self.clues,
+                &mut self.scratch,
+                o,
+                &mut out.stats,
+                &mut self.stack[depth],
+                Mode::Node(trace),
+            )
+            .and_then(|()| {
+                if o.search {
+                    let node = Node {
+                        frame,
+                        clues: &self.clues,
+                        scratch: &mut self.scratch,
+                        board: &mut self.stack[depth],
+                        depth,
+                    };
+                    self.prober.probe(node, p, o, out)
+                } else {
+                    Ok(true)
+                }
+            });
+            match deduced {
+                Ok(false) => return End::GaveUp,
+                Err(c) => {
+                    if depth == 0 {
+                        out.contradiction = Some(c);
+                    }
+                }
+                Ok(true) => {
+                    if self.stack[depth].is_complete(frame) {
+                        let (h, v) = line_rows(frame, &self.stack[depth]);
+                        record(p, h, v, o, out, depth == 0);
+                        if out.found() >= o.max_solutions {
+                            return End::Done;
+                        }
+                    } else if !o.search {
+                        let decided = self.stack[depth].decided_count(frame) as usize;
+                        return End::Stalled(frame.edge_count() - decided);
+                    } else {
+                        let e = self.choose(frame, depth);
+                        if self.stack.len() <= depth + 1 {
+                            self.stack.push(Edges::default());
+                        }
+                        self.pending.truncate(depth);
+                        self.pending.push(Some(e));
+                        let (below, above) = self.stack.split_at_mut(depth + 1);
+                        above[0].copy_from(&below[depth]);
+                        above[0].add_lines(e.plane, e.row, Row::single(e.col));
+                        self.prober.focus_on(e);
+                        depth += 1;
+                        if o.trace {
+                            out.trace.push(branch_event(e, true, depth));
+                        }
+                        continue 'node;
+                    }
+                }
+            }
+            // Backtrack: the deepest pending line branch is done; try its cross.
+            loop {
+                if depth == 0 {
+                    return End::Done;
+                }
+                depth -= 1;
+                if let Some(e) = self.pending[depth].take() {
+                    self.stack[depth].add_crosses(e.plane, e.row, Row::single(e.col));
+                    self.prober.focus_on(e);
+                    if o.trace {
+                        out.trace.push(Event::Backtrack {
+                            depth: depth as u32,
+                        });
+                        out.trace.push(branch_event(e, false, depth));
+                    }
+                    continue 'node;
+                }
+            }
+        }
+    }
+
+    /// The edge to branch on: an undecided edge at the end of a path, or
+    /// failing that, an undecided side of the cell with the highest clue.
+    fn choose(&self, frame: &Frame<W>, depth: usize) -> EdgeId {
+        let edges = &self.stack[depth];
+        if let Some(e) = self.prober.best() {
+            if edges.undecided(frame, e.plane, e.row).has(e.col) {
+                return e;
+            }
+        }
+        for i in 0..=frame.rows {
+            let arms = ARMS.map(|a| edges.read(frame, i, a));
+            let ends = Count::of(arms.map(|e| e.line)).exactly(1) & frame.vertices;
+            if let Some(j) = ends.first() {
+                for (a, e) in ARMS.iter().zip(arms) {
+                    if e.unknown().has(j) {
+                        return a.of(i, j);
+                    }
+                }
+            }
+        }
+        for n in [3, 2, 1] {
+            for i in 0..frame.rows {
+                let clue = self.clues.cells_with(n, i);
+                for s in Side::ALL {
+                    let open = clue & edges.read(frame, i, s.at()).unknown();
+                    if let Some(j) = open.first() {
+                        return s.at().of(i, j);
+                    }
+                }
+            }
+        }
+        for p in [Plane::H, Plane::V] {
+            for i in 0..frame.plane_rows(p) {
+                let open = edges.undecided(frame, p, i);
+                if let Some(j) = open.first() {
+                    return EdgeId::new(p, i, j);
+                }
+            }
+        }
+        unreachable!("choose is called only with undecided edges")
+    }
+}
+
+/// Solves `p` from a board the judge's rules finished at their fixpoint
+/// (every edge decided), as a [`crate::solve::pack::Pack`] leaves it, given by
+/// its rows of line edges: `h` (the `rows + 1` rows of `H` edges) and `v`
+/// (the `rows` rows of `V` edges). The search would take one node, where
+/// the rules find nothing to do (no pass) and loop reasoning leaves the
+/// complete board to the solution check (`verify`, in `record`); so
+/// only that check is done, and the outcome is the search's. Not for
+/// traces or rule counts (`o.trace`, `o.count_rules`), which see every step.
+pub fn solve_finished<const V: usize>(
+    p: &Puzzle,
+    h: impl IntoIterator<Item = [u64; V]>,
+    v: impl IntoIterator<Item = [u64; V]>,
+    o: &Options,
+    out: &mut Outcome,
+) {
+    assert!(
+        !o.trace && !o.count_rules,
+        "a finished board skips every step"
+    );
+    out.stats.nodes += 1;
+    record(p, h, v, o, out, true);
+    out.finish(found_status(out));
+}
+
+/// The rows of line edges of `edges`: the `H` rows, then the `V` rows.
+fn line_rows<'e, const W: usize>(
+    frame: &Frame<W>,
+    edges: &'e Edges<W>,
+) -> (
+    impl Iterator<Item = [u64; W]> + 'e,
+    impl Iterator<Item = [u64; W]> + 'e,
+) {
+    let h = (0..=frame.rows).map(|i| edges.lines(Plane::H, i).0);
+    let v = (0..frame.rows).map(|i| edges.lines(Plane::V, i).0);
+    (h, v)
+}
+
+/// Stores the fully decided board of `p` whose line edges are the rows
+/// `h` and `v` (as [`Solution::set_rows`] takes them) as a solution if it
+/// is one; `root` if it is the search's root board.
+fn record<const V: usize>(
+    p: &Puzzle,
+    h: impl IntoIterator<Item = [u64; V]>,
+    v: impl IntoIterator<Item = [u64; V]>,
+    o: &Options,
+    out: &mut Outcome,
+    root: bool,
+) {
+    let s: &mut Solution = out.push_solution();
+    s.set_rows(p.rows(), p.cols(), h, v);
+    if let Err(e) = verify(p, s) {
+        out.pop_solution();
+        // What loop reasoning would have said of the root's board.
+        if root && matches!(e, Invalid::SeveralLoops) {
+            out.contradiction = Some(Contradiction::PrematureLoop);
+        }
+    } else if o.trace {
+        out.trace.push(Event::Solution);
+    }
+}
+
+/// The status of a search that ran to its end, by the solutions found.
+fn found_status(out: &Outcome) -> Status {
+    match out.found() {
+        0 => Status::NoSolution,
+        1 => Status::Solved,
+        _ => Status::Multiple,
+    }
+}
+
+/// The trace event of a search branch on edge `e`.
+fn branch_event(e: EdgeId, line: bool, depth: usize) -> Event {
+    Event::Decided {
+        reason: Reason::Branch,
+        at: (e.row, e.col),
+        edge: e,
+        line,
+        depth: depth as u32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::puzzle::region::random_test_puzzle;
+    use crate::solve::outcome::Options;
+    use crate::solve::solver::Solver;
+
+    /// Skipping dominated probes and deducing probe pairs side by side (on
+    /// by default, off when counting rules) change nothing the search
+    /// sees: same status, solutions, nodes and probes.
+    #[test]
+    fn probing_shortcuts_change_no_outcome() {
+        // A small budget keeps the open boards short (and compares giving up).
+        let o = Options {
+            node_budget: 3000,
+            ..Options::default()
+        };
+        let mut fast = Solver::new(o);
+        let mut plain = Solver::new(Options {
+            count_rules: true,
+            ..o
+        });
+        let mut seed = 5;
+        let mut probed = 0;
+        for case in 0..200 {
+            let (rows, cols) = match case % 4 {
+                0 => (4 + case % 7, 4 + case % 9),
+                1 => (5 + case % 4, 12 + case % 20),
+                2 => (4 + case % 3, 33 + case % 8),
+                _ => (3 + case % 2, 64 + case % 4),
+            };
+            let p = random_test_puzzle(rows, cols, 4 + (case % 4) as u64, &mut seed);
+            let a = fast.solve(&p).clone();
+            let b = plain.solve(&p);
+            assert_eq!(a.status(), b.status(), "case {case}");
+            assert_eq!(a.solutions(), b.solutions(), "case {case}");
+            assert_eq!(a.contradiction, b.contradiction, "case {case}");
+            assert_eq!(
+                (a.stats.nodes, a.stats.probes),
+                (b.stats.nodes, b.stats.probes),
+                "case {case}"
+            );
+            probed += usize::from(a.stats.probes > 0);
+        }
+        assert!(probed > 50, "only {probed} puzzles probed");
+    }
+}
