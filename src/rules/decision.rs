@@ -44,9 +44,7 @@ impl fmt::Display for Contradiction {
             Contradiction::PrematureLoop => {
                 "a loop would close with lines or clues left outside it"
             }
-            Contradiction::AngleBroken => {
-                "two sides at a corner would break what is known of them"
-            }
+            Contradiction::AngleBroken => "two sides at a corner would break what is known of them",
             Contradiction::ParityBroken => {
                 "a cell or vertex could not meet its count with the edges known equal or opposite"
             }

@@ -55,7 +55,9 @@ impl<const W: usize> Reach<W> {
             .extend((0..rows).map(|i| !edges.crosses(Plane::V, i) & frame.vertices));
         self.allowed.clear();
         self.allowed.resize(rows + 1, Row::EMPTY);
-        let needed = |i: usize| (clues.cells_with(1, i) | clues.cells_with(2, i) | clues.cells_with(3, i)) & frame.cells;
+        let needed = |i: usize| {
+            (clues.cells_with(1, i) | clues.cells_with(2, i) | clues.cells_with(3, i)) & frame.cells
+        };
         if let Some((i, j)) = first_line(edges, frame) {
             // The loop holds this line: its part must hold every other line
             // and pass every clued cell.

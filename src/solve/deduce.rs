@@ -93,7 +93,8 @@ pub(super) fn deduce<const W: usize>(
         }
         match step {
             LoopStep::Nothing => {
-                if !indexed || !o.search || !beyond_loops(frame, clues, scratch, edges, &mut trace)? {
+                if !indexed || !o.search || !beyond_loops(frame, clues, scratch, edges, &mut trace)?
+                {
                     return Ok(());
                 }
             }
@@ -133,7 +134,14 @@ fn beyond_loops<const W: usize>(
     }
     let (decided, marked) = scratch.parity.deduce(frame, edges)?;
     if let Some((events, depth)) = trace.as_mut() {
-        log_changes(frame, &scratch.before, edges, Reason::Parity, *depth, events);
+        log_changes(
+            frame,
+            &scratch.before,
+            edges,
+            Reason::Parity,
+            *depth,
+            events,
+        );
     }
     Ok(decided > 0 || marked)
 }

@@ -6,8 +6,8 @@
 //! word boundary of the rows.
 
 mod brute_force;
-mod complete;
 mod cell;
+mod complete;
 mod corner;
 mod diagonal;
 mod entry;

@@ -1,0 +1,106 @@
+//! The classes of equal and opposite edges: a union-find with parity,
+//! each class a ring of its members, and the constraints queued again when
+//! one of their classes changes.
+
+use super::{Parity, NONE, UNKNOWN};
+use crate::rules::Contradiction;
+
+impl Parity {
+    /// The root of `e`'s class and whether `e` is opposite to it.
+    pub(super) fn find(&mut self, e: u32) -> (u32, u8) {
+        let mut x = e;
+        let mut flip = 0;
+        while self.parent[x as usize] != x {
+            flip ^= self.flip[x as usize];
+            x = self.parent[x as usize];
+        }
+        let root = x;
+        // Path compression: every edge on the way points at the root.
+        let (mut x, mut f) = (e, flip);
+        while x != root {
+            let (next, step) = (self.parent[x as usize], self.flip[x as usize]);
+            self.parent[x as usize] = root;
+            self.flip[x as usize] = f;
+            f ^= step;
+            x = next;
+        }
+        (root, flip)
+    }
+
+    /// Queues the constraints of every member of root `r`'s class.
+    pub(super) fn queue_class(&mut self, r: u32) {
+        let mut e = r;
+        loop {
+            for c in self.edge_constraints[e as usize] {
+                if c != NONE && !self.queued[c as usize] {
+                    self.queued[c as usize] = true;
+                    self.queue.push(c);
+                }
+            }
+            e = self.next[e as usize];
+            if e == r {
+                break;
+            }
+        }
+    }
+
+    /// Queues constraint `c`.
+    pub(super) fn queue_one(&mut self, c: u32) {
+        if c != NONE && !self.queued[c as usize] {
+            self.queued[c as usize] = true;
+            self.queue.push(c);
+        }
+    }
+
+    /// Gives root `r` (undecided) the value `v`.
+    pub(super) fn set(&mut self, r: u32, v: u8) {
+        self.value[r as usize] = v;
+        self.decided.push(r);
+        self.queue_class(r);
+    }
+
+    /// Makes edge `e` equal to `v`, as the board says; fails if its class
+    /// is known to be the other value.
+    pub(super) fn assign(&mut self, e: u32, v: u8) -> Result<(), Contradiction> {
+        let (r, f) = self.find(e);
+        match self.value[r as usize] {
+            UNKNOWN => {
+                self.set(r, v ^ f);
+                Ok(())
+            }
+            known if known == v ^ f => Ok(()),
+            _ => Err(Contradiction::ParityBroken),
+        }
+    }
+
+    /// Joins the classes of roots `a` and `b` (distinct, both undecided)
+    /// so that `b` is `a` flipped by `d`.
+    pub(super) fn join(&mut self, a: u32, b: u32, d: u8) {
+        // The smaller class goes under the larger; its members' constraints
+        // are due again.
+        let (a, b) = if self.size[a as usize] < self.size[b as usize] {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        self.queue_class(b);
+        self.parent[b as usize] = a;
+        self.flip[b as usize] = d;
+        self.size[a as usize] += self.size[b as usize];
+        self.next.swap(a as usize, b as usize);
+    }
+
+    /// Queues the constraints that hold the angles `m` of `cell`: the cell
+    /// and the vertices at those corners.
+    pub(super) fn queue_marked(&mut self, cell: usize, m: u8) {
+        self.queue_one(self.cell_constraint[cell]);
+        let (i, j) = (cell / self.cols, cell % self.cols);
+        let vertices = self.constraints.len() - (self.rows + 1) * (self.cols + 1);
+        for k in 0..4 {
+            if (m >> k | m >> (4 + k)) & 1 == 1 {
+                let (vi, vj) = (i + (k >> 1), j + (k & 1));
+                self.queue_one((vertices + vi * (self.cols + 1) + vj) as u32);
+            }
+        }
+    }
+}

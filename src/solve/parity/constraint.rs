@@ -1,0 +1,251 @@
+//! The constraints of a puzzle (a clued cell: as many lines as its
+//! clue; a vertex: none or two), made once per puzzle, and each one solved
+//! outright over the classes of its edges.
+
+use super::{Parity, NONE, ONES, UNKNOWN};
+use crate::grid::Plane;
+use crate::rules::Contradiction;
+
+/// One constraint's edges: their ids, how many, and what the count of
+/// lines among them must be.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Constraint {
+    pub(super) edges: [u32; 4],
+    pub(super) len: u8,
+    /// Counts allowed: bit `n` for `n` lines.
+    pub(super) allowed: u8,
+    /// The angles among the edges: positions of their two edges, the cell
+    /// and corner that hold the marks.
+    pub(super) angles: [(u8, u8, u32, u8); 4],
+    pub(super) angle_count: u8,
+}
+
+impl Parity {
+    /// Makes the constraints of the puzzle loaded.
+    pub(super) fn build(&mut self) {
+        let (rows, cols) = (self.rows, self.cols);
+        self.constraints.clear();
+        self.cell_constraint.clear();
+        self.cell_constraint.resize(rows * cols, NONE);
+        for i in 0..rows {
+            for j in 0..cols {
+                let clue = self.clues[i * cols + j];
+                if clue <= 3 {
+                    self.cell_constraint[i * cols + j] = self.constraints.len() as u32;
+                    let c = self.cell(i, j, clue);
+                    self.constraints.push(c);
+                }
+            }
+        }
+        for i in 0..=rows {
+            for j in 0..=cols {
+                let c = self.vertex(i, j);
+                self.constraints.push(c);
+            }
+        }
+        let n = self.edge_count();
+        self.edge_constraints.clear();
+        self.edge_constraints.resize(n, [NONE; 4]);
+        for (k, c) in self.constraints.iter().enumerate() {
+            for &e in &c.edges[..c.len as usize] {
+                let slot = self.edge_constraints[e as usize]
+                    .iter_mut()
+                    .find(|s| **s == NONE)
+                    .expect("an edge is in at most four constraints");
+                *slot = k as u32;
+            }
+        }
+        self.queued.clear();
+        self.queued.resize(self.constraints.len(), false);
+        self.built = true;
+    }
+
+    pub(super) fn h(&self, i: usize, j: usize) -> u32 {
+        (i * self.cols + j) as u32
+    }
+
+    pub(super) fn v(&self, i: usize, j: usize) -> u32 {
+        ((self.rows + 1) * self.cols + i * (self.cols + 1) + j) as u32
+    }
+
+    pub(super) fn edge_count(&self) -> usize {
+        (self.rows + 1) * self.cols + self.rows * (self.cols + 1)
+    }
+
+    /// The plane, row and column of edge `e`.
+    pub(super) fn place(&self, e: u32) -> (Plane, usize, usize) {
+        let e = e as usize;
+        let hs = (self.rows + 1) * self.cols;
+        if e < hs {
+            (Plane::H, e / self.cols, e % self.cols)
+        } else {
+            let k = e - hs;
+            (Plane::V, k / (self.cols + 1), k % (self.cols + 1))
+        }
+    }
+
+    /// The constraint of cell `(i, j)` with clue `clue`.
+    fn cell(&self, i: usize, j: usize, clue: u8) -> Constraint {
+        // Top, bottom, left, right; corner k has sides k >> 1 and 2 + (k & 1).
+        let edges = [
+            self.h(i, j),
+            self.h(i + 1, j),
+            self.v(i, j),
+            self.v(i, j + 1),
+        ];
+        let cell = (i * self.cols + j) as u32;
+        let angles = [0u8, 1, 2, 3].map(|k| (k >> 1, 2 + (k & 1), cell, k));
+        Constraint {
+            edges,
+            len: 4,
+            allowed: 1 << clue,
+            angles,
+            angle_count: 4,
+        }
+    }
+
+    /// The constraint of vertex `(i, j)`.
+    fn vertex(&self, i: usize, j: usize) -> Constraint {
+        let mut c = Constraint {
+            edges: [0; 4],
+            len: 0,
+            allowed: 0b101,
+            angles: [(0, 0, 0, 0); 4],
+            angle_count: 0,
+        };
+        // Left, right, up, down, where they exist.
+        let mut at = [u8::MAX; 4];
+        let arms = [
+            (j > 0).then(|| self.h(i, j - 1)),
+            (j < self.cols).then(|| self.h(i, j)),
+            (i > 0).then(|| self.v(i - 1, j)),
+            (i < self.rows).then(|| self.v(i, j)),
+        ];
+        for (k, e) in arms.into_iter().enumerate() {
+            if let Some(e) = e {
+                at[k] = c.len;
+                c.edges[c.len as usize] = e;
+                c.len += 1;
+            }
+        }
+        // The four angles: (up, left) is the bottom right corner of the
+        // cell above left, and so on.
+        for (up, left, corner) in [
+            (true, true, 3),
+            (true, false, 2),
+            (false, true, 1),
+            (false, false, 0),
+        ] {
+            let (a, b) = (at[if up { 2 } else { 3 }], at[if left { 0 } else { 1 }]);
+            if a == u8::MAX || b == u8::MAX {
+                continue;
+            }
+            let (ci, cj) = (if up { i - 1 } else { i }, if left { j - 1 } else { j });
+            c.angles[c.angle_count as usize] = (a, b, (ci * self.cols + cj) as u32, corner);
+            c.angle_count += 1;
+        }
+        c
+    }
+
+    /// Solves constraint `c` over the classes of its edges.
+    ///
+    /// The assignments of values to its (at most four) undecided classes
+    /// are the bits of a 16-bit word: each edge is the word of the
+    /// assignments that make it a line, and the count of lines is added
+    /// bit-sliced, so that all sixteen are tried at once.
+    pub(super) fn solve(&mut self, c: &Constraint) -> Result<(), Contradiction> {
+        let len = c.len as usize;
+        let mut lines = [0u16; 4];
+        let mut roots = [0u32; 4];
+        let mut m = 0;
+        for (line, &e) in lines.iter_mut().zip(&c.edges[..len]) {
+            let (r, f) = self.find(e);
+            let flip = if f == 1 { !0 } else { 0 };
+            *line = match self.value[r as usize] {
+                UNKNOWN => {
+                    let x = match roots[..m].iter().position(|&x| x == r) {
+                        Some(x) => x,
+                        None => {
+                            roots[m] = r;
+                            m += 1;
+                            m - 1
+                        }
+                    };
+                    ONES[x] ^ flip
+                }
+                v => (if v == 1 { !0 } else { 0 }) ^ flip,
+            };
+        }
+        if m == 0 {
+            return Ok(());
+        }
+        // The assignments there are: 2^m of them.
+        let all = ((1u32 << (1 << m)) - 1) as u16;
+        // The count of lines per assignment, bit-sliced (0 to 4).
+        let [a, b, d, e] = lines;
+        let (s1, c1, s2, c2) = (a ^ b, a & b, d ^ e, d & e);
+        let (ones, c3) = (s1 ^ s2, s1 & s2);
+        let (twos, fours) = (c1 ^ c2 ^ c3, c1 & c2);
+        let mut valid = 0;
+        for n in 0..5 {
+            if c.allowed >> n & 1 == 1 {
+                let bit = |b: bool, w: u16| if b { w } else { !w };
+                valid |= bit(n & 1 != 0, ones) & bit(n & 2 != 0, twos) & bit(n & 4 != 0, fours);
+            }
+        }
+        let angles = &c.angles[..c.angle_count as usize];
+        for &(p, q, cell, k) in angles {
+            let marks = self.marks[cell as usize];
+            let (p, q) = (lines[p as usize], lines[q as usize]);
+            if marks >> k & 1 == 1 {
+                valid &= !(p & q);
+            }
+            if marks >> (4 + k) & 1 == 1 {
+                valid &= p | q;
+            }
+        }
+        let valid = valid & all;
+        if valid == 0 {
+            return Err(Contradiction::ParityBroken);
+        }
+        for x in 0..m {
+            let ones = valid & ONES[x];
+            if ones == 0 || ones == valid {
+                self.set(roots[x], u8::from(ones != 0));
+            }
+        }
+        for x in 0..m {
+            for y in x + 1..m {
+                let equal = valid & !(ONES[x] ^ ONES[y]);
+                if equal != 0 && equal != valid {
+                    continue;
+                }
+                // Roots may have joined or been decided since: look again.
+                let ((ax, fx), (ay, fy)) = (self.find(roots[x]), self.find(roots[y]));
+                if ax != ay
+                    && self.value[ax as usize] == UNKNOWN
+                    && self.value[ay as usize] == UNKNOWN
+                {
+                    self.join(ax, ay, u8::from(equal == 0) ^ fx ^ fy);
+                }
+            }
+        }
+        for &(p, q, cell, k) in angles {
+            let (p, q) = (lines[p as usize], lines[q as usize]);
+            let mut add = 0;
+            if valid & p & q == 0 {
+                add |= 1 << k;
+            }
+            if valid & !(p | q) == 0 {
+                add |= 1 << (4 + k);
+            }
+            let cell = cell as usize;
+            if add & !self.marks[cell] != 0 {
+                self.marks[cell] |= add;
+                self.new_marks.push((cell, add));
+                self.queue_marked(cell, add);
+            }
+        }
+        Ok(())
+    }
+}
