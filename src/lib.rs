@@ -21,6 +21,7 @@ pub mod board;
 pub mod connect;
 pub mod engine;
 pub mod explain;
+pub mod formats;
 pub mod generate;
 pub mod geometry;
 pub mod judge;

@@ -144,8 +144,7 @@ impl Format {
             return Some(Format::Pzprv3);
         }
         let has = |needle: &[u8]| line.windows(needle.len()).any(|w| w == needle);
-        if memchr::memchr(b'?', line).is_some() || has(b"://") || line.starts_with(b"slither/")
-        {
+        if memchr::memchr(b'?', line).is_some() || has(b"://") || line.starts_with(b"slither/") {
             return Some(Format::Url);
         }
         // Loopy: parameters (digits, then letters and digits) up to ':' or '#'.

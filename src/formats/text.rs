@@ -2,7 +2,7 @@
 //! message, sizes read from a header and checked before anything is
 //! allocated.
 
-use crate::puzzle::{MAX_COLS, MAX_ROWS};
+use crate::puzzle::{Puzzle, MAX_COLS, MAX_ROWS};
 
 /// An error found at a byte offset of the text being decoded, before it
 /// is placed on a line and column by [`super::FormatError::locate`].
@@ -44,7 +44,10 @@ pub(crate) fn shown_at(s: &[u8], at: usize) -> String {
         0xf0..=0xf7 => 4,
         _ => 1,
     };
-    match s.get(at..at + len).and_then(|c| std::str::from_utf8(c).ok()) {
+    match s
+        .get(at..at + len)
+        .and_then(|c| std::str::from_utf8(c).ok())
+    {
         Some(c) if len > 1 => format!("'{c}'"),
         _ => format!("byte 0x{b:02x}"),
     }
@@ -75,7 +78,9 @@ pub(crate) fn count(s: &[u8], at: usize, what: &str) -> Result<Count, Fail> {
     let mut end = at;
     let mut value = 0usize;
     while let Some(d) = s.get(end).filter(|b| b.is_ascii_digit()) {
-        value = value.saturating_mul(10).saturating_add(usize::from(d - b'0'));
+        value = value
+            .saturating_mul(10)
+            .saturating_add(usize::from(d - b'0'));
         end += 1;
     }
     if end == at {
@@ -91,7 +96,10 @@ pub(crate) fn check_size(s: &[u8], rows: Count, cols: Count) -> Result<(), Fail>
     for (c, noun, max) in [(rows, "row", MAX_ROWS), (cols, "column", MAX_COLS)] {
         if c.value > max {
             let digits = excerpt(s, c.at, c.end, 24);
-            return Err((c.at, format!("{noun} count {digits} exceeds the limit {max}")));
+            return Err((
+                c.at,
+                format!("{noun} count {digits} exceeds the limit {max}"),
+            ));
         }
     }
     if rows.value == 0 || cols.value == 0 {
@@ -116,6 +124,80 @@ pub(crate) fn big_clue(value: u32, k: usize, cols: usize) -> String {
     )
 }
 
+/// The cells of a puzzle being filled in reading order by a run-length
+/// body (puzz.link's, Loopy's): clues are set one cell at a time, blank
+/// runs skipped (the puzzle starts all blank).
+pub(crate) struct Cells<'a> {
+    clues: &'a mut [u8],
+    cols: usize,
+    /// The next cell to fill (may pass the end by a final run).
+    k: usize,
+    /// What the body is called in messages, e.g. `puzz.link body`.
+    what: &'static str,
+}
+
+impl<'a> Cells<'a> {
+    /// The cells of `p` (already sized and blank), filled from the first.
+    pub fn new(p: &'a mut Puzzle, what: &'static str) -> Self {
+        let cols = p.cols();
+        Cells {
+            clues: p.clue_bytes_mut(),
+            cols,
+            k: 0,
+            what,
+        }
+    }
+
+    /// Fails when every cell is filled and the body goes on at `at`.
+    #[inline]
+    pub fn room(&self, at: usize) -> Result<(), Fail> {
+        if self.k < self.clues.len() {
+            return Ok(());
+        }
+        Err((
+            at,
+            format!(
+                "{} goes on after the {} cells of the board",
+                self.what,
+                self.clues.len()
+            ),
+        ))
+    }
+
+    /// Sets the next cell's clue, read at `at` (a value beyond 3 fails).
+    #[inline]
+    pub fn clue(&mut self, value: u32, at: usize) -> Result<(), Fail> {
+        if value > 3 {
+            return Err((at, big_clue(value, self.k, self.cols)));
+        }
+        self.clues[self.k] = value as u8;
+        self.k += 1;
+        Ok(())
+    }
+
+    /// Leaves the next `n` cells blank.
+    #[inline]
+    pub fn skip(&mut self, n: usize) {
+        self.k += n;
+    }
+
+    /// Checks, at the body's end `at`, that every cell was filled.
+    pub fn finish(self, at: usize) -> Result<(), Fail> {
+        if self.k >= self.clues.len() {
+            return Ok(());
+        }
+        Err((
+            at,
+            format!(
+                "{} ends after {} of {} cells",
+                self.what,
+                self.k,
+                self.clues.len()
+            ),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,7 +220,10 @@ mod tests {
         let c = count(s, 24, "the columns").unwrap();
         assert_eq!(
             check_size(s, r, c).unwrap_err(),
-            (0, "row count 99999999999999999999999 exceeds the limit 1024".into())
+            (
+                0,
+                "row count 99999999999999999999999 exceeds the limit 1024".into()
+            )
         );
         let s = b"0/3";
         let (r, c) = (count(s, 0, "").unwrap(), count(s, 2, "").unwrap());

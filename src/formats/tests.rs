@@ -1,0 +1,582 @@
+//! Tests across the formats: round trips on random puzzles and on every
+//! corpus at hand, format detection, and the pictures parsed back and
+//! rendered.
+
+use super::html::{Item, Page};
+use super::svg::{self, Picture};
+use super::*;
+use crate::puzzle::{Clue, Puzzle};
+use crate::solution::Solution;
+use crate::solver::Solver;
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Every round trip of one puzzle: through a URL, a Loopy ID and a pzprv3
+/// file, and each encoding stable (encode . decode . encode = encode).
+fn round_trips(p: &Puzzle) {
+    let u = url::encode(p);
+    let back = url::decode(&u).unwrap_or_else(|e| panic!("{u}: {e}"));
+    assert_eq!(&back, p, "{u}");
+    assert_eq!(url::encode(&back), u);
+    let id = loopy::encode(p);
+    let back = loopy::decode(&id).unwrap_or_else(|e| panic!("{id}: {e}"));
+    assert_eq!(&back, p, "{id}");
+    assert_eq!(loopy::encode(&back), id);
+    let file = pzprv3::encode(p);
+    let back = pzprv3::decode(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert_eq!(&back, p, "{file}");
+    assert_eq!(pzprv3::encode(&back), file);
+}
+
+fn puzzle_strategy() -> impl Strategy<Value = Puzzle> {
+    let sizes = prop_oneof![
+        4 => (1usize..=30, 1usize..=30),
+        1 => (1usize..=4, 100usize..=255),
+        1 => (200usize..=1024, 1usize..=3),
+    ];
+    (sizes, 0u32..=100).prop_flat_map(|((rows, cols), blank_percent)| {
+        proptest::collection::vec((0u32..100, 0u8..4), rows * cols).prop_map(move |cells| {
+            let clues: Vec<Clue> = cells
+                .into_iter()
+                .map(|(r, n)| {
+                    if r < blank_percent {
+                        Clue::Blank
+                    } else {
+                        Clue::Number(n)
+                    }
+                })
+                .collect();
+            Puzzle::new(rows, cols, &clues).expect("valid size")
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_puzzles_round_trip(p in puzzle_strategy()) {
+        round_trips(&p);
+    }
+
+    #[test]
+    fn lines_of_random_puzzles_read_back(ps in proptest::collection::vec(puzzle_strategy(), 1..5)) {
+        let text: String = ps.iter().map(|p| url::encode(p) + "\n# comment\n\n").collect();
+        let got: Vec<Puzzle> = entries(text.as_bytes(), Format::detect(text.as_bytes()))
+            .map(|e| e.puzzle.unwrap())
+            .collect();
+        prop_assert_eq!(&got, &ps);
+        let text: String = ps.iter().map(|p| loopy::encode(p) + "\n").collect();
+        prop_assert_eq!(Format::detect(text.as_bytes()), Format::Loopy);
+        let got: Vec<Puzzle> = entries(text.as_bytes(), Format::Loopy).map(|e| e.puzzle.unwrap()).collect();
+        prop_assert_eq!(&got, &ps);
+        let text: String = ps.iter().map(pzprv3::encode).collect();
+        prop_assert_eq!(Format::detect(text.as_bytes()), Format::Pzprv3);
+        let got: Vec<Puzzle> = entries(text.as_bytes(), Format::Pzprv3).map(|e| e.puzzle.unwrap()).collect();
+        prop_assert_eq!(&got, &ps);
+    }
+}
+
+/// The judge-format files of the repository's corpus: corpus/*.in and corpus/*/*.in.
+fn corpus_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files = Vec::new();
+    let mut dirs = vec![root.clone()];
+    for entry in std::fs::read_dir(&root).expect("corpus/") {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            dirs.push(path);
+        }
+    }
+    for dir in dirs {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "in") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The puzzles of a judge-format text, read by slink's own parser.
+fn judge_puzzles(text: &[u8]) -> Vec<Puzzle> {
+    entries(text, Format::Judge)
+        .map(|e| {
+            e.puzzle
+                .unwrap_or_else(|err| panic!("data set {}: {err}", e.number))
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_round_trips() {
+    let files = corpus_files();
+    assert!(files.len() >= 4, "{files:?}");
+    let mut n = 0;
+    for file in &files {
+        let text = std::fs::read(file).unwrap();
+        assert_eq!(Format::detect(&text), Format::Judge, "{}", file.display());
+        for p in judge_puzzles(&text) {
+            round_trips(&p);
+            n += 1;
+        }
+    }
+    assert!(n > 100, "only {n} puzzles in {} files", files.len());
+}
+
+#[test]
+fn real_corpus_round_trips() {
+    let path = Path::new("/work/shared/corpus/real/slitherlink.txt");
+    let Ok(text) = std::fs::read(path) else {
+        println!(
+            "note: {} is absent: the real corpus round trips are skipped",
+            path.display()
+        );
+        return;
+    };
+    let puzzles = judge_puzzles(&text);
+    assert!(!puzzles.is_empty());
+    for p in &puzzles {
+        round_trips(p);
+    }
+    // The whole corpus as one text per format reads back the same.
+    let urls: String = puzzles.iter().map(|p| url::encode(p) + "\n").collect();
+    let ids: String = puzzles.iter().map(|p| loopy::encode(p) + "\n").collect();
+    let files: String = puzzles.iter().map(pzprv3::encode).collect();
+    for (text, format) in [
+        (urls, Format::Url),
+        (ids, Format::Loopy),
+        (files, Format::Pzprv3),
+    ] {
+        assert_eq!(Format::detect(text.as_bytes()), format);
+        let back: Vec<Puzzle> = entries(text.as_bytes(), format)
+            .map(|e| e.puzzle.unwrap())
+            .collect();
+        assert!(back == puzzles, "{format} round trip differs");
+    }
+}
+
+#[test]
+fn formats_are_detected_from_the_first_meaningful_line() {
+    for (text, format) in [
+        ("5 5\n. . . . .\n", Format::Judge),
+        (
+            "\u{feff}# list\n\nhttps://puzz.link/p?slither/1/1/g\n",
+            Format::Url,
+        ),
+        ("p?slither/1/1/g\n", Format::Url),
+        ("slither/1/1/g\n", Format::Url),
+        ("  10x10t0dh:abc\n", Format::Loopy),
+        ("10x10#123\n", Format::Loopy),
+        ("# x\npzprv3.1\nslither\n", Format::Pzprv3),
+        ("v:\npzprv3\n", Format::Pzprv3),
+        ("", Format::Judge),
+    ] {
+        assert_eq!(Format::detect(text.as_bytes()), format, "{text:?}");
+    }
+    assert_eq!("loopy".parse::<Format>(), Ok(Format::Loopy));
+    assert_eq!(
+        "svg".parse::<Format>(),
+        Err("unknown format 'svg' (expected judge, url, loopy or pzprv3)".into())
+    );
+}
+
+#[test]
+fn judge_entries_report_errors_in_place() {
+    let text = b"2 2\n1 1\n1 4\n1 1\n3\n0 0\n";
+    let got: Vec<Entry> = entries(text, Format::Judge).collect();
+    assert_eq!(got.len(), 2);
+    assert_eq!(
+        got[0].puzzle.as_ref().unwrap_err().to_string(),
+        "3:3: expected a clue 0-3, found '4'"
+    );
+    assert_eq!(
+        got[1].puzzle.as_ref().unwrap(),
+        &Puzzle::from_rows("3").unwrap()
+    );
+}
+
+/// The line edges a path of `svg::loop_path`'s form draws, as a solution.
+fn edges_of_path(d: &str, rows: usize, cols: usize, top: f64) -> Solution {
+    let mut s = Solution::new(rows, cols);
+    let mut tokens = d
+        .split(|c: char| c == ' ' || c.is_ascii_alphabetic())
+        .filter(|t| !t.is_empty());
+    let commands: Vec<char> = d.chars().filter(char::is_ascii_alphabetic).collect();
+    let cell = svg::CELL as f64;
+    for pair in commands.chunks(2) {
+        assert_eq!(pair[0], 'M', "{d}");
+        let x: f64 = tokens.next().unwrap().parse().unwrap();
+        let y: f64 = tokens.next().unwrap().parse().unwrap();
+        let len: f64 = tokens.next().unwrap().parse().unwrap();
+        let (j, i) = ((x - 5.0) / cell, (y - 5.0 - top) / cell);
+        assert!(j.fract() == 0.0 && i.fract() == 0.0 && len > 0.0 && (len / cell).fract() == 0.0);
+        for k in 0..(len / cell) as usize {
+            match pair[1] {
+                'h' => s.set_h(i as usize, j as usize + k, true),
+                'v' => s.set_v(i as usize + k, j as usize, true),
+                c => panic!("command {c} in {d}"),
+            }
+        }
+    }
+    assert!(tokens.next().is_none());
+    s
+}
+
+/// Checks one `<svg>` element against its puzzle and lines: the loop
+/// drawn edge for edge, and the clues each at its cell.
+fn check_svg(node: roxmltree::Node, p: &Puzzle, lines: Option<&Solution>, top: f64) {
+    assert_eq!(node.tag_name().name(), "svg");
+    let loop_path = node
+        .descendants()
+        .find(|n| n.attribute("class") == Some("loop"));
+    match lines {
+        Some(lines) => {
+            let d = loop_path.expect("a loop path").attribute("d").unwrap();
+            assert_eq!(&edges_of_path(d, p.rows(), p.cols(), top), lines);
+        }
+        None => assert!(loop_path.is_none()),
+    }
+    assert_eq!(
+        node.descendants()
+            .filter(|n| n.attribute("class") == Some("grid"))
+            .count(),
+        1
+    );
+    let mut drawn =
+        Puzzle::new(p.rows(), p.cols(), &vec![Clue::Blank; p.rows() * p.cols()]).unwrap();
+    let clues = node
+        .descendants()
+        .find(|n| n.attribute("class") == Some("clues"))
+        .unwrap();
+    for text in clues.children().filter(|n| n.is_element()) {
+        let y: f64 = text.attribute("y").unwrap().parse().unwrap();
+        let i = ((y - top - 5.0) / svg::CELL as f64).floor() as usize;
+        let glyphs: Vec<u8> = text.text().unwrap().bytes().collect();
+        let xs: Vec<usize> = text
+            .attribute("x")
+            .unwrap()
+            .split(' ')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        assert_eq!(glyphs.len(), xs.len());
+        for (x, g) in xs.into_iter().zip(glyphs) {
+            drawn.set_clue(i, (x - 5) / svg::CELL, Clue::Number(g - b'0'));
+        }
+    }
+    assert_eq!(&drawn, p);
+}
+
+/// The puzzles of a file of the repository's corpus.
+fn corpus(name: &str) -> Vec<Puzzle> {
+    let text = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus")
+            .join(name),
+    )
+    .unwrap();
+    judge_puzzles(&text)
+}
+
+/// The judge's puzzles: the sample's four, then 6x9, 20x20, 13x12, 1x5, 5x1.
+fn sample_puzzles() -> Vec<Puzzle> {
+    corpus("judge/slink.in")
+}
+
+/// Generated puzzles with blanks, each with one solution.
+fn blank_puzzles() -> Vec<Puzzle> {
+    corpus("generated/blanks.in")
+}
+
+#[test]
+fn svg_draws_the_loop_given() {
+    let mut solver = Solver::default();
+    for p in sample_puzzles().iter().chain(&blank_puzzles()) {
+        let outcome = solver.solve(p).clone();
+        let known = svg::known_lines(&outcome);
+        let picture = Picture::of_outcome(p, &outcome, known.as_ref(), "sample <&> \"x\"");
+        let text = svg::to_string(&picture);
+        let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let root = doc.root_element();
+        check_svg(root, p, picture.lines, 10.0);
+        let title = root
+            .descendants()
+            .find(|n| n.has_tag_name("title"))
+            .unwrap();
+        assert_eq!(
+            title.text(),
+            Some(format!("sample <&> \"x\": {}", picture.status).as_str())
+        );
+    }
+    // Marked: not solved, some lines known, a frame and a red status.
+    let p = Puzzle::from_rows("...../...../...../...../.....").unwrap();
+    let mut some = Solution::new(5, 5);
+    some.set_h(0, 0, true);
+    some.set_v(0, 0, true);
+    let picture = Picture {
+        puzzle: &p,
+        lines: Some(&some),
+        solved: false,
+        status: "multiple",
+        title: "",
+    };
+    let text = svg::to_string(&picture);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    check_svg(doc.root_element(), &p, Some(&some), 10.0);
+    assert!(doc
+        .descendants()
+        .any(|n| n.attribute("class") == Some("frame")));
+    let label = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("label"))
+        .unwrap();
+    assert_eq!(
+        (label.text(), label.attribute("fill")),
+        (Some("multiple"), Some(svg::ALERT_COLOR))
+    );
+    // Lines of another size are refused.
+    let other = Solution::new(2, 2);
+    let bad = Picture {
+        lines: Some(&other),
+        ..picture
+    };
+    assert!(svg::write(&bad, Vec::new()).is_err());
+}
+
+#[test]
+fn known_lines_are_those_every_solution_shares() {
+    // A 2x2 board with one clue: many loops.
+    let p = Puzzle::from_rows("3./..").unwrap();
+    let mut solver = Solver::default();
+    let outcome = solver.solve(&p).clone();
+    assert_eq!(outcome.status(), crate::Status::Multiple);
+    let known = svg::known_lines(&outcome).unwrap();
+    for s in outcome.solutions() {
+        assert!(known.edges().zip(s.edges()).all(|(k, e)| !k || e));
+    }
+    // The 3 makes the left side of its cell a line in every loop here.
+    assert!(known.v(0, 0));
+}
+
+#[test]
+fn html_page_parses_and_links_the_unsolved() {
+    let puzzles = sample_puzzles();
+    let mut solver = Solver::default();
+    let outcomes: Vec<_> = puzzles
+        .iter()
+        .take(6)
+        .map(|p| solver.solve(p).clone())
+        .collect();
+    let blank = Puzzle::from_rows("../..").unwrap();
+    let blank_outcome = solver.solve(&blank).clone();
+    let mut page = Page::new(Vec::new(), "sample.in & <friends>").unwrap();
+    let mut expected = Vec::new();
+    for (k, (p, o)) in puzzles.iter().zip(&outcomes).enumerate() {
+        let name = format!("sample.in #{}", k + 1);
+        let item = Item {
+            number: k + 1,
+            name: &name,
+            content: Ok(Picture::of_outcome(p, o, None, &name)),
+            time: Some(Duration::from_micros(1500)),
+        };
+        page.add(&item).unwrap();
+        expected.push((k + 1, p, o.solution()));
+    }
+    let known = svg::known_lines(&blank_outcome);
+    page.add(&Item {
+        number: 7,
+        name: "blank 2x2",
+        content: Ok(Picture::of_outcome(
+            &blank,
+            &blank_outcome,
+            known.as_ref(),
+            "blank",
+        )),
+        time: None,
+    })
+    .unwrap();
+    page.add(&Item {
+        number: 8,
+        name: "bad\u{1}line",
+        content: Err("8:31: puzz.link body ends after 97 of 100 cells <oops>"),
+        time: None,
+    })
+    .unwrap();
+    let html = String::from_utf8(page.finish().unwrap()).unwrap();
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    let doc =
+        roxmltree::Document::parse_with_options(&html, options).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!html.contains("<script"));
+    assert!(!html.contains("http://") || !html.contains("src="));
+    let figures: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("figure"))
+        .collect();
+    assert_eq!(figures.len(), 8);
+    for (number, p, lines) in expected {
+        let fig = figures[number - 1];
+        assert_eq!(fig.attribute("id"), Some(format!("d{number}").as_str()));
+        assert_eq!(fig.attribute("class"), Some("solved"));
+        let caption = fig
+            .children()
+            .find(|n| n.has_tag_name("figcaption"))
+            .unwrap();
+        assert_eq!(
+            caption.text(),
+            Some(format!("#{number} sample.in #{number} · solved · 1.5 ms").as_str())
+        );
+        let svg_node = fig.children().find(|n| n.has_tag_name("svg")).unwrap();
+        check_svg(svg_node, p, lines, 0.0);
+    }
+    assert_eq!(figures[6].attribute("class"), Some("unsure"));
+    assert_eq!(figures[7].attribute("class"), Some("unsure"));
+    let err = figures[7]
+        .descendants()
+        .find(|n| n.attribute("class") == Some("err"))
+        .unwrap();
+    assert_eq!(
+        err.text(),
+        Some("8:31: puzz.link body ends after 97 of 100 cells <oops>")
+    );
+    // The summary links to exactly the two data sets not solved uniquely.
+    let nav = doc.descendants().find(|n| n.has_tag_name("nav")).unwrap();
+    let links: Vec<&str> = nav
+        .descendants()
+        .filter_map(|n| n.attribute("href"))
+        .collect();
+    assert_eq!(links, ["#d7", "#d8"]);
+    let summary = nav
+        .children()
+        .find(|n| n.has_tag_name("p"))
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(
+        summary.starts_with("8 data sets: 6 solved, 1 multiple, 1 unreadable; solving time 9.0 ms"),
+        "{summary}"
+    );
+    let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+    assert_eq!(title.text(), Some("sample.in & <friends>"));
+}
+
+#[test]
+fn html_stays_light_for_big_runs() {
+    // 200 20x20 puzzles: under 4 kB a picture.
+    let mut rng = 12345u64;
+    let mut page = Page::new(Vec::new(), "big").unwrap();
+    let mut solver = Solver::default();
+    let p = blank_puzzles()
+        .into_iter()
+        .find(|p| p.rows() >= 10)
+        .unwrap();
+    let outcome = solver.solve(&p).clone();
+    for k in 0..200 {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let item = Item {
+            number: k + 1,
+            name: "x",
+            content: Ok(Picture::of_outcome(&p, &outcome, None, "")),
+            time: Some(Duration::from_nanos(rng >> 40)),
+        };
+        page.add(&item).unwrap();
+    }
+    let html = page.finish().unwrap();
+    let per = html.len() / 200;
+    let cells = p.rows() * p.cols();
+    assert!(
+        per < 20 * cells + 1500,
+        "{per} bytes a picture of {cells} cells"
+    );
+}
+
+#[test]
+fn svg_renders_to_pixels() {
+    let p = blank_puzzles()
+        .into_iter()
+        .find(|p| p.rows() >= 5 && p.cols() >= 5)
+        .unwrap();
+    let mut solver = Solver::default();
+    let outcome = solver.solve(&p).clone();
+    let lines = outcome.solution().unwrap().clone();
+    let picture = Picture::of_outcome(&p, &outcome, None, "sample.in");
+    let text = svg::to_string(&picture);
+    let mut options = resvg::usvg::Options::default();
+    let fonts = options.fontdb_mut();
+    fonts.load_system_fonts();
+    // fontdb's sans-serif is Arial: take DejaVu Sans (Debian's), or any.
+    let family = fonts
+        .faces()
+        .flat_map(|f| f.families.iter().map(|(name, _)| name.clone()))
+        .min_by_key(|name| name != "DejaVu Sans");
+    match &family {
+        Some(name) => fonts.set_sans_serif_family(name.clone()),
+        None => println!("note: no system fonts: the clues are not drawn"),
+    }
+    let tree = resvg::usvg::Tree::from_str(&text, &options).unwrap();
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    let png = std::env::temp_dir().join("slink-formats-picture.png");
+    pixmap.save_png(&png).unwrap();
+    println!("picture saved to {}", png.display());
+    // Pixels per unit: the SVG is drawn at its own width and height.
+    let scale = size.width() as f64 / (p.cols() * svg::CELL + 10) as f64;
+    let at = |x: f64, y: f64| {
+        let c = pixmap
+            .pixel((x * scale) as u32, ((y + 10.0) * scale) as u32)
+            .unwrap();
+        u32::from(c.red()) + u32::from(c.green()) + u32::from(c.blue())
+    };
+    let cell = svg::CELL as f64;
+    // The middle of every line edge is dark; the middle of an edge that is
+    // not a line, far from any line, is light.
+    let mut dark = 0;
+    for i in 0..=p.rows() {
+        for j in 0..p.cols() {
+            let (x, y) = (5.0 + (j as f64 + 0.5) * cell, 5.0 + i as f64 * cell);
+            if lines.h(i, j) {
+                assert!(at(x, y) < 200, "H({i}, {j}) not drawn");
+                dark += 1;
+            }
+        }
+    }
+    assert!(dark > 0);
+    // An empty cell's centre, with no clue in it, is light.
+    let (i, j) = (0..p.rows())
+        .flat_map(|i| (0..p.cols()).map(move |j| (i, j)))
+        .find(|&(i, j)| p.clue(i, j) == Clue::Blank)
+        .expect("a blank cell");
+    let (x, y) = (5.0 + (j as f64 + 0.5) * cell, 5.0 + (i as f64 + 0.5) * cell);
+    assert!(at(x, y) > 600, "centre of cell ({i}, {j}) is not light");
+    if family.is_none() {
+        return;
+    }
+    // A clue's digit puts dark pixels in its cell.
+    let (i, j) = (0..p.rows())
+        .flat_map(|i| (0..p.cols()).map(move |j| (i, j)))
+        .find(|&(i, j)| p.clue(i, j) != Clue::Blank && p.clue(i, j) != Clue::Number(1))
+        .expect("a clue");
+    let darkest = (0..20)
+        .flat_map(|a| (0..20).map(move |b| (a, b)))
+        .map(|(a, b)| {
+            at(
+                5.0 + j as f64 * cell + 2.0 + a as f64 * 0.3,
+                5.0 + i as f64 * cell + 2.0 + b as f64 * 0.3,
+            )
+        })
+        .min()
+        .unwrap();
+    assert!(darkest < 300, "clue of cell ({i}, {j}) not drawn");
+}
