@@ -6,13 +6,16 @@
 //!   on any host that uses pzprjs's encoding (pzv.jp, pzprxs, ...);
 //! - Simon Tatham's Loopy game IDs ([`loopy`]): `10x10t0:...`;
 //! - pzprjs's save files ([`pzprv3`]): `pzprv3` / `slither` / rows /
-//!   columns / the clue rows (and the answer, which is skipped).
+//!   columns / the clue rows (and the answer, read on request).
 //!
 //! Each has a decoder with exact error positions and an encoder whose
-//! output decodes to the same clues. A text of one URL or ID per line is
-//! read by [`Lines`]; [`entries`] reads a whole text in any of the four
-//! formats, and [`Format::detect`] tells which one a text is in from its
-//! first meaningful line.
+//! output decodes to the same clues (and, for a canonical input, is that
+//! input). A text of one URL or ID per line is read by [`Lines`], several
+//! pzprv3 files by [`pzprv3::Files`]; [`entries`] reads a whole text in
+//! any of the four formats, each data set an [`Entry`] (a bad one an
+//! error in place, the others read on), and [`Format::detect`] tells
+//! which format a text is in from its first meaningful line. Sizes are
+//! checked against slink's limits before anything is allocated.
 //!
 //! Pictures: [`svg`] draws one puzzle and its loop (or what is known of
 //! it) as an SVG document; [`html`] writes a self-contained page of many

@@ -7,9 +7,9 @@
 //! wide, shown 20 pixels wide.
 //!
 //! A puzzle that was not solved uniquely is drawn with what is known (the
-//! lines given, if any: the lines every solution shares, one solution, the
-//! lines deduced before the solver stopped), in a dashed orange, inside a
-//! dashed red frame, its status in red: it cannot pass for a solved one.
+//! lines given, if any: e.g. [`known_lines`], the lines its two solutions
+//! found share), in a dashed orange, inside a dashed red frame, its
+//! status in red: it cannot pass for a solved one.
 //! Text (title, status) is escaped by the XML writer.
 
 use crate::puzzle::{Puzzle, BLANK};
@@ -88,8 +88,12 @@ impl<'a> Picture<'a> {
     }
 }
 
-/// What is known of the loop from an outcome that is not unique: for
-/// several solutions, the lines they all share; otherwise none.
+/// Lines worth drawing for an outcome that is not unique: for `Multiple`,
+/// the lines the solutions found (the solver stops at two) share, so that
+/// the part of the board where they differ, the puzzle's ambiguity, is
+/// left open; these are not proven lines of every solution, which is why
+/// the picture is marked. Otherwise (unique, no solution, gave up,
+/// stalled: the solver keeps no partial board) `None`.
 pub fn known_lines(outcome: &Outcome) -> Option<Solution> {
     let (first, rest) = outcome.solutions().split_first()?;
     if outcome.status() == Status::Unique || rest.is_empty() {
@@ -121,6 +125,26 @@ pub(crate) fn clean(text: &str) -> std::borrow::Cow<'_, str> {
     } else {
         text.into()
     }
+}
+
+/// The name of the SVG file of data set `number` of an input whose file
+/// stem is `stem`: `STEM-NUMBER.svg` (`/`, `\\`, control characters and
+/// a leading `.` of the stem made `_`, so the name stays in its folder).
+pub fn file_name(stem: &str, number: usize) -> String {
+    let mut name: String = stem
+        .chars()
+        .map(|c| {
+            if c == '/' || c == '\\' || c.is_control() {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    if name.starts_with('.') || name.is_empty() {
+        name.insert(0, '_');
+    }
+    format!("{name}-{number}.svg")
 }
 
 /// Writes the picture as a standalone SVG document.

@@ -406,6 +406,9 @@ fn html_page_parses_and_links_the_unsolved() {
     })
     .unwrap();
     let html = String::from_utf8(page.finish().unwrap()).unwrap();
+    let saved = std::env::temp_dir().join("slink-formats-page.html");
+    std::fs::write(&saved, &html).unwrap();
+    println!("page saved to {}", saved.display());
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
         ..Default::default()
@@ -579,4 +582,49 @@ fn svg_renders_to_pixels() {
         .min()
         .unwrap();
     assert!(darkest < 300, "clue of cell ({i}, {j}) not drawn");
+}
+
+#[test]
+#[ignore = "timing, by hand: cargo test --release decoding_speed -- --ignored --nocapture"]
+fn decoding_speed() {
+    let path = Path::new("/work/shared/corpus/real/slitherlink.txt");
+    let Ok(judge) = std::fs::read(path) else {
+        println!("note: {} is absent", path.display());
+        return;
+    };
+    let puzzles = judge_puzzles(&judge);
+    let urls: String = puzzles.iter().map(|p| url::encode(p) + "\n").collect();
+    let ids: String = puzzles.iter().map(|p| loopy::encode(p) + "\n").collect();
+    let files: String = puzzles.iter().map(pzprv3::encode).collect();
+    let time = |text: &[u8], format: Format| {
+        let start = std::time::Instant::now();
+        for _ in 0..20 {
+            assert_eq!(entries(text, format).count(), puzzles.len());
+        }
+        start.elapsed() / 20
+    };
+    let mut solver = Solver::default();
+    let start = std::time::Instant::now();
+    for p in &puzzles {
+        solver.solve(p);
+    }
+    let solving = start.elapsed();
+    println!("{} puzzles; solving {solving:?}", puzzles.len());
+    for (text, format) in [
+        (&judge[..], Format::Judge),
+        (urls.as_bytes(), Format::Url),
+        (ids.as_bytes(), Format::Loopy),
+        (files.as_bytes(), Format::Pzprv3),
+    ] {
+        let t = time(text, format);
+        let share = 100.0 * t.as_secs_f64() / solving.as_secs_f64();
+        println!("{format:>6}: read in {t:?} ({share:.2}% of solving)");
+    }
+}
+
+#[test]
+fn svg_file_names_stay_in_their_folder() {
+    assert_eq!(svg::file_name("puzzles", 7), "puzzles-7.svg");
+    assert_eq!(svg::file_name("../a/b\\c\u{1}", 1), "_.._a_b_c_-1.svg");
+    assert_eq!(svg::file_name("", 2), "_-2.svg");
 }
