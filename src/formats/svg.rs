@@ -191,8 +191,15 @@ pub(crate) fn element<W: Write>(
     standalone: bool,
 ) -> io::Result<()> {
     check(picture)?;
-    let (width, board_height) = picture.size();
+    let (board_width, board_height) = picture.size();
     let top = if standalone { LABEL } else { 0 };
+    // Wide enough for the label too (about 3.6 units a character at 6).
+    let width = if standalone {
+        let chars = label(picture).chars().count();
+        board_width.max(2 * MARGIN + (chars * 18).div_ceil(5))
+    } else {
+        board_width
+    };
     let height = board_height + top;
     let view = format!("0 0 {width} {height}");
     let (pw, ph) = ((width * SCALE).to_string(), (height * SCALE).to_string());

@@ -500,17 +500,10 @@ fn html_stays_light_for_big_runs() {
     );
 }
 
-#[test]
-fn svg_renders_to_pixels() {
-    let p = blank_puzzles()
-        .into_iter()
-        .find(|p| p.rows() >= 5 && p.cols() >= 5)
-        .unwrap();
-    let mut solver = Solver::default();
-    let outcome = solver.solve(&p).clone();
-    let lines = outcome.solution().unwrap().clone();
-    let picture = Picture::of_outcome(&p, &outcome, None, "sample.in");
-    let text = svg::to_string(&picture);
+/// An SVG document rendered by resvg at its own size, saved as
+/// `/tmp/slink-formats-NAME.png` to be looked at; and whether a font was
+/// found for its text.
+fn render(text: &str, name: &str) -> (resvg::tiny_skia::Pixmap, bool) {
     let mut options = resvg::usvg::Options::default();
     let fonts = options.fontdb_mut();
     fonts.load_system_fonts();
@@ -523,7 +516,7 @@ fn svg_renders_to_pixels() {
         Some(name) => fonts.set_sans_serif_family(name.clone()),
         None => println!("note: no system fonts: the clues are not drawn"),
     }
-    let tree = resvg::usvg::Tree::from_str(&text, &options).unwrap();
+    let tree = resvg::usvg::Tree::from_str(text, &options).unwrap();
     let size = tree.size().to_int_size();
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
     resvg::render(
@@ -531,11 +524,44 @@ fn svg_renders_to_pixels() {
         resvg::tiny_skia::Transform::default(),
         &mut pixmap.as_mut(),
     );
-    let png = std::env::temp_dir().join("slink-formats-picture.png");
+    let png = std::env::temp_dir().join(format!("slink-formats-{name}.png"));
     pixmap.save_png(&png).unwrap();
-    println!("picture saved to {}", png.display());
+    println!("{name} saved to {}", png.display());
+    (pixmap, family.is_some())
+}
+
+#[test]
+fn unsure_pictures_are_marked_in_red() {
+    let p = Puzzle::from_rows("3.../..../..../....").unwrap();
+    let mut solver = Solver::default();
+    let outcome = solver.solve(&p).clone();
+    assert_eq!(outcome.status(), crate::Status::Multiple);
+    let known = svg::known_lines(&outcome);
+    let picture = Picture::of_outcome(&p, &outcome, known.as_ref(), "open 4x4");
+    let (pixmap, _) = render(&svg::to_string(&picture), "unsure");
+    // The frame's top edge, 1 unit in from the picture's edge, below the label.
+    let scale = pixmap.height() / (4 * svg::CELL as u32 + 20);
+    let red = (2..pixmap.width() - 2)
+        .filter_map(|x| pixmap.pixel(x, 11 * scale))
+        .filter(|c| c.red() > 150 && c.green() < 80 && c.blue() < 80)
+        .count();
+    assert!(red > 10, "{red} red pixels on the frame");
+}
+
+#[test]
+fn svg_renders_to_pixels() {
+    let p = blank_puzzles()
+        .into_iter()
+        .find(|p| p.rows() >= 5 && p.cols() >= 5)
+        .unwrap();
+    let mut solver = Solver::default();
+    let outcome = solver.solve(&p).clone();
+    let lines = outcome.solution().unwrap().clone();
+    let picture = Picture::of_outcome(&p, &outcome, None, "sample.in");
+    let (pixmap, fonts) = render(&svg::to_string(&picture), "picture");
     // Pixels per unit: the SVG is drawn at its own width and height.
-    let scale = size.width() as f64 / (p.cols() * svg::CELL + 10) as f64;
+    // (The height: the width may be the label's.)
+    let scale = f64::from(pixmap.height()) / (p.rows() * svg::CELL + 20) as f64;
     let at = |x: f64, y: f64| {
         let c = pixmap
             .pixel((x * scale) as u32, ((y + 10.0) * scale) as u32)
@@ -563,7 +589,7 @@ fn svg_renders_to_pixels() {
         .expect("a blank cell");
     let (x, y) = (5.0 + (j as f64 + 0.5) * cell, 5.0 + (i as f64 + 0.5) * cell);
     assert!(at(x, y) > 600, "centre of cell ({i}, {j}) is not light");
-    if family.is_none() {
+    if !fonts {
         return;
     }
     // A clue's digit puts dark pixels in its cell.
