@@ -347,7 +347,7 @@ fn svg_draws_the_loop_given() {
 }
 
 #[test]
-fn known_lines_are_those_every_solution_shares() {
+fn known_lines_are_those_the_solutions_found_share() {
     // A 2x2 board with one clue: many loops.
     let p = Puzzle::from_rows("3./..").unwrap();
     let mut solver = Solver::default();
