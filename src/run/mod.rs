@@ -5,3 +5,4 @@ pub mod bench;
 pub mod check;
 pub mod explain;
 pub mod judge;
+pub mod pictures;

@@ -20,7 +20,7 @@
 //! decides something.
 //!
 //! Where it stops: only what one constraint says at a time, given the
-//! classes; nothing of the single loop (that is [`crate::loops`]).
+//! classes; nothing of the single loop (that is [`crate::solve::loops`]).
 
 use crate::bits::Row;
 use crate::board::{Angle, Edges, Frame};

@@ -1,0 +1,138 @@
+//! Texts of one puzzle per line: puzz.link URLs or Loopy game IDs.
+//!
+//! Blank lines and lines starting with `#` (after spaces) are passed
+//! over; every other line is one data set, read on its own, so that a bad
+//! line is an error in place (`7:31: puzz.link body ends after 97 of 100
+//! cells`) and the lines after it are read as usual.
+
+use super::text::trim;
+use super::{loopy, url, Entry, Format, FormatError};
+use crate::puzzle::Puzzle;
+
+/// What the lines hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LineKind {
+    /// puzz.link / pzprjs URLs.
+    Url,
+    /// Loopy game IDs.
+    Loopy,
+    /// Either, told apart line by line ([`Format::of_line`]; a line that
+    /// looks like neither is read as a URL, whose error says what was
+    /// expected).
+    Mixed,
+}
+
+impl LineKind {
+    /// Reads one line (trimmed) as this kind says.
+    pub fn decode_into(self, line: &[u8], out: &mut Puzzle) -> Result<(), FormatError> {
+        let loopy = match self {
+            LineKind::Url => false,
+            LineKind::Loopy => true,
+            LineKind::Mixed => Format::of_line(line) == Some(Format::Loopy),
+        };
+        if loopy {
+            loopy::decode_into(line, out)
+        } else {
+            url::decode_into(line, out)
+        }
+    }
+}
+
+/// The data sets of a text of one URL or ID per line, as [`Entry`]s
+/// numbered from 1 in the order of the lines.
+pub struct Lines<'a> {
+    text: &'a [u8],
+    pos: usize,
+    line: usize,
+    number: usize,
+    kind: LineKind,
+}
+
+impl<'a> Lines<'a> {
+    /// The lines of `text` (a UTF-8 byte order mark is passed over).
+    pub fn new(text: &'a [u8], kind: LineKind) -> Self {
+        let pos = if text.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        Lines {
+            text,
+            pos,
+            line: 0,
+            number: 0,
+            kind,
+        }
+    }
+}
+
+impl Iterator for Lines<'_> {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        while self.pos < self.text.len() {
+            let start = self.pos;
+            let end =
+                memchr::memchr(b'\n', &self.text[start..]).map_or(self.text.len(), |k| start + k);
+            self.pos = end + 1;
+            self.line += 1;
+            let (from, to) = trim(self.text, start, end);
+            if from == to || self.text[from] == b'#' {
+                continue;
+            }
+            self.number += 1;
+            let mut p = Puzzle::default();
+            let puzzle = self
+                .kind
+                .decode_into(&self.text[from..to], &mut p)
+                .map(|()| p)
+                .map_err(|e| e.moved(self.line, from - start + 1));
+            return Some(Entry {
+                number: self.number,
+                line: self.line,
+                puzzle,
+            });
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_lines_are_reported_in_place() {
+        let text = b"# three puzzles\n\
+            https://puzz.link/p?slither/2/2/cc\n\
+            \n\
+            \x20 https://puzz.link/p?slither/2/2/3\n\
+            https://puzz.link/p?slither/2/2/0000\n";
+        let entries: Vec<Entry> = Lines::new(text, LineKind::Url).collect();
+        assert_eq!(entries.len(), 3);
+        assert_eq!((entries[0].number, entries[0].line), (1, 2));
+        assert!(entries[0].puzzle.is_ok());
+        assert_eq!((entries[1].number, entries[1].line), (2, 4));
+        assert_eq!(
+            entries[1].puzzle.as_ref().unwrap_err().to_string(),
+            "4:36: puzz.link body ends after 1 of 4 cells"
+        );
+        assert!(entries[2].puzzle.is_ok());
+    }
+
+    #[test]
+    fn mixed_lines() {
+        let text = b"2x1t0:01\r\nslither/2/1/01\n";
+        let entries: Vec<Entry> = Lines::new(text, LineKind::Mixed).collect();
+        assert_eq!(entries[0].puzzle, entries[1].puzzle);
+        assert_eq!(
+            Lines::new(b"\n\n  3x3t0:2b\n", LineKind::Loopy)
+                .next()
+                .unwrap()
+                .puzzle
+                .unwrap_err()
+                .to_string(),
+            "3:11: Loopy description ends after 3 of 9 cells"
+        );
+    }
+}

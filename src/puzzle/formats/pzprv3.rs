@@ -1,0 +1,589 @@
+//! pzprjs's save files of `slither` (`pzprv3`).
+//!
+//! A file is a list of lines; pzprjs reads a `/` as a line break too, so
+//! `pzprv3/slither/2/3/1 . . /. . 3 /` is a whole file on one line. For
+//! slither the lines are:
+//!
+//! - an optional `v:` line (a variant marker), then `pzprv3` or
+//!   `pzprv3.1` (the file version), then the puzzle type `slither`;
+//! - the number of rows, then of columns (rows first, unlike a URL);
+//! - an optional `f` line: pzprjs's "slither_full" variant (the loop
+//!   visits every vertex), refused with an error since slink solves the
+//!   plain rules;
+//! - one line per row of clues, each cell a token followed by a space:
+//!   `0`-`3`, `.` for a blank, `-` for a clue whose number is hidden (a
+//!   blank for the solver);
+//! - the answer: (version 1) a row of cell marks per row, then the
+//!   vertical edges `V(i, j)` (rows lines of cols + 1 tokens), then the
+//!   horizontal edges `H(i, j)` (rows + 1 lines of cols tokens), each `1`
+//!   for a line, `0` for unknown and `-1` for a cross;
+//! - possibly a `history:` or `info:` section.
+//!
+//! [`decode`] reads a file's clues and passes over the rest;
+//! [`decode_with_answer`] also reads its answer; [`Files`] reads several
+//! files one after another. [`encode`] writes what pzprjs saves for a
+//! puzzle with no answer yet (version 1, every edge unknown), and
+//! [`encode_solved`] the same with a loop in it.
+
+use super::text::{big_clue, check_size, count, excerpt, is_space, shown_at, trim, Fail};
+use super::{Entry, FormatError};
+use crate::puzzle::solution::Solution;
+use crate::puzzle::{Puzzle, BLANK};
+use std::fmt::Write as _;
+
+/// The clues of the (first) pzprv3 file in `text`, which may have lines
+/// before it that are blank or `#` comments.
+pub fn decode(text: &(impl AsRef<[u8]> + ?Sized)) -> Result<Puzzle, FormatError> {
+    let s = text.as_ref();
+    let mut p = Puzzle::default();
+    read(s, &mut p, None).map_err(|(at, m)| FormatError::locate(s, at, m))?;
+    Ok(p)
+}
+
+/// The clues of the (first) pzprv3 file in `text`, and its answer: the
+/// lines drawn in it, or `None` when the file ends after the clues.
+pub fn decode_with_answer(
+    text: &(impl AsRef<[u8]> + ?Sized),
+) -> Result<(Puzzle, Option<Solution>), FormatError> {
+    let s = text.as_ref();
+    let mut p = Puzzle::default();
+    let mut answer = None;
+    read(s, &mut p, Some(&mut answer)).map_err(|(at, m)| FormatError::locate(s, at, m))?;
+    Ok((p, answer))
+}
+
+/// The lines of a file: records separated by `\n` or `/`.
+struct Records<'a> {
+    s: &'a [u8],
+    pos: usize,
+}
+
+impl Records<'_> {
+    /// The next record's bounds, spaces trimmed (`None` at the end).
+    fn next(&mut self) -> Option<(usize, usize)> {
+        if self.pos >= self.s.len() {
+            return None;
+        }
+        let from = self.pos;
+        let end = memchr::memchr2(b'\n', b'/', &self.s[from..]).map_or(self.s.len(), |k| from + k);
+        self.pos = end + 1;
+        Some(trim(self.s, from, end))
+    }
+
+    /// The next record, or a failure saying the file ends before `what`.
+    fn expect(&mut self, what: &str) -> Result<(usize, usize), Fail> {
+        self.next()
+            .ok_or_else(|| (self.s.len(), format!("pzprv3 file ends before {what}")))
+    }
+
+    /// Reads the record `(from, to)` as a number alone on its line.
+    fn number(&self, (from, to): (usize, usize), what: &str) -> Result<super::text::Count, Fail> {
+        let c = count(&self.s[..to], from, what)?;
+        if c.end < to {
+            return Err((
+                c.end,
+                format!(
+                    "expected the end of the line after {what}, found {}",
+                    shown_at(self.s, c.end)
+                ),
+            ));
+        }
+        Ok(c)
+    }
+
+    /// Calls `each(k, token, at)` for the `n` space-separated tokens of the
+    /// record `(from, to)`, row `row` (from 1) of `what`; fewer or more
+    /// tokens fail.
+    fn tokens(
+        &self,
+        (from, to): (usize, usize),
+        n: usize,
+        row: usize,
+        what: &str,
+        mut each: impl FnMut(usize, &[u8], usize) -> Result<(), Fail>,
+    ) -> Result<(), Fail> {
+        let mut k = 0;
+        let mut at = from;
+        while at < to {
+            let end = (at..to).find(|&e| is_space(self.s[e])).unwrap_or(to);
+            if k == n {
+                return Err((
+                    at,
+                    format!("pzprv3 {what} row {row} has more than {n} cells"),
+                ));
+            }
+            each(k, &self.s[at..end], at)?;
+            k += 1;
+            at = (end..to).find(|&e| !is_space(self.s[e])).unwrap_or(to);
+        }
+        if k < n {
+            return Err((
+                to,
+                format!("pzprv3 {what} row {row} ends after {k} of {n} cells"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Reads the file at the start of `s` (after blank and `#` lines) into
+/// `out`, and its answer into `answer` when asked for.
+fn read(s: &[u8], out: &mut Puzzle, answer: Option<&mut Option<Solution>>) -> Result<(), Fail> {
+    let mut r = Records { s, pos: 0 };
+    // Blank and comment lines before the file (by whole lines).
+    let first = loop {
+        let Some((from, to)) = r.next() else {
+            return Err((s.len(), "expected a pzprv3 file, found no text".into()));
+        };
+        if from == to || s[from] == b'#' {
+            r.pos = memchr::memchr(b'\n', &s[from..])
+                .map_or(s.len(), |k| from + k + 1)
+                .max(r.pos);
+            continue;
+        }
+        break (from, to);
+    };
+    let first = if s[first.0..first.1].starts_with(b"v:") {
+        r.expect("the line 'pzprv3'")?
+    } else {
+        first
+    };
+    let head = &s[first.0..first.1];
+    if !head.starts_with(b"pzprv3") {
+        return Err((
+            first.0,
+            format!(
+                "expected a pzprv3 file's first line 'pzprv3', found '{}'",
+                excerpt(s, first.0, first.1, 24)
+            ),
+        ));
+    }
+    let version = head.strip_prefix(b"pzprv3.").map_or(0, |v| {
+        v.iter()
+            .take_while(|b| b.is_ascii_digit())
+            .fold(0usize, |n, &d| {
+                n.saturating_mul(10).saturating_add(usize::from(d - b'0'))
+            })
+    });
+    let (from, to) = r.expect("the puzzle type")?;
+    if &s[from..to] != b"slither" {
+        return Err((
+            from,
+            format!(
+                "pzprv3 puzzle type '{}' is not slither",
+                excerpt(s, from, to, 24)
+            ),
+        ));
+    }
+    let rec = r.expect("the row count")?;
+    let rows = r.number(rec, "the row count")?;
+    let rec = r.expect("the column count")?;
+    let cols = r.number(rec, "the column count")?;
+    check_size(s, rows, cols)?;
+    let (rows, cols) = (rows.value, cols.value);
+    out.reset(rows, cols)
+        .expect("size checked before allocation");
+    let clues = out.clue_bytes_mut();
+    let mut next = r.next();
+    if let Some((from, to)) = next.filter(|&(f, t)| &s[f..t] == b"f") {
+        return Err((
+            from.min(to),
+            "pzprv3 flag 'f' asks for a loop through every vertex, \
+             a variant of slither that slink does not solve"
+                .into(),
+        ));
+    }
+    for i in 0..rows {
+        let rec = next.ok_or_else(|| {
+            (
+                s.len(),
+                format!("pzprv3 file ends after {i} of {rows} clue rows"),
+            )
+        })?;
+        r.tokens(rec, cols, i + 1, "clue", |j, token, at| {
+            clues[i * cols + j] = match token {
+                b"." | b"-" => BLANK,
+                _ if token.iter().all(u8::is_ascii_digit) => {
+                    let value = count(token, 0, "")?.value;
+                    if value > 3 {
+                        return Err((
+                            at,
+                            big_clue(value.min(u32::MAX as usize) as u32, i * cols + j, cols),
+                        ));
+                    }
+                    value as u8
+                }
+                _ => {
+                    return Err((
+                        at,
+                        format!(
+                            "expected a clue (0-3, '.' or '-') in a pzprv3 row, found '{}'",
+                            excerpt(token, 0, token.len(), 16)
+                        ),
+                    ))
+                }
+            };
+            Ok(())
+        })?;
+        next = r.next();
+    }
+    if let Some(answer) = answer {
+        *answer = read_answer(&mut r, next, rows, cols, version)?;
+    }
+    Ok(())
+}
+
+/// Reads the answer after the clue rows (`next` is the record after them).
+fn read_answer(
+    r: &mut Records,
+    mut next: Option<(usize, usize)>,
+    rows: usize,
+    cols: usize,
+    version: usize,
+) -> Result<Option<Solution>, Fail> {
+    if next.is_none_or(|(from, to)| from == to || r.s[from..].starts_with(b"pzprv3")) {
+        return Ok(None);
+    }
+    let s = r.s;
+    let mut line = |what: &str, i: usize, n: usize, next: &mut Option<(usize, usize)>| {
+        let rec =
+            next.ok_or_else(|| (s.len(), format!("pzprv3 file ends before {what} row {i}")))?;
+        *next = r.next();
+        Ok::<_, Fail>((rec, n))
+    };
+    if version >= 1 {
+        for i in 1..=rows {
+            line("cell mark", i, cols, &mut next)?;
+        }
+    }
+    let mut sol = Solution::new(rows, cols);
+    let edge = |token: &[u8], at: usize| -> Result<bool, Fail> {
+        let digits = token.strip_prefix(b"-").unwrap_or(token);
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            return Err((
+                at,
+                format!(
+                    "expected an edge (1, 0 or -1) in a pzprv3 answer row, found '{}'",
+                    excerpt(token, 0, token.len(), 16)
+                ),
+            ));
+        }
+        Ok(token[0] != b'-' && digits.iter().any(|&d| d != b'0'))
+    };
+    let mut vertical = Vec::with_capacity(rows);
+    for i in 0..rows {
+        vertical.push(line("vertical edge", i + 1, cols + 1, &mut next)?);
+    }
+    let mut horizontal = Vec::with_capacity(rows + 1);
+    for i in 0..=rows {
+        horizontal.push(line("horizontal edge", i + 1, cols, &mut next)?);
+    }
+    for (i, &(rec, n)) in vertical.iter().enumerate() {
+        r.tokens(rec, n, i + 1, "vertical edge", |j, t, at| {
+            sol.set_v(i, j, edge(t, at)?);
+            Ok(())
+        })?;
+    }
+    for (i, &(rec, n)) in horizontal.iter().enumerate() {
+        r.tokens(rec, n, i + 1, "horizontal edge", |j, t, at| {
+            sol.set_h(i, j, edge(t, at)?);
+            Ok(())
+        })?;
+    }
+    Ok(Some(sol))
+}
+
+/// Whether the line `s[from..to]` (trimmed) starts a file.
+fn starts_file(line: &[u8]) -> bool {
+    line.starts_with(b"pzprv3") || line.starts_with(b"v:")
+}
+
+/// The files of a text of pzprv3 files one after another, each an
+/// [`Entry`] (a file that is not read is an error in place, and the next
+/// file is read as usual). A file starts at a line `pzprv3...` (or a
+/// `v:` line before it) and ends where the next one starts; blank and `#`
+/// lines before the first file are passed over.
+pub struct Files<'a> {
+    s: &'a [u8],
+    pos: usize,
+    line: usize,
+    number: usize,
+}
+
+impl<'a> Files<'a> {
+    /// The files of `text` (a UTF-8 byte order mark is passed over).
+    pub fn new(text: &'a [u8]) -> Self {
+        let pos = if text.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        Files {
+            s: text,
+            pos,
+            line: 1,
+            number: 0,
+        }
+    }
+
+    /// The line at `pos`: its end (its `\n` or the text's end), trimmed bounds.
+    fn line_at(&self, pos: usize) -> (usize, (usize, usize)) {
+        let end = memchr::memchr(b'\n', &self.s[pos..]).map_or(self.s.len(), |k| pos + k);
+        (end, trim(self.s, pos, end))
+    }
+}
+
+impl Iterator for Files<'_> {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        // Pass over blank and comment lines to the file's first line.
+        loop {
+            if self.pos >= self.s.len() {
+                return None;
+            }
+            let (end, (from, to)) = self.line_at(self.pos);
+            if from < to && self.s[from] != b'#' {
+                break;
+            }
+            self.pos = end + 1;
+            self.line += 1;
+        }
+        let start = self.pos;
+        let start_line = self.line;
+        // The file's own first lines: a `v:` line and the `pzprv3` line.
+        let (mut end, (from, to)) = self.line_at(start);
+        let mut lines = 1;
+        let first = &self.s[from..to];
+        if first.starts_with(b"v:") && !first.contains(&b'/') && end < self.s.len() {
+            let (e, (f, t)) = self.line_at(end + 1);
+            if self.s[f..t].starts_with(b"pzprv3") {
+                end = e;
+                lines += 1;
+            }
+        }
+        // The file runs to the next line that starts a file.
+        while end < self.s.len() {
+            let (e, (f, t)) = self.line_at(end + 1);
+            if starts_file(&self.s[f..t]) {
+                break;
+            }
+            end = e;
+            lines += 1;
+        }
+        let stop = (end + 1).min(self.s.len());
+        self.pos = stop;
+        self.line += lines;
+        self.number += 1;
+        let file = &self.s[start..stop];
+        let mut p = Puzzle::default();
+        let puzzle = read(file, &mut p, None)
+            .map(|()| p)
+            .map_err(|(at, m)| FormatError::locate(file, at, m).moved(start_line, 1));
+        Some(Entry {
+            number: self.number,
+            line: start_line,
+            puzzle,
+        })
+    }
+}
+
+/// The file pzprjs saves for `p` with no answer: version 1, every cell
+/// unmarked and every edge unknown.
+pub fn encode(p: &Puzzle) -> String {
+    write(p, None)
+}
+
+/// The file of `p` with the lines of `s` drawn as its answer.
+///
+/// Panics if `s` is not of the size of `p`.
+pub fn encode_solved(p: &Puzzle, s: &Solution) -> String {
+    assert_eq!(
+        (s.rows(), s.cols()),
+        (p.rows(), p.cols()),
+        "solution of another size"
+    );
+    write(p, Some(s))
+}
+
+fn write(p: &Puzzle, s: Option<&Solution>) -> String {
+    let (rows, cols) = (p.rows(), p.cols());
+    let mut out = String::with_capacity(32 + 2 * (rows + 1) * (cols + 1) * 4);
+    let _ = write!(out, "pzprv3.1\nslither\n{rows}\n{cols}\n");
+    for i in 0..rows {
+        for &c in &p.clue_bytes()[i * cols..(i + 1) * cols] {
+            out.push(if c == BLANK {
+                '.'
+            } else {
+                char::from(b'0' + c)
+            });
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    let mut edges = |n: usize, m: usize, line: &dyn Fn(usize, usize) -> bool| {
+        for i in 0..n {
+            for j in 0..m {
+                out.push_str(if line(i, j) { "1 " } else { "0 " });
+            }
+            out.push('\n');
+        }
+    };
+    edges(rows, cols, &|_, _| false);
+    edges(rows, cols + 1, &|i, j| s.is_some_and(|s| s.v(i, j)));
+    edges(rows + 1, cols, &|i, j| s.is_some_and(|s| s.h(i, j)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// pzprjs's own slither example, solved, as its test data gives it
+    /// (file version 0: clues, then the edges, `-1` for a cross).
+    const SOLVED: &str =
+        "pzprv3/slither/5/5/2 . . 1 . /. 2 . . 1 /. . 2 . . /3 . . 3 . /. 0 . . 3 /\
+        1 -1 0 -1 -1 1 /1 1 -1 1 -1 1 /1 1 1 0 0 1 /1 1 1 1 1 1 /-1 -1 -1 0 1 1 /\
+        1 1 1 1 1 /-1 1 1 -1 -1 /0 -1 1 0 0 /0 0 0 1 0 /1 -1 1 -1 0 /-1 0 -1 0 1 /";
+
+    fn err(text: &str) -> String {
+        decode(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn pzprjs_examples() {
+        let (p, answer) = decode_with_answer(SOLVED).unwrap();
+        assert_eq!(
+            p,
+            Puzzle::from_rows("2..1./.2..1/..2../3..3./.0..3").unwrap()
+        );
+        let answer = answer.unwrap();
+        let mut solver = crate::Solver::default();
+        let outcome = solver.solve(&p);
+        assert_eq!(outcome.status(), crate::Status::Solved);
+        assert_eq!(outcome.solution(), Some(&answer));
+        // Version 1 with the answer's cell marks; no clues.
+        let v1 = "pzprv3.1/slither/1/5/. . . . . /0 0 0 0 0 /0 1 0 0 0 0 /1 0 0 0 0 /0 1 0 0 0 /";
+        let (p, answer) = decode_with_answer(v1).unwrap();
+        assert_eq!(p.blanks(), 5);
+        let answer = answer.unwrap();
+        assert!(answer.v(0, 1) && answer.h(0, 0) && answer.h(1, 1));
+        assert_eq!(answer.edges().filter(|&e| e).count(), 3);
+        // No answer at all.
+        assert_eq!(
+            decode_with_answer("pzprv3\nslither\n1\n2\n1 - \n")
+                .unwrap()
+                .1,
+            None
+        );
+        assert_eq!(
+            format!("{:?}", decode("pzprv3\nslither\n1\n2\n1 - \n").unwrap()),
+            "1 2\n1 .\n"
+        );
+    }
+
+    #[test]
+    fn encodes_as_pzprjs_saves() {
+        let p = Puzzle::from_rows("1../..3").unwrap();
+        let file = encode(&p);
+        assert_eq!(
+            file,
+            "pzprv3.1\nslither\n2\n3\n1 . . \n. . 3 \n0 0 0 \n0 0 0 \n\
+             0 0 0 0 \n0 0 0 0 \n0 0 0 \n0 0 0 \n0 0 0 \n"
+        );
+        assert_eq!(
+            decode_with_answer(&file).unwrap(),
+            (p.clone(), Some(Solution::new(2, 3)))
+        );
+        let (p, answer) = decode_with_answer(SOLVED).unwrap();
+        let answer = answer.unwrap();
+        assert_eq!(
+            decode_with_answer(&encode_solved(&p, &answer)).unwrap(),
+            (p, Some(answer))
+        );
+    }
+
+    #[test]
+    fn several_files() {
+        let text = "# two files\n\npzprv3.1\nslither\n1\n2\n1 . \n0 0 \n\
+                    v:\npzprv3\nslither\n1\n1\n4 \n\
+                    pzprv3/slither/1/1/3 /\n";
+        let entries: Vec<Entry> = Files::new(text.as_bytes()).collect();
+        assert_eq!(entries.len(), 3);
+        assert_eq!((entries[0].number, entries[0].line), (1, 3));
+        assert_eq!(
+            format!("{:?}", entries[0].puzzle.as_ref().unwrap()),
+            "1 2\n1 .\n"
+        );
+        assert_eq!((entries[1].number, entries[1].line), (2, 9));
+        assert_eq!(
+            entries[1].puzzle.as_ref().unwrap_err().to_string(),
+            "14:1: clue 4 at row 1, column 1 is not 0-3"
+        );
+        assert_eq!((entries[2].number, entries[2].line), (3, 15));
+        assert_eq!(
+            format!("{:?}", entries[2].puzzle.as_ref().unwrap()),
+            "1 1\n3\n"
+        );
+    }
+
+    #[test]
+    fn malformed_files() {
+        assert_eq!(
+            err("pzprv3\nslither\n2\n3\n1 . . \n"),
+            "6:1: pzprv3 file ends after 1 of 2 clue rows"
+        );
+        assert_eq!(
+            err("pzprv3\nslither\n2\n3\n1 . . \n. 3 \n"),
+            "6:4: pzprv3 clue row 2 ends after 2 of 3 cells"
+        );
+        assert_eq!(
+            err("pzprv3\nslither\n2\n3\n1 . . \n. 3 . . \n"),
+            "6:7: pzprv3 clue row 2 has more than 3 cells"
+        );
+        assert_eq!(
+            err("pzprv3\nslither\n2\n3\n1 . . \n. x . \n"),
+            "6:3: expected a clue (0-3, '.' or '-') in a pzprv3 row, found 'x'"
+        );
+        assert_eq!(
+            err("pzprv3\nslither\n2\n3\n1 . . \n. 12 . \n"),
+            "6:3: clue 12 at row 2, column 2 is not 0-3"
+        );
+        assert_eq!(
+            err("pzprv3\nslither\n99999999999\n3\n"),
+            "3:1: row count 99999999999 exceeds the limit 1024"
+        );
+        assert_eq!(
+            err("pzprv3\nslither\n2 x\n3\n"),
+            "3:2: expected the end of the line after the row count, found ' '"
+        );
+        assert_eq!(
+            err("pzprv3\nslither\n2\n"),
+            "4:1: pzprv3 file ends before the column count"
+        );
+        assert_eq!(
+            err("pzprv3\nnurikabe\n2\n3\n"),
+            "2:1: pzprv3 puzzle type 'nurikabe' is not slither"
+        );
+        assert_eq!(
+            err("slither\n2\n3\n"),
+            "1:1: expected a pzprv3 file's first line 'pzprv3', found 'slither'"
+        );
+        assert_eq!(
+            err("pzprv3.1\nslither\n1\n1\nf\n. \n"),
+            "5:1: pzprv3 flag 'f' asks for a loop through every vertex, a variant of slither that slink does not solve"
+        );
+        assert_eq!(
+            decode_with_answer("pzprv3/slither/1/1/. /1 1 /0 /")
+                .unwrap_err()
+                .to_string(),
+            "1:31: pzprv3 file ends before horizontal edge row 2"
+        );
+        assert_eq!(
+            decode_with_answer("pzprv3/slither/1/1/. /1 x /0 /2 /")
+                .unwrap_err()
+                .to_string(),
+            "1:25: expected an edge (1, 0 or -1) in a pzprv3 answer row, found 'x'"
+        );
+    }
+}
