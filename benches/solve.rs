@@ -5,7 +5,8 @@
 //! or none. One iteration solves every puzzle of the set; the throughput
 //! is in puzzles.
 //!
-//! Run with `cargo bench --bench solve` (filter: `-- solve/rules`). The
+//! Run with `cargo bench --bench solve` (filter: `-- solve/rules`;
+//! `-- solve/hardest` for the hard Slitherlink of issue 18). The
 //! data is generated at start (see `common/mod.rs`); generating the
 //! blank puzzles takes some seconds.
 
@@ -82,6 +83,29 @@ fn hard(c: &mut Criterion) {
     g.finish();
 }
 
+/// Hard Slitherlink: slink's own (as blank as uniqueness allows) and,
+/// where `../shared/corpus/hard/` is beside the package, Loopy's "Hard"
+/// puzzles by size (BENCHMARKS.md compares these with Loopy and srither).
+fn hardest(c: &mut Criterion) {
+    let mut g = c.benchmark_group("solve/hardest");
+    for set in [
+        common::as_blank_as_unique(20, 20),
+        common::as_blank_as_unique(30, 5),
+    ] {
+        bench_set(&mut g, &set.name, &set, Options::default());
+    }
+    for (file, name) in [
+        ("loopy-hard-20.txt", "loopy-hard-20x20"),
+        ("loopy-hard-30.txt", "loopy-hard-30x30"),
+        ("loopy-hard-50.txt", "loopy-hard-50x50"),
+    ] {
+        if let Some(set) = common::loopy_hard(file, name) {
+            bench_set(&mut g, &set.name, &set, Options::default());
+        }
+    }
+    g.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(10)
@@ -92,6 +116,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = solve;
     config = config();
-    targets = rules, hard
+    targets = rules, hard, hardest
 }
 criterion_main!(solve);

@@ -25,6 +25,7 @@
 #![allow(dead_code)]
 
 use slink::generate::{self, Config, Rng, SizeRange};
+use slink::puzzle::parse::{parse_body, Scanner};
 use slink::{Clue, Options, Puzzle, Solver, Status};
 
 /// A named set of puzzles and its judge-format text.
@@ -105,6 +106,37 @@ pub fn blanks(n: usize, frac: f64, count: u64) -> Set {
         format!("blanks{percent}-{n}x{n}"),
         generated(n, count, 2, Some(frac), false),
     )
+}
+
+/// `count` unique `n x n` puzzles as blank as uniqueness allows
+/// (`slink gen --blanks 0.75`: about two thirds of the cells end blank),
+/// slink's own hard puzzles (`benches/corpora.sh`'s `hard-NxN.txt`).
+pub fn as_blank_as_unique(n: usize, count: u64) -> Set {
+    Set::new(
+        format!("gen-hard-{n}x{n}"),
+        generated(n, count, 9, Some(0.75), false),
+    )
+}
+
+/// The puzzles of a file of `../shared/corpus/hard/` (made by Loopy's
+/// generator at "Hard"; reference material beside the package, not part
+/// of it), named `name`; `None` (said on stderr) when it is not there.
+pub fn loopy_hard(file: &str, name: &str) -> Option<Set> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/hard")
+        .join(file);
+    let Ok(text) = std::fs::read(&path) else {
+        eprintln!("{name}: {} not found; skipped", path.display());
+        return None;
+    };
+    let mut puzzles = Vec::new();
+    for span in Scanner::new(&text) {
+        let span = span.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut p = Puzzle::default();
+        parse_body(&text, &span, &mut p).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        puzzles.push(p);
+    }
+    Some(Set::new(name, puzzles))
 }
 
 /// The puzzles of `set` that rules and loop reasoning without search leave
