@@ -9,6 +9,7 @@ mod gen;
 mod judge;
 mod solve;
 mod solver_args;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -38,6 +39,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Measure throughput.
     Bench(bench::BenchArgs),
+    /// Judge a contestant's output: is each data set drawn right?
+    Verify(verify::VerifyArgs),
 }
 
 /// Runs the command line; returns the process's exit status.
@@ -50,5 +53,6 @@ pub fn main() -> ExitCode {
         Some(Command::Check(a)) => check::run(a),
         Some(Command::Explain(a)) => explain::run(a),
         Some(Command::Bench(a)) => bench::run(a),
+        Some(Command::Verify(a)) => verify::run(a),
     }
 }

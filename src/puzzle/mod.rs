@@ -1,5 +1,6 @@
 //! The puzzle: a grid of cells, each with a clue 0-3 or blank.
 
+pub mod drawing;
 pub mod formats;
 pub mod parse;
 pub mod region;

@@ -6,3 +6,4 @@ pub mod check;
 pub mod explain;
 pub mod judge;
 pub mod pictures;
+pub mod verify;

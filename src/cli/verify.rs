@@ -1,0 +1,111 @@
+//! `slink verify`: judges a contestant's output (the judging:
+//! [`slink::run::verify`]).
+
+use clap::{Args, ValueEnum};
+use slink::run::verify::{self, right_output_size};
+use slink::Options;
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Arguments of `slink verify`.
+#[derive(Args, Debug)]
+#[command(after_help = "Example:\n  \
+    ./contestant < judge.in > contestant.out\n  \
+    slink verify judge.in contestant.out\n\n\
+    Exit status: 0 when every data set is right and nothing else is \
+    printed, 1 when something is wrong, 2 when a file cannot be read or \
+    the puzzles are malformed.")]
+pub struct VerifyArgs {
+    /// The puzzles, in the judge format (`-`: standard input).
+    puzzles: String,
+    /// The output to judge, as the judge expects it (`-`: standard input).
+    output: String,
+    /// How to report: `text` (a line per data set and a summary) or `json`
+    /// (a JSON record per data set).
+    #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
+    format: VerifyFormat,
+    /// Print only what is wrong (and the summary).
+    #[arg(short, long)]
+    quiet: bool,
+    /// Search nodes and probes per puzzle when a data set is missing and
+    /// slink solves the puzzle to tell whether it has a solution.
+    #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
+    budget: u64,
+}
+
+/// The report formats of `slink verify`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum VerifyFormat {
+    /// A line per data set, then a summary.
+    Text,
+    /// A JSON record per data set (JSON lines).
+    Json,
+}
+
+/// Reads at most `limit` bytes of `name` (`-`: standard input).
+fn read(name: &str, limit: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    if name == "-" {
+        io::stdin().lock().take(limit).read_to_end(&mut bytes)?;
+    } else {
+        std::fs::File::open(Path::new(name))?
+            .take(limit)
+            .read_to_end(&mut bytes)?;
+    }
+    Ok(bytes)
+}
+
+/// Runs `slink verify`.
+pub fn run(args: &VerifyArgs) -> ExitCode {
+    let fail = |what: String| {
+        eprintln!("slink verify: {what}");
+        ExitCode::from(2)
+    };
+    if args.puzzles == "-" && args.output == "-" {
+        return fail("the puzzles and the output cannot both be standard input".into());
+    }
+    let shown = |name: &str| {
+        if name == "-" {
+            "stdin".to_string()
+        } else {
+            name.to_string()
+        }
+    };
+    // The puzzles file is the judge's own, read whole (its data sets are
+    // capped in size by the parser's limits).
+    let text = match read(&args.puzzles, u64::MAX) {
+        Ok(t) => t,
+        Err(e) => return fail(format!("cannot read {}: {e}", shown(&args.puzzles))),
+    };
+    let puzzles = match verify::read_puzzles(&text) {
+        Ok(p) => p,
+        Err(e) => return fail(format!("{}:{e}", shown(&args.puzzles))),
+    };
+    // A right output is no bigger than this; what lies beyond a margin
+    // can only be extra output, which the first extra line shows.
+    let limit = right_output_size(&puzzles) + (1 << 16);
+    let output = match read(&args.output, limit) {
+        Ok(o) => o,
+        Err(e) => return fail(format!("cannot read {}: {e}", shown(&args.output))),
+    };
+    let options = Options {
+        node_budget: args.budget,
+        ..Options::default()
+    };
+    let report = verify::judge(&puzzles, &output, &options);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let written = match args.format {
+        VerifyFormat::Text => {
+            verify::write_text(&report, &shown(&args.output), args.quiet, &mut out)
+        }
+        VerifyFormat::Json => verify::write_json(&report, &mut out),
+    }
+    .and_then(|()| out.flush());
+    match written {
+        Ok(()) => ExitCode::from(if report.all_right() { 0 } else { 1 }),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        Err(e) => fail(format!("cannot write the report: {e}")),
+    }
+}
