@@ -74,6 +74,7 @@ fn sample_with_rules_only_and_with_a_budget_gives_the_sample_output() {
 }
 
 #[test]
+#[cfg_attr(not(shared_corpus), ignore = "needs ../shared/corpus")]
 fn the_shared_reference_copies_match_the_package_corpus() {
     // The package's corpus is a copy of ../shared/corpus; if that exists,
     // they must agree (else the tests of record test the wrong thing).

@@ -4,6 +4,7 @@
 mod bench;
 mod check;
 pub mod cpu;
+mod docs;
 mod explain;
 mod gen;
 mod judge;
@@ -16,10 +17,27 @@ use std::process::ExitCode;
 
 /// A fast Slink and Slitherlink solver.
 ///
-/// With no subcommand, reads puzzles in the judge format on standard input
-/// and prints each solution as the contest's judge expects.
+/// With no subcommand, slink is the judge's program (judge mode): it reads
+/// puzzles in the judge format on standard input and prints, for each data
+/// set, its number and the solution's drawing, byte for byte as the
+/// contest's judge expects (`slink < puzzles.txt > solutions.txt`). The
+/// subcommands solve, check, explain, generate and verify files of puzzles.
 #[derive(Parser, Debug)]
-#[command(name = "slink", version, about, long_about = None)]
+#[command(
+    name = "slink",
+    version,
+    about = "A fast Slink and Slitherlink solver. With no subcommand: judge mode \
+             (puzzles on stdin, the judge's drawings on stdout).",
+    after_help = "Examples:\n  \
+        slink < corpus/sample.in            judge mode\n  \
+        slink solve -j 8 puzzles/*.txt      batch mode, all files, in input order\n  \
+        slink verify judge.in contestant.out\n\n\
+        Exit status: 0 when every data set was solved with exactly one \
+        solution (or, for verify, judged right); 1 when some data set has \
+        several solutions, none, or was given up on (verify: something is \
+        wrong); 2 for unreadable or malformed input, or an output that \
+        cannot be written."
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -41,6 +59,13 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Judge a contestant's output: is each data set drawn right?
     Verify(verify::VerifyArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(docs::CompletionsArgs),
+    /// Print the man page (roff), e.g. `slink man | man -l -`.
+    Man(docs::ManArgs),
+    /// Print the README's command-line reference (Markdown).
+    #[command(hide = true)]
+    Reference(docs::ReferenceArgs),
 }
 
 /// Runs the command line; returns the process's exit status.
@@ -54,5 +79,8 @@ pub fn main() -> ExitCode {
         Some(Command::Explain(a)) => explain::run(a),
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Verify(a)) => verify::run(a),
+        Some(Command::Completions(a)) => docs::completions(a),
+        Some(Command::Man(a)) => docs::man(a),
+        Some(Command::Reference(a)) => docs::reference(a),
     }
 }

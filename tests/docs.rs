@@ -1,0 +1,100 @@
+//! The documents generated from the command line's definitions: shell
+//! completions (each shell's script; bash's parses with `bash -n`), the
+//! man page (renders with `man -l` where man is installed), and the
+//! README's command-line reference, which must be exactly what
+//! `slink reference` prints (regenerate it when an option changes).
+
+mod common;
+
+use common::*;
+use std::process::Command;
+
+#[test]
+fn completions_name_every_subcommand_in_every_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let run = run_slink(&["completions", shell], b"");
+        assert_eq!(run.code, 0, "{shell}: {}", run.stderr);
+        for sub in ["solve", "check", "explain", "verify", "gen", "bench"] {
+            assert!(run.stdout.contains(sub), "{shell}: no {sub}");
+        }
+        assert!(run.stdout.contains("budget"), "{shell}: no budget option");
+    }
+    let run = run_slink(&["completions", "tcsh"], b"");
+    assert_eq!(run.code, 2, "an unknown shell is a usage error");
+}
+
+#[test]
+fn the_bash_completion_script_parses() {
+    let run = run_slink(&["completions", "bash"], b"");
+    let dir = Scratch::new("bash-completion");
+    let script = dir.0.join("slink.bash");
+    std::fs::write(&script, &run.stdout).unwrap();
+    let bash = Command::new("bash").arg("-n").arg(&script).output();
+    let bash = bash.expect("bash is installed");
+    assert!(
+        bash.status.success(),
+        "bash -n: {}",
+        String::from_utf8_lossy(&bash.stderr)
+    );
+}
+
+#[test]
+fn the_man_page_has_every_subcommand_and_renders() {
+    let run = run_slink(&["man"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with(".ie \\n(.g .ds Aq"),
+        "roff: {}",
+        &run.stdout[..40]
+    );
+    assert!(run.stdout.contains(".TH slink 1"));
+    for sub in ["SOLVE", "CHECK", "EXPLAIN", "VERIFY", "GEN", "BENCH"] {
+        assert!(
+            run.stdout.contains(&format!(".SH \"{sub}\"")),
+            "no section {sub}"
+        );
+    }
+    let dir = Scratch::new("man-page");
+    let page = dir.0.join("slink.1");
+    std::fs::write(&page, &run.stdout).unwrap();
+    let Ok(man) = Command::new("man")
+        .arg("-l")
+        .arg(&page)
+        .env("MANPAGER", "cat")
+        .env("MANWIDTH", "80")
+        .output()
+    else {
+        // No man here: the roff checks above stand.
+        eprintln!("man is not installed: the page's rendering is not checked");
+        return;
+    };
+    let text = String::from_utf8_lossy(&man.stdout);
+    assert!(
+        man.status.success(),
+        "man -l: {}",
+        String::from_utf8_lossy(&man.stderr)
+    );
+    assert!(
+        text.contains("SYNOPSIS") && text.contains("slink verify"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_readme_reference_is_what_slink_reference_prints() {
+    let run = run_slink(&["reference"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let readme = package_file("README.md");
+    let start = run.stdout.lines().next().unwrap();
+    let from = readme
+        .find(start)
+        .expect("README.md has the reference's start marker");
+    let end = "<!-- cli-reference: end -->\n";
+    let to = readme[from..].find(end).expect("and its end marker") + from + end.len();
+    assert!(
+        readme[from..to] == run.stdout,
+        "README.md's command-line reference differs from `slink reference`: \
+         regenerate it (replace the part between the markers with \
+         `target/release/slink reference`)"
+    );
+}
