@@ -1,23 +1,38 @@
 //! `slink explain`: one puzzle's deduction, step by step.
 
 use super::solver_args::SolverArgs;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use slink::puzzle::parse::{parse_body, Scanner};
+use slink::run::explain;
 use slink::{Puzzle, Status};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+/// The formats of `slink explain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ExplainFormat {
+    /// Numbered steps, a legend of the reasons cited, the drawing.
+    Text,
+    /// One JSON document.
+    Json,
+}
+
 /// Arguments of `slink explain`.
 #[derive(Args, Debug)]
+#[command(after_help = "Example:\n  slink explain --data-set 3 --every 5 corpus/sample.in")]
 pub struct ExplainArgs {
     /// Judge-format input (`-` or nothing: standard input).
     file: Option<String>,
     /// Which data set of the input to explain (counting from 1).
     #[arg(long, default_value_t = 1)]
     data_set: usize,
-    /// Also draw the lines known so far after every N steps.
+    /// Also draw the lines known so far (crosses as `x`) after every N steps.
     #[arg(long, value_name = "N")]
     every: Option<usize>,
+    /// `text` (numbered steps, a legend, the drawing) or `json` (one JSON
+    /// document: the steps, the legend, the status and the drawing).
+    #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+    format: ExplainFormat,
     #[command(flatten)]
     solver: SolverArgs,
 }
@@ -57,8 +72,12 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         }
         let options = args.solver.options();
         let mut text = String::new();
-        let status =
-            slink::run::explain::explain(&puzzle, span.number, options, args.every, &mut text);
+        let status = match args.format {
+            ExplainFormat::Text => {
+                explain::explain(&puzzle, span.number, options, args.every, &mut text)
+            }
+            ExplainFormat::Json => explain::explain_json(&puzzle, span.number, options, &mut text),
+        };
         if io::stdout().lock().write_all(text.as_bytes()).is_err() {
             return ExitCode::from(2);
         }
