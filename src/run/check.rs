@@ -43,6 +43,8 @@ pub struct Config {
     /// Search nodes per puzzle before the full solve gives up
     /// (`solutions=?`).
     pub budget: u64,
+    /// Wall-clock time per puzzle of the full solve (`None`: no limit).
+    pub time_limit: Option<std::time::Duration>,
     /// Write only the data sets that break the promise (and bad input),
     /// then the summary.
     pub brief: bool,
@@ -196,7 +198,11 @@ fn check_input(
         items
             .par_iter()
             .map_init(
-                || Grader::new(config.budget),
+                || {
+                    let mut g = Grader::new(config.budget);
+                    g.set_time_limit(config.time_limit);
+                    g
+                },
                 |g, item| match item {
                     Item::Puzzle(_, p) => Some(g.grade(p)),
                     Item::Bad(..) => None,

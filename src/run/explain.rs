@@ -183,6 +183,7 @@ pub fn explain(
             Some(undecided) => format!("the rules stalled with {undecided} edges undecided"),
             None => "gave up: the search budget ran out".to_string(),
         },
+        Status::TimedOut => "gave up: the time limit ran out".to_string(),
         // (The solver does not say this of a puzzle it read.)
         Status::Invalid => "not read".to_string(),
     };

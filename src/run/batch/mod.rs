@@ -246,7 +246,7 @@ impl Default for Config {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
     /// Data sets per status, in the order of [`Status::ALL`].
-    counts: [usize; 5],
+    counts: [usize; 6],
     /// Data sets left to other shards.
     pub skipped: usize,
     /// Inputs opened (readable or not).
@@ -349,7 +349,8 @@ pub fn run(
     }
     let totals = pipeline.finish();
     if config.format == Format::Summary {
-        format::write_summary(&totals, config.timing, out)?;
+        let limited = config.options.time_limit.is_some();
+        format::write_summary(&totals, config.timing, limited, out)?;
     }
     out.flush()?;
     Ok(totals)
