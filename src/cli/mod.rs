@@ -7,6 +7,7 @@ pub mod cpu;
 mod explain;
 mod gen;
 mod judge;
+mod signals;
 mod solve;
 mod solver_args;
 

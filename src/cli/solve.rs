@@ -1,5 +1,6 @@
 //! `slink solve`: batch mode over files and standard input.
 
+use super::signals;
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use slink::run::batch::{self, Config, Format, Input, Shard};
@@ -115,11 +116,12 @@ fn to_usize(n: u64) -> usize {
 /// Runs `slink solve`.
 pub fn run(args: &SolveArgs) -> ExitCode {
     let config = args.config();
+    signals::install("slink solve");
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut err = io::stderr().lock();
     match batch::run(&args.inputs(), &config, &mut out, &mut err) {
-        Ok(totals) => ExitCode::from(totals.exit_status()),
+        Ok(totals) => signals::stopped_status().unwrap_or(ExitCode::from(totals.exit_status())),
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             let _ = out.flush();

@@ -38,6 +38,7 @@ use super::slot::Slot;
 use super::worker::{CallerWorker, Shared};
 use super::{Config, Error, Input, Totals};
 use crate::puzzle::parse::Scanner;
+use crate::run::interrupt;
 use rayon::ThreadPool;
 use std::io::Write;
 use std::sync::atomic::AtomicUsize;
@@ -143,9 +144,9 @@ impl<'c> Pipeline<'c> {
         })
     }
 
-    /// Whether the run stopped early (`fail_fast`).
+    /// Whether the run stopped early (`fail_fast`, or a signal).
     pub fn stopped(&self) -> bool {
-        self.sink.totals.stopped
+        self.sink.totals.stopped || interrupt::requested().is_some()
     }
 
     /// Reads, solves and writes every data set of `input`, the
@@ -219,8 +220,20 @@ impl<'c> Pipeline<'c> {
             Ok(())
         };
         loop {
-            if let Err(e) = source.fill(want) {
+            let filled = if source.is_mapped() {
+                source.fill(want)
+            } else {
+                // A stream may keep the read waiting: everything before
+                // it is written first, so that a signal can end the
+                // process during the wait with nothing lost.
+                out.flush()?;
+                interrupt::while_idle(|| source.fill(want)).unwrap_or(Ok(()))
+            };
+            if let Err(e) = filled {
                 return Ok(Some(e));
+            }
+            if interrupt::requested().is_some() {
+                return Ok(None);
             }
             let data = source.piece();
             let last = source.is_last();
@@ -332,7 +345,7 @@ impl<'c> Pipeline<'c> {
             .max(scan.failed.map_or(0, |k| k + 1));
         file.scanned = base + scan.scanner.position() as u64;
         written?;
-        if self.sink.totals.stopped {
+        if self.stopped() {
             return Ok(PieceEnd::Done);
         }
         Ok(scan.end.unwrap_or(PieceEnd::Done))
