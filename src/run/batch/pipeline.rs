@@ -200,8 +200,8 @@ impl<'c> Pipeline<'c> {
         err: &mut dyn Write,
     ) -> Result<Option<std::io::Error>, Error> {
         let config = self.sink.config;
-        let piece_bytes = if source.is_mapped() {
-            config.map_bytes
+        let piece_bytes = if source.is_file() {
+            config.file_bytes
         } else {
             config.piece_bytes
         }
@@ -220,7 +220,7 @@ impl<'c> Pipeline<'c> {
             Ok(())
         };
         loop {
-            let filled = if source.is_mapped() {
+            let filled = if source.is_file() {
                 source.fill(want)
             } else {
                 // A stream may keep the read waiting: everything before
