@@ -59,7 +59,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         }
         Err(Error::Write(e)) => {
             let _ = out.flush();
-            eprintln!("slink check: cannot write the output: {e}");
+            eprintln!("slink check: writing to standard output: {e}");
             return ExitCode::from(2);
         }
     }

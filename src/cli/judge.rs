@@ -24,6 +24,10 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
     match judge::run(&Input::Stdin, args.solver.options(), &mut out, &mut err) {
         Ok((verdict, _)) => signals::stopped_status().unwrap_or(ExitCode::from(verdict as u8)),
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(batch::Error::Write(e)) => {
+            let _ = writeln!(err, "slink: writing to standard output: {e}");
+            ExitCode::from(Verdict::BadInput as u8)
+        }
         Err(e) => {
             let _ = out.flush();
             let _ = writeln!(err, "slink: {e}");

@@ -125,6 +125,10 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     match batch::run(&args.inputs(), &config, &mut out, &mut err) {
         Ok(totals) => signals::stopped_status().unwrap_or(ExitCode::from(totals.exit_status())),
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(batch::Error::Write(e)) => {
+            let _ = writeln!(err, "slink solve: writing to standard output: {e}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             let _ = out.flush();
             let _ = writeln!(err, "slink: {e}");

@@ -36,6 +36,7 @@
 //! only the shard its number falls to reports it: the shards' JSON records
 //! merge into exactly the unsharded ones.
 
+pub mod chunks;
 pub mod format;
 pub mod input;
 pub mod pipeline;
