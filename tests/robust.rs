@@ -5,6 +5,7 @@
 //! memory in every subcommand, every write error is named, and the time
 //! limit gives `timed-out`. Self-contained: it uses only the binary, the
 //! committed sample and temporary files.
+#![cfg(unix)]
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -256,7 +257,6 @@ fn a_file_truncated_under_judge_mode_is_an_error_naming_it() {
 
 /// Runs `slink ARGS` in `sh` with its address space limited to `kb`
 /// kilobytes, fed `mb` megabytes of zeros on standard input.
-#[cfg(unix)]
 fn zeros_into(args: &str, mb: usize, kb: usize) -> Output {
     let script = format!("ulimit -v {kb} && head -c {mb}M /dev/zero | \"$0\" {args}");
     Command::new("sh")
@@ -265,7 +265,6 @@ fn zeros_into(args: &str, mb: usize, kb: usize) -> Output {
         .unwrap()
 }
 
-#[cfg(unix)]
 #[test]
 fn an_endless_stream_stops_at_the_data_set_limit_in_every_subcommand() {
     // 2 GB of zeros, in 400 MB of address space (threads' stacks
@@ -401,4 +400,37 @@ fn the_time_limit_is_its_own_kind_of_giving_up() {
 
     let bad = run_with_input(&["solve", "--time-limit", "soon"], &small);
     assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly_with_exit_0() {
+    let input = TempFile::new("pipe.in", &sample_repeated(5000));
+    let file = input.0.to_str().unwrap();
+    let runs: [(Vec<&str>, bool); 3] = [
+        (vec![], true),
+        (vec!["solve", "--format", "json", file], false),
+        (vec!["check", file], false),
+    ];
+    for (args, stdin_file) in runs {
+        let stdin = if stdin_file {
+            Stdio::from(open(&input))
+        } else {
+            Stdio::null()
+        };
+        let mut child = spawn(&args, stdin);
+        // The reader stops after a few bytes, as `| head -c 100` does.
+        let _ = first_bytes(&mut child, 100);
+        drop(child.stdout.take());
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        // (check exits with the status of what it checked so far: the
+        // sample's puzzles keep the judge's promise.)
+        assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}: quietly");
+    }
 }
