@@ -23,8 +23,10 @@ enum FormatArg {
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Exit status: 0 if every data set was solved with a unique solution, 1 if \
-some was not (several solutions, none, malformed, gave up), 2 on a usage \
-error or an unreadable input.
+some was not (several solutions, none, malformed, gave up, timed out), 2 \
+on a usage error, an unreadable input or an output that cannot be written, \
+130 or 143 when SIGINT or SIGTERM stopped the run (the records of the data \
+sets already taken are written whole first; a second signal ends it at once).
 
 Shards: --shard K/N solves the data sets whose number n has \
 (n - 1) mod N = K - 1. Merge the JSON outputs of the N shards with
