@@ -117,6 +117,8 @@ fn records_of_every_status_validate() {
     let gave_up = b"4 4\n. . . .\n. 3 . .\n. . 3 .\n. . . .\n0 0\n";
     let statuses = check_records("gave up", gave_up, gave_up, &["--budget", "1"]);
     assert_eq!(statuses, ["gave-up"]);
+    let statuses = check_records("timed out", gave_up, gave_up, &["--time-limit", "1ns"]);
+    assert_eq!(statuses, ["timed-out"]);
     let square = b"2 2\n2 2\n2 2\n0 0\n";
     let statuses = check_records("no timing", square, square, &["--no-timing"]);
     assert_eq!(statuses, ["solved"]);

@@ -5,9 +5,12 @@
 
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
+use slink::run::batch::chunks::Chunks;
+use slink::run::batch::Input;
 use slink::run::bench::{Bench, Measured, Mode};
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,7 +18,7 @@ use std::time::Duration;
 /// Which machinery runs the puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum EngineArg {
-    /// The batch pipeline of `slink solve` (memory-mapped input, windows,
+    /// The batch pipeline of `slink solve` (input read in pieces, windows,
     /// output in input order).
     Batch,
     /// The library's judge mode (`slink::run::judge::run`): the batch
@@ -210,7 +213,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         // engine reads the file itself (from the page cache after the first run).
         let input: Arc<[u8]> = match args.engine {
             EngineArg::Batch => Arc::from(Vec::new()),
-            _ => match std::fs::read(file) {
+            _ => match read_whole(file) {
                 Ok(b) => b.into(),
                 Err(e) => {
                     eprintln!("slink bench: cannot read {}: {e}", file.display());
@@ -264,8 +267,30 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             });
         }
     }
-    print!("{}", render_table(&rows, args.engine, args.tsv));
-    ExitCode::SUCCESS
+    let mut out = std::io::stdout().lock();
+    let table = render_table(&rows, args.engine, args.tsv);
+    match out.write_all(table.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stopped early (`| head`): quietly done.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("slink bench: writing to standard output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads `file` into memory (for the engines that take their input from
+/// there) as `slink solve` reads it: a piece of whole data sets at a time,
+/// each data set within its limit, so that an endless stream of bytes
+/// that are no data sets stops at the limit.
+fn read_whole(file: &Path) -> io::Result<Vec<u8>> {
+    let mut chunks = Chunks::open(&Input::from_arg(file.as_os_str()))?;
+    let mut all = Vec::new();
+    while let Some(chunk) = chunks.next_chunk()? {
+        all.extend_from_slice(chunk.bytes);
+    }
+    Ok(all)
 }
 
 #[cfg(test)]

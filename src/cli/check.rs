@@ -17,6 +17,10 @@ pub struct CheckArgs {
     /// Search nodes per puzzle before the full solve gives up (`solutions=?`).
     #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
     budget: u64,
+    /// Wall-clock time per puzzle before the full solve gives up
+    /// (`solutions=?`), e.g. `500ms`, `2s`.
+    #[arg(long, value_name = "DURATION", value_parser = super::solver_args::parse_duration)]
+    time_limit: Option<std::time::Duration>,
     /// Print only the data sets that break the promise (and bad input),
     /// then the summary.
     #[arg(long)]
@@ -30,6 +34,7 @@ pub struct CheckArgs {
 pub fn run(args: &CheckArgs) -> ExitCode {
     let config = Config {
         budget: args.budget,
+        time_limit: args.time_limit,
         brief: args.brief,
         threads: args.threads.unwrap_or(0),
     };
@@ -54,7 +59,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         }
         Err(Error::Write(e)) => {
             let _ = out.flush();
-            eprintln!("slink check: cannot write the output: {e}");
+            eprintln!("slink check: writing to standard output: {e}");
             return ExitCode::from(2);
         }
     }

@@ -2,10 +2,12 @@
 
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
-use slink::puzzle::parse::{parse_body, Scanner};
+use slink::puzzle::parse::{parse_body, ParseError, Scanner};
+use slink::run::batch::chunks::Chunks;
+use slink::run::batch::Input;
 use slink::run::explain;
 use slink::{Puzzle, Status};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// The formats of `slink explain`.
@@ -38,50 +40,68 @@ pub struct ExplainArgs {
 }
 
 /// Runs `slink explain`: exit 0 for a unique solution, 1 otherwise, 2 for
-/// unreadable or malformed input.
+/// unreadable or malformed input or an output that cannot be written. The
+/// input is read a piece of whole data sets at a time (as `slink solve`
+/// reads it, with its limit on a data set) up to the data set asked for.
 pub fn run(args: &ExplainArgs) -> ExitCode {
-    let name = args
-        .file
-        .as_deref()
-        .filter(|f| *f != "-")
-        .unwrap_or("stdin");
-    let mut src = Vec::new();
-    let read = match args.file.as_deref() {
-        None | Some("-") => io::stdin().lock().read_to_end(&mut src).map(|_| ()),
-        Some(f) => std::fs::read(f).map(|b| src = b),
+    let input = match args.file.as_deref() {
+        None | Some("-") => Input::Stdin,
+        Some(f) => Input::Path(f.into()),
     };
-    if let Err(e) = read {
+    let name = input.name();
+    let cannot_read = |e: io::Error| {
         eprintln!("slink explain: cannot read {name}: {e}");
-        return ExitCode::from(2);
-    }
+        ExitCode::from(2)
+    };
+    let mut chunks = match Chunks::open(&input) {
+        Ok(chunks) => chunks,
+        Err(e) => return cannot_read(e),
+    };
     let mut puzzle = Puzzle::default();
-    for item in Scanner::new(&src) {
-        let span = match item {
-            Ok(span) => span,
-            Err(e) => {
-                eprintln!("{name}:{e}");
-                return ExitCode::from(2);
-            }
+    loop {
+        let chunk = match chunks.next_chunk() {
+            Ok(Some(chunk)) => chunk,
+            Ok(None) => break,
+            Err(e) => return cannot_read(e),
         };
-        if span.number != args.data_set {
-            continue;
-        }
-        if let Err(e) = parse_body(&src, &span, &mut puzzle) {
+        let bad = |mut e: ParseError| {
+            e.line += chunk.line_offset;
             eprintln!("{name}:{e}");
-            return ExitCode::from(2);
-        }
-        let options = args.solver.options();
-        let mut text = String::new();
-        let status = match args.format {
-            ExplainFormat::Text => {
-                explain::explain(&puzzle, span.number, options, args.every, &mut text)
-            }
-            ExplainFormat::Json => explain::explain_json(&puzzle, span.number, options, &mut text),
+            ExitCode::from(2)
         };
-        if io::stdout().lock().write_all(text.as_bytes()).is_err() {
-            return ExitCode::from(2);
+        for item in Scanner::numbered_from(chunk.bytes, chunk.first) {
+            let span = match item {
+                Ok(span) => span,
+                Err(e) => return bad(e),
+            };
+            if span.number != args.data_set {
+                continue;
+            }
+            if let Err(e) = parse_body(chunk.bytes, &span, &mut puzzle) {
+                return bad(e);
+            }
+            let options = args.solver.options();
+            let mut text = String::new();
+            let status = match args.format {
+                ExplainFormat::Text => {
+                    explain::explain(&puzzle, span.number, options, args.every, &mut text)
+                }
+                ExplainFormat::Json => {
+                    explain::explain_json(&puzzle, span.number, options, &mut text)
+                }
+            };
+            let mut out = io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => {}
+                // A reader that stopped early (`| head`): quietly done.
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("slink explain: writing to standard output: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            return ExitCode::from(u8::from(status != Status::Solved));
         }
-        return ExitCode::from(u8::from(status != Status::Solved));
     }
     eprintln!("slink explain: {name} has no data set {}", args.data_set);
     ExitCode::from(2)

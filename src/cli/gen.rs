@@ -105,9 +105,47 @@ impl GenArgs {
 /// Opens `path` for writing, or standard output.
 fn sink(path: Option<&PathBuf>) -> io::Result<Box<dyn Write>> {
     Ok(match path {
-        Some(p) => Box::new(io::BufWriter::new(File::create(p)?)),
-        None => Box::new(io::BufWriter::with_capacity(1 << 16, io::stdout().lock())),
+        Some(p) => {
+            let name = p.display().to_string();
+            let file = File::create(p).map_err(|e| named(&format!("creating {name}"), e))?;
+            Box::new(io::BufWriter::new(Named { inner: file, name }))
+        }
+        None => Box::new(io::BufWriter::with_capacity(
+            1 << 16,
+            Named {
+                inner: io::stdout().lock(),
+                name: "standard output".into(),
+            },
+        )),
     })
+}
+
+/// A writer whose errors say where it writes (`writing to answers.txt:
+/// No space left on device`), keeping their kind.
+struct Named<W> {
+    inner: W,
+    name: String,
+}
+
+impl<W: Write> Write for Named<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let name = &self.name;
+        self.inner
+            .write(buf)
+            .map_err(|e| named(&format!("writing to {name}"), e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let name = &self.name;
+        self.inner
+            .flush()
+            .map_err(|e| named(&format!("writing to {name}"), e))
+    }
+}
+
+/// `e`, of the same kind, saying what was being done.
+fn named(doing: &str, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{doing}: {e}"))
 }
 
 /// Runs `slink gen`.
@@ -152,7 +190,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
         }
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("slink gen: cannot write the output: {e}");
+            eprintln!("slink gen: {e}");
             ExitCode::from(2)
         }
     }

@@ -1,5 +1,6 @@
 //! `slink` with no subcommand: judge mode on standard input.
 
+use super::signals;
 use super::solver_args::SolverArgs;
 use clap::Args;
 use slink::run::batch::{self, Input};
@@ -16,12 +17,17 @@ pub struct JudgeArgs {
 
 /// Solves standard input in judge mode ([`slink::run::judge::run`]).
 pub fn run(args: &JudgeArgs) -> ExitCode {
+    signals::install("slink");
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut err = io::stderr().lock();
     match judge::run(&Input::Stdin, args.solver.options(), &mut out, &mut err) {
-        Ok((verdict, _)) => ExitCode::from(verdict as u8),
+        Ok((verdict, _)) => signals::stopped_status().unwrap_or(ExitCode::from(verdict as u8)),
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(batch::Error::Write(e)) => {
+            let _ = writeln!(err, "slink: writing to standard output: {e}");
+            ExitCode::from(Verdict::BadInput as u8)
+        }
         Err(e) => {
             let _ = out.flush();
             let _ = writeln!(err, "slink: {e}");

@@ -8,6 +8,7 @@ mod docs;
 mod explain;
 mod gen;
 mod judge;
+mod signals;
 mod solve;
 mod solver_args;
 mod verify;

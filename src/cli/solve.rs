@@ -1,5 +1,6 @@
 //! `slink solve`: batch mode over files and standard input.
 
+use super::signals;
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use slink::run::batch::{self, Config, Format, Input, Shard};
@@ -22,8 +23,10 @@ enum FormatArg {
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Exit status: 0 if every data set was solved with a unique solution, 1 if \
-some was not (several solutions, none, malformed, gave up), 2 on a usage \
-error or an unreadable input.
+some was not (several solutions, none, malformed, gave up, timed out), 2 \
+on a usage error, an unreadable input or an output that cannot be written, \
+130 or 143 when SIGINT or SIGTERM stopped the run (the records of the data \
+sets already taken are written whole first; a second signal ends it at once).
 
 Shards: --shard K/N solves the data sets whose number n has \
 (n - 1) mod N = K - 1. Merge the JSON outputs of the N shards with
@@ -62,7 +65,7 @@ pub struct SolveArgs {
     #[arg(long, hide = true, default_value_t = Config::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..))]
     window: u64,
     /// Bytes of input read or mapped at a time (tuning and tests; by
-    /// default 16 MB of a stream, 64 MB of a mapped file).
+    /// default 16 MB of a stream, 64 MB of a regular file).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
     piece_bytes: Option<u64>,
     /// Largest piece of input, in bytes: a data set that does not end
@@ -92,7 +95,9 @@ impl SolveArgs {
             piece_bytes: self
                 .piece_bytes
                 .map_or(Config::DEFAULT_PIECE_BYTES, to_usize),
-            map_bytes: self.piece_bytes.map_or(Config::DEFAULT_MAP_BYTES, to_usize),
+            file_bytes: self
+                .piece_bytes
+                .map_or(Config::DEFAULT_FILE_BYTES, to_usize),
             piece_limit: to_usize(self.piece_limit),
         }
     }
@@ -115,12 +120,17 @@ fn to_usize(n: u64) -> usize {
 /// Runs `slink solve`.
 pub fn run(args: &SolveArgs) -> ExitCode {
     let config = args.config();
+    signals::install("slink solve");
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut err = io::stderr().lock();
     match batch::run(&args.inputs(), &config, &mut out, &mut err) {
-        Ok(totals) => ExitCode::from(totals.exit_status()),
+        Ok(totals) => signals::stopped_status().unwrap_or(ExitCode::from(totals.exit_status())),
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(batch::Error::Write(e)) => {
+            let _ = writeln!(err, "slink solve: writing to standard output: {e}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             let _ = out.flush();
             let _ = writeln!(err, "slink: {e}");

@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 /// Which machinery runs the puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// The batch pipeline of `slink solve` (memory-mapped input, windows,
+    /// The batch pipeline of `slink solve` (input read in pieces, windows,
     /// output in input order).
     Batch,
     /// The library's judge mode: the batch pipeline on one thread, as

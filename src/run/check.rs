@@ -31,11 +31,12 @@
 
 use crate::puzzle::parse::{parse_body, Ending, Scanner};
 use crate::puzzle::Puzzle;
+use crate::run::batch::chunks::{Chunk, Chunks};
 use crate::run::batch::{Error, Input};
 use crate::solve::grade::{Grade, Grader, RulesAlone};
 use rayon::prelude::*;
 use std::fmt::Write as _;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 /// How to check.
 #[derive(Clone, Copy, Debug)]
@@ -43,6 +44,8 @@ pub struct Config {
     /// Search nodes per puzzle before the full solve gives up
     /// (`solutions=?`).
     pub budget: u64,
+    /// Wall-clock time per puzzle of the full solve (`None`: no limit).
+    pub time_limit: Option<std::time::Duration>,
     /// Write only the data sets that break the promise (and bad input),
     /// then the summary.
     pub brief: bool,
@@ -155,48 +158,84 @@ enum Item {
     Bad(usize, String),
 }
 
-/// Reads every data set of `input`; the second value tells whether the
-/// closing `0 0` line was missing.
-fn read_items(input: &[u8]) -> (Vec<Item>, bool) {
-    let mut scanner = Scanner::new(input);
+/// Reads every data set of `chunk`; the second value tells whether the
+/// input ends there without the closing `0 0` line.
+fn read_items(chunk: &Chunk<'_>) -> (Vec<Item>, bool) {
+    let input = chunk.bytes;
+    let mut scanner = Scanner::numbered_from(input, chunk.first);
     let mut items = Vec::new();
+    let at = |line: usize, col: usize, message: &str| {
+        format!("{}:{col}: {message}", line + chunk.line_offset)
+    };
     for next in scanner.by_ref() {
         match next {
             Ok(span) => {
                 let mut p = Puzzle::default();
                 match parse_body(input, &span, &mut p) {
                     Ok(()) => items.push(Item::Puzzle(span.number, p)),
-                    Err(e) => items.push(Item::Bad(
-                        span.number,
-                        format!("{}:{}: {}", e.line, e.col, e.message),
-                    )),
+                    Err(e) => items.push(Item::Bad(span.number, at(e.line, e.col, &e.message))),
                 }
             }
-            Err(e) => items.push(Item::Bad(
-                e.data_set,
-                format!("{}:{}: {}", e.line, e.col, e.message),
-            )),
+            Err(e) => items.push(Item::Bad(e.data_set, at(e.line, e.col, &e.message))),
         }
     }
-    (items, scanner.ending() == Ending::MissingTerminator)
+    let unterminated = chunk.last && scanner.ending() == Ending::MissingTerminator;
+    (items, unterminated)
 }
 
-/// Checks one input's contents, writing its lines.
+/// Checks one input, a piece of whole data sets at a time (the reading
+/// and the limit on a data set of `slink solve`), writing its lines.
+/// Returns the error that made the input unreadable, if one did; an
+/// `Err` only when the output cannot be written.
 fn check_input(
     name: &str,
-    input: &[u8],
+    input: &Input,
     config: &Config,
     pool: &rayon::ThreadPool,
     summary: &mut Summary,
     out: &mut dyn Write,
     err: &mut dyn Write,
+) -> io::Result<Option<io::Error>> {
+    let mut chunks = match Chunks::open(input) {
+        Ok(chunks) => chunks,
+        Err(e) => return Ok(Some(e)),
+    };
+    loop {
+        let chunk = match chunks.next_chunk() {
+            Ok(Some(chunk)) => chunk,
+            Ok(None) => return Ok(None),
+            Err(e) => return Ok(Some(e)),
+        };
+        let (items, unterminated) = read_items(&chunk);
+        check_items(name, &items, config, pool, summary, out)?;
+        if unterminated {
+            out.flush()?;
+            writeln!(
+                err,
+                "slink check: {name}: warning: the input ends without the closing '0 0' line"
+            )?;
+        }
+    }
+}
+
+/// Grades `items` in parallel and writes their lines in order.
+fn check_items(
+    name: &str,
+    items: &[Item],
+    config: &Config,
+    pool: &rayon::ThreadPool,
+    summary: &mut Summary,
+    out: &mut dyn Write,
 ) -> io::Result<()> {
-    let (items, unterminated) = read_items(input);
     let grades: Vec<Option<Grade>> = pool.install(|| {
         items
             .par_iter()
             .map_init(
-                || Grader::new(config.budget),
+                || {
+                    let mut g = Grader::new(config.budget);
+                    g.set_time_limit(config.time_limit);
+                    g
+                },
                 |g, item| match item {
                     Item::Puzzle(_, p) => Some(g.grade(p)),
                     Item::Bad(..) => None,
@@ -220,29 +259,10 @@ fn check_input(
             }
         }
     }
-    if unterminated {
-        out.flush()?;
-        writeln!(
-            err,
-            "slink check: {name}: warning: the input ends without the closing '0 0' line"
-        )?;
-    }
     Ok(())
 }
 
-/// Reads all of `input`.
-fn read_all(input: &Input) -> io::Result<Vec<u8>> {
-    match input {
-        Input::Stdin => {
-            let mut buf = Vec::new();
-            io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
-        }
-        Input::Path(path) => std::fs::read(path),
-        Input::Bytes { bytes, .. } => Ok(bytes.to_vec()),
-    }
-}
-
-/// Checks every data set of `inputs` (in order, each read whole), writing
+/// Checks every data set of `inputs` (in order, each a piece at a time), writing
 /// a line per data set and the summary to `out`, and an unreadable input
 /// or a missing `0 0` to `err`. Returns the tallies so far, and an `Err`
 /// if the check stopped before its end: the worker threads could not
@@ -262,16 +282,22 @@ pub fn run(
         Ok(pool) => pool,
         Err(e) => return (summary, Err(Error::Threads(e))),
     };
+    let mut stdin_read = false;
     let mut each = || -> io::Result<()> {
         for input in inputs {
             let name = input.name();
-            match read_all(input) {
-                Ok(bytes) => check_input(&name, &bytes, config, &pool, &mut summary, out, err)?,
-                Err(e) => {
-                    out.flush()?;
-                    writeln!(err, "slink check: {name}: cannot read: {e}")?;
-                    summary.unreadable += 1;
-                }
+            if *input == Input::Stdin && std::mem::replace(&mut stdin_read, true) {
+                out.flush()?;
+                writeln!(
+                    err,
+                    "slink check: warning: standard input is read once; this '-' is skipped"
+                )?;
+                continue;
+            }
+            if let Some(e) = check_input(&name, input, config, &pool, &mut summary, out, err)? {
+                out.flush()?;
+                writeln!(err, "slink check: {name}: cannot read: {e}")?;
+                summary.unreadable += 1;
             }
         }
         writeln!(out, "{}", summary.line())?;

@@ -254,6 +254,7 @@ fn verdict(outcome: &crate::solve::outcome::Outcome) -> String {
             ),
             None => "gave up: the search budget ran out".to_string(),
         },
+        Status::TimedOut => "gave up: the time limit ran out".to_string(),
         // (The solver does not say this of a puzzle it read.)
         Status::Invalid => "not read".to_string(),
     }

@@ -4,6 +4,7 @@ pub mod batch;
 pub mod bench;
 pub mod check;
 pub mod explain;
+pub mod interrupt;
 pub mod judge;
 pub mod pictures;
 pub mod verify;

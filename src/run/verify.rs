@@ -213,7 +213,7 @@ fn missing(solver: &mut Solver, p: &Puzzle, k: usize, line: usize, why: &str) ->
     match solver.solve(p).status() {
         Status::NoSolution => Verdict::NoSolution,
         status => {
-            let has = if status == Status::GaveUp {
+            let has = if matches!(status, Status::GaveUp | Status::TimedOut) {
                 "slink could not tell whether it has a solution"
             } else {
                 "it has a solution"

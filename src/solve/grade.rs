@@ -164,6 +164,18 @@ impl Grader {
         }
     }
 
+    /// Makes the full search give up after `limit` of wall-clock time per
+    /// puzzle (`None`: no limit), as well as at its budget.
+    pub fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        if self.full.options().time_limit != limit {
+            let options = Options {
+                time_limit: limit,
+                ..*self.full.options()
+            };
+            self.full = Solver::new(options);
+        }
+    }
+
     /// Makes the full search's budget `budget` nodes and probes.
     pub fn set_budget(&mut self, budget: u64) {
         if self.full.options().node_budget != budget {
@@ -181,7 +193,7 @@ impl Grader {
             Status::NoSolution => RulesAlone::Contradiction,
             // Without search the rules stall; they cannot run out of
             // budget or see two solutions.
-            Status::GaveUp => RulesAlone::Stall(o.stalled().unwrap_or(0)),
+            Status::GaveUp | Status::TimedOut => RulesAlone::Stall(o.stalled().unwrap_or(0)),
             Status::Multiple | Status::Invalid => RulesAlone::Stall(0),
         };
         let rules_solution = o.solution().cloned();
@@ -190,7 +202,7 @@ impl Grader {
             Status::Solved => Solutions::One,
             Status::Multiple => Solutions::Several,
             Status::NoSolution => Solutions::Zero,
-            Status::GaveUp | Status::Invalid => Solutions::Unknown,
+            Status::GaveUp | Status::TimedOut | Status::Invalid => Solutions::Unknown,
         };
         let (nodes, probes, depth) = (full.stats.nodes, full.stats.probes, full.stats.depth);
         if full.solutions().iter().any(|s| verify(p, s).is_err()) {
@@ -251,7 +263,7 @@ impl Grader {
         let found = match o.status() {
             Status::Solved if o.solution() == Some(s) => Uniqueness::Unique,
             Status::Solved => Uniqueness::Disagrees,
-            Status::GaveUp => Uniqueness::GaveUp,
+            Status::GaveUp | Status::TimedOut => Uniqueness::GaveUp,
             _ => Uniqueness::NotUnique,
         };
         (found, 2)

@@ -3,6 +3,7 @@
 
 use crate::puzzle::solution::Solution;
 use crate::rules::{Contradiction, Event, RuleCounts};
+use std::time::{Duration, Instant};
 
 /// How hard to try.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +15,11 @@ pub struct Options {
     /// Largest number of search nodes (below the root) and probes before
     /// giving up; deduction at the root is always done.
     pub node_budget: u64,
+    /// Wall-clock time per puzzle before giving up as
+    /// [`Status::TimedOut`] (`None`: no limit). Checked with the budget,
+    /// every few nodes and probes, so deduction alone (a puzzle that needs
+    /// no search) is never cut short and never reads the clock.
+    pub time_limit: Option<Duration>,
     /// Count solutions up to this many (1 stops at the first; 2 decides uniqueness).
     pub max_solutions: usize,
     /// Count the decisions of each rule (slower).
@@ -43,6 +49,7 @@ impl Default for Options {
             loop_reasoning: true,
             search: true,
             node_budget: Self::DEFAULT_BUDGET,
+            time_limit: None,
             max_solutions: 2,
             count_rules: false,
             trace: false,
@@ -68,22 +75,27 @@ pub enum Status {
     /// edges it left undecided). Batch mode also reports a data set the
     /// solver failed on (a bug) this way.
     GaveUp,
+    /// Not finished in the time allowed ([`Options::time_limit`]):
+    /// `timed-out`. Unlike `gave-up`, it depends on the machine and its
+    /// load, not only on the puzzle.
+    TimedOut,
     /// A malformed data set, which was not solved: `invalid`.
     Invalid,
 }
 
 impl Status {
     /// Every status, in the order reports list them.
-    pub const ALL: [Status; 5] = [
+    pub const ALL: [Status; 6] = [
         Status::Solved,
         Status::Multiple,
         Status::NoSolution,
         Status::Invalid,
         Status::GaveUp,
+        Status::TimedOut,
     ];
 
     /// The name used in JSON records and summaries: `solved`,
-    /// `multiple`, `none`, `invalid`, `gave-up`.
+    /// `multiple`, `none`, `invalid`, `gave-up`, `timed-out`.
     pub fn name(self) -> &'static str {
         match self {
             Status::Solved => "solved",
@@ -91,13 +103,17 @@ impl Status {
             Status::NoSolution => "none",
             Status::Invalid => "invalid",
             Status::GaveUp => "gave-up",
+            Status::TimedOut => "timed-out",
         }
     }
 
     /// Whether judge mode calls this an error (not merely a warning, as
     /// for `multiple`).
     pub fn is_error(self) -> bool {
-        matches!(self, Status::NoSolution | Status::Invalid | Status::GaveUp)
+        matches!(
+            self,
+            Status::NoSolution | Status::Invalid | Status::GaveUp | Status::TimedOut
+        )
     }
 }
 
@@ -134,7 +150,19 @@ pub struct Outcome {
     stalled: Option<usize>,
     /// Every decision in order, when [`Options::trace`] is set.
     pub trace: Vec<Event>,
+    /// With a time limit: when the first budget check was made.
+    started: Option<Instant>,
+    /// With a time limit: the work (nodes and probes) at which the clock
+    /// is read next.
+    clock_at: u64,
+    /// The time limit ran out.
+    timed_out: bool,
 }
+
+/// Work (search nodes and probes) between two reads of the clock under a
+/// time limit: a node or a probe pair takes a microsecond or more, a read
+/// of the clock some 25 ns.
+const CLOCK_EVERY: u64 = 8;
 
 impl Outcome {
     /// What became of the puzzle.
@@ -165,6 +193,9 @@ impl Outcome {
         self.contradiction = None;
         self.stalled = None;
         self.trace.clear();
+        self.started = None;
+        self.clock_at = 0;
+        self.timed_out = false;
     }
 
     /// A slot for the next solution, reused from earlier puzzles (holding
@@ -187,10 +218,31 @@ impl Outcome {
     }
 
     /// Whether the search has used up its budget: the nodes below the root
-    /// and the probes count; deduction at the root is always done.
+    /// and the probes count; deduction at the root is always done. Or,
+    /// with a time limit, whether the time is up (the clock is read every
+    /// [`CLOCK_EVERY`] units of work, and started at the first check: the
+    /// root node's).
     #[inline(always)]
-    pub(crate) fn over_budget(&self, o: &Options) -> bool {
-        self.stats.nodes.saturating_sub(1) + self.stats.probes > o.node_budget
+    pub(crate) fn over_budget(&mut self, o: &Options) -> bool {
+        let work = self.stats.nodes.saturating_sub(1) + self.stats.probes;
+        work > o.node_budget || (o.time_limit.is_some() && self.out_of_time(o, work))
+    }
+
+    /// Whether the time limit has run out, reading the clock every
+    /// [`CLOCK_EVERY`] units of work.
+    #[cold]
+    #[inline(never)]
+    fn out_of_time(&mut self, o: &Options, work: u64) -> bool {
+        let Some(limit) = o.time_limit else {
+            return false;
+        };
+        if work < self.clock_at {
+            return false;
+        }
+        self.clock_at = work + CLOCK_EVERY;
+        let started = *self.started.get_or_insert_with(Instant::now);
+        self.timed_out = started.elapsed() >= limit;
+        self.timed_out
     }
 
     /// Ends a search that stalled, with search off, with `undecided`
@@ -200,7 +252,12 @@ impl Outcome {
         self.finish(Status::GaveUp);
     }
 
+    /// Ends the solve with `status`; a search that gave up because its
+    /// time ran out ends [`Status::TimedOut`].
     pub(crate) fn finish(&mut self, status: Status) {
-        self.status = Some(status);
+        self.status = Some(match status {
+            Status::GaveUp if self.timed_out => Status::TimedOut,
+            _ => status,
+        });
     }
 }

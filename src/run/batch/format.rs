@@ -42,7 +42,8 @@ pub enum Format {
     ///   data set whose rows are bad, or cut short by the end of the
     ///   input, keeps the size its header gave);
     /// - `status`: `solved` (exactly one solution), `multiple`, `none`,
-    ///   `invalid` (malformed) or `gave-up` (the search budget ran out, or
+    ///   `invalid` (malformed), `timed-out` (the time limit ran out) or
+    ///   `gave-up` (the search budget ran out, or
     ///   the rules stalled with `--rules-only`);
     /// - `loop` (with `solved` and `multiple`, and with a `gave-up` whose
     ///   search found a loop before the budget ran out; for `multiple` it is one of the
@@ -119,6 +120,7 @@ impl Record<'_> {
                     Some(undecided) => Detail::Stalled(undecided),
                     None => Detail::GaveUp(outcome),
                 }),
+                Status::TimedOut => Some(Detail::TimedOut(outcome)),
                 // (The solver does not say this of a puzzle it read.)
                 Status::Invalid => Some(Detail::Failed),
             },
@@ -132,6 +134,7 @@ impl Record<'_> {
 enum Detail<'a> {
     NoSolution(&'a Outcome),
     GaveUp(&'a Outcome),
+    TimedOut(&'a Outcome),
     Stalled(usize),
     Invalid(&'a ParseError),
     Failed,
@@ -147,10 +150,18 @@ impl Display for Detail<'_> {
                     None => Ok(()),
                 }
             }
-            Detail::GaveUp(o) => {
+            Detail::GaveUp(o) | Detail::TimedOut(o) => {
+                let why = match self {
+                    Detail::TimedOut(_) => "timed out after",
+                    _ => "gave up after",
+                };
+                let limit = match self {
+                    Detail::TimedOut(_) => "the time limit",
+                    _ => "the budget",
+                };
                 write!(
                     f,
-                    "gave up after {} search nodes and {} probes (the budget)",
+                    "{why} {} search nodes and {} probes ({limit})",
                     o.stats.nodes.saturating_sub(1),
                     o.stats.probes
                 )?;
@@ -293,12 +304,21 @@ fn json(rec: &Record<'_>, out: &mut Vec<u8>) {
     out.push(b'\n');
 }
 
-/// Writes the summary of a run: counts per status, then (when `timed`)
+/// Writes the summary of a run: counts per status (`timed-out` only with
+/// a time limit, or when some data set timed out), then (when `timed`)
 /// the elapsed time and the rates. One `name value` pair per line.
-pub fn write_summary(totals: &Totals, timed: bool, out: &mut dyn Write) -> io::Result<()> {
+pub fn write_summary(
+    totals: &Totals,
+    timed: bool,
+    time_limit: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut lines: Vec<(String, String)> =
         vec![("data sets".into(), totals.data_sets().to_string())];
     for status in Status::ALL {
+        if status == Status::TimedOut && !time_limit && totals.count(status) == 0 {
+            continue;
+        }
         lines.push((status.name().into(), totals.count(status).to_string()));
     }
     if totals.skipped > 0 {
@@ -393,7 +413,17 @@ mod tests {
     #[test]
     fn statuses_have_the_documented_names() {
         let names: Vec<_> = Status::ALL.iter().map(|k| k.name()).collect();
-        assert_eq!(names, ["solved", "multiple", "none", "invalid", "gave-up"]);
+        assert_eq!(
+            names,
+            [
+                "solved",
+                "multiple",
+                "none",
+                "invalid",
+                "gave-up",
+                "timed-out"
+            ]
+        );
         assert!(Status::Invalid.is_error() && !Status::Multiple.is_error());
     }
 }

@@ -3,48 +3,42 @@
 //! A [`Source`] shows a window of its input, [`Source::piece`], starting
 //! at [`Source::offset`]; [`Source::fill`] makes it at least so many bytes
 //! long (or reach the end), [`Source::consume`] drops bytes from its
-//! front. A regular file is memory-mapped one region at a time (so only
-//! the region being read is resident); anything else (standard input on a
-//! pipe or a terminal, a FIFO) is read into a buffer that keeps the
-//! unconsumed bytes. Either way memory stays proportional to the piece
-//! size, not to the input.
+//! front. The input is read into a buffer that keeps the unconsumed bytes,
+//! so memory stays proportional to the piece size, not to the input.
+//!
+//! A regular file (standard input included, when it is redirected from
+//! one) is read with positional reads up to the length it had when it was
+//! opened: a file that grows meanwhile is read as it was, and one that
+//! shrinks (truncated, or rewritten, under the run) is an error, "the file
+//! shrank while being read", after the data sets before the piece that
+//! found it. Files used to be memory-mapped, but a mapped file that
+//! shrinks kills the process with SIGBUS, and reading costs about as much
+//! ([`Config::DEFAULT_FILE_BYTES`](super::Config::DEFAULT_FILE_BYTES) has
+//! the figures). A file that reports a length of 0
+//! (in `/proc`, on some FUSE file systems) and anything else (a pipe, a
+//! terminal, a FIFO) is read as a stream, to its end.
 
 use super::Input;
-use memmap2::{Advice, Mmap, MmapOptions};
 use std::fs::File;
 use std::io::{self, Read};
 
 /// An input being read piece by piece.
 pub struct Source {
-    inner: Inner,
-}
-
-enum Inner {
-    /// A regular file, mapped one region at a time.
-    Mapped {
-        file: File,
-        /// Offset of the end of the input (the file's length when opened).
-        end: u64,
-        /// Offset of the piece.
-        start: u64,
-        /// The mapped region and its offset; it covers the piece.
-        map: Option<(u64, Mmap)>,
-    },
-    /// A stream, read into a buffer.
-    Stream {
-        reader: Box<dyn Read>,
-        buf: Vec<u8>,
-        /// The piece is `buf[pos..filled]`.
-        pos: usize,
-        filled: usize,
-        /// Offset of `buf[pos]`.
-        start: u64,
-        eof: bool,
-    },
+    reader: Box<dyn Read>,
+    buf: Vec<u8>,
+    /// The piece is `buf[pos..filled]`.
+    pos: usize,
+    filled: usize,
+    /// Offset of `buf[pos]`.
+    start: u64,
+    eof: bool,
+    /// For a regular file: its bytes from where the reading starts.
+    size: Option<u64>,
 }
 
 /// Opens `input`: a regular file (standard input included, when it is
-/// redirected from one) is mapped, anything else is streamed.
+/// redirected from one) is read up to its length when opened, anything
+/// else as a stream.
 pub fn open(input: &Input) -> io::Result<Source> {
     match input {
         Input::Path(path) => {
@@ -53,8 +47,8 @@ pub fn open(input: &Input) -> io::Result<Source> {
             if meta.is_dir() {
                 return Err(io::Error::other("it is a directory"));
             }
-            if meta.is_file() {
-                Ok(Source::mapped(file, 0, meta.len()))
+            if meta.is_file() && meta.len() > 0 {
+                Ok(Source::file(file, 0, meta.len()))
             } else {
                 Ok(Source::stream(Box::new(file)))
             }
@@ -73,11 +67,11 @@ fn open_stdin() -> io::Result<Source> {
     if let Ok(fd) = stdin.as_fd().try_clone_to_owned() {
         let mut file = File::from(fd);
         if let Ok(meta) = file.metadata() {
-            if meta.is_file() {
+            if meta.is_file() && meta.len() > 0 {
                 // Start where standard input stands (a shell may have read some).
                 if let Ok(at) = file.stream_position() {
                     if at <= meta.len() {
-                        return Ok(Source::mapped(file, at, meta.len()));
+                        return Ok(Source::file(file, at, meta.len()));
                     }
                 }
             }
@@ -91,153 +85,123 @@ fn open_stdin() -> io::Result<Source> {
     Ok(Source::stream(Box::new(io::stdin())))
 }
 
-impl Source {
-    /// A regular file, read from offset `start` to `end` by mapping it.
-    fn mapped(file: File, start: u64, end: u64) -> Source {
-        Source {
-            inner: Inner::Mapped {
-                file,
-                end,
-                start,
-                map: None,
-            },
+/// A regular file read from `at` to `end` with positional reads (which
+/// leave the descriptor's offset alone: standard input's stays where it
+/// was); reaching its end before `end` is an error.
+struct FileRange {
+    file: File,
+    at: u64,
+    end: u64,
+}
+
+impl Read for FileRange {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = usize::try_from(self.end - self.at).unwrap_or(usize::MAX);
+        let want = buf.len().min(left);
+        if want == 0 {
+            return Ok(0);
         }
+        let n = read_at(&self.file, &mut buf[..want], self.at)?;
+        if n == 0 {
+            return Err(io::Error::other("the file shrank while being read"));
+        }
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, at)
+}
+
+#[cfg(windows)]
+fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, at)
+}
+
+impl Source {
+    /// A regular file, read from offset `start` to `end`.
+    fn file(file: File, start: u64, end: u64) -> Source {
+        let mut source = Source::stream(Box::new(FileRange {
+            file,
+            at: start,
+            end,
+        }));
+        source.size = Some(end - start);
+        source
     }
 
     /// Any reader, read into a buffer.
     pub fn stream(reader: Box<dyn Read>) -> Source {
         Source {
-            inner: Inner::Stream {
-                reader,
-                buf: Vec::new(),
-                pos: 0,
-                filled: 0,
-                start: 0,
-                eof: false,
-            },
+            reader,
+            buf: Vec::new(),
+            pos: 0,
+            filled: 0,
+            start: 0,
+            eof: false,
+            size: None,
         }
     }
 
-    /// Whether the input is a regular file, mapped a region at a time.
-    pub fn is_mapped(&self) -> bool {
-        matches!(self.inner, Inner::Mapped { .. })
+    /// Whether the input is a regular file of known length (its reads do
+    /// not wait).
+    pub fn is_file(&self) -> bool {
+        self.size.is_some()
     }
 
     /// The input's size in bytes, when known in advance (a regular file).
     pub fn size(&self) -> Option<u64> {
-        match &self.inner {
-            Inner::Mapped { end, .. } => Some(*end),
-            Inner::Stream { .. } => None,
-        }
+        self.size
     }
 
     /// Makes the piece at least `want` bytes long, or reach the end of
     /// the input.
     pub fn fill(&mut self, want: usize) -> io::Result<()> {
-        match &mut self.inner {
-            Inner::Mapped {
-                file,
-                end,
-                start,
-                map,
-            } => {
-                let need = (*start).saturating_add(want as u64).min(*end);
-                if let Some((at, m)) = map {
-                    if *at + m.len() as u64 >= need {
-                        return Ok(());
-                    }
+        if self.eof || self.filled - self.pos >= want {
+            return Ok(());
+        }
+        self.buf.copy_within(self.pos..self.filled, 0);
+        self.filled -= self.pos;
+        self.pos = 0;
+        if self.buf.len() < want {
+            self.buf.resize(want, 0);
+        }
+        while self.filled < want {
+            match self.reader.read(&mut self.buf[self.filled..want]) {
+                Ok(0) => {
+                    self.eof = true;
+                    break;
                 }
-                // Unmap the old region first: only one is ever resident.
-                *map = None;
-                if need > *start {
-                    let len = usize::try_from(need - *start).map_err(io::Error::other)?;
-                    // SAFETY: the map is read-only and private to this
-                    // source. As with every memory map, the file must not
-                    // be truncated or rewritten while slink reads it; a
-                    // corpus being solved is not.
-                    let m = unsafe { MmapOptions::new().offset(*start).len(len).map(&*file)? };
-                    // Only a hint: a failure changes nothing.
-                    let _ = m.advise(Advice::Sequential);
-                    *map = Some((*start, m));
-                }
-                Ok(())
-            }
-            Inner::Stream {
-                reader,
-                buf,
-                pos,
-                filled,
-                eof,
-                ..
-            } => {
-                if *eof || *filled - *pos >= want {
-                    return Ok(());
-                }
-                buf.copy_within(*pos..*filled, 0);
-                *filled -= *pos;
-                *pos = 0;
-                if buf.len() < want {
-                    buf.resize(want, 0);
-                }
-                while *filled < want {
-                    match reader.read(&mut buf[*filled..want]) {
-                        Ok(0) => {
-                            *eof = true;
-                            break;
-                        }
-                        Ok(n) => *filled += n,
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                        Err(e) => return Err(e),
-                    }
-                }
-                Ok(())
+                Ok(n) => self.filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
         }
+        Ok(())
     }
 
     /// The bytes from [`Source::offset`] that are available.
     pub fn piece(&self) -> &[u8] {
-        match &self.inner {
-            Inner::Mapped { start, map, .. } => match map {
-                Some((at, m)) => m.get((*start - *at) as usize..).unwrap_or_default(),
-                None => &[],
-            },
-            Inner::Stream {
-                buf, pos, filled, ..
-            } => &buf[*pos..*filled],
-        }
+        &self.buf[self.pos..self.filled]
     }
 
     /// Whether the piece reaches the end of the input.
     pub fn is_last(&self) -> bool {
-        match &self.inner {
-            Inner::Mapped {
-                end, start, map, ..
-            } => match map {
-                Some((at, m)) => *at + m.len() as u64 >= *end,
-                None => *start >= *end,
-            },
-            Inner::Stream { eof, .. } => *eof,
-        }
+        self.eof
     }
 
     /// Offset of the piece in the input.
     pub fn offset(&self) -> u64 {
-        match &self.inner {
-            Inner::Mapped { start, .. } | Inner::Stream { start, .. } => *start,
-        }
+        self.start
     }
 
     /// Drops the first `n` bytes of the piece (at most its length).
     pub fn consume(&mut self, n: usize) {
-        let n = n.min(self.piece().len());
-        match &mut self.inner {
-            Inner::Mapped { start, .. } => *start += n as u64,
-            Inner::Stream { pos, start, .. } => {
-                *pos += n;
-                *start += n as u64;
-            }
-        }
+        let n = n.min(self.filled - self.pos);
+        self.pos += n;
+        self.start += n as u64;
     }
 }
 
@@ -265,22 +229,65 @@ mod tests {
     }
 
     #[test]
-    fn streams_and_maps_give_back_the_input() {
+    fn streams_and_files_give_back_the_input() {
         let data: Vec<u8> = (0..100_000u32).map(|k| (k % 251) as u8).collect();
         for (want, step) in [(1, 1), (7, 5), (4096, 1000), (1 << 20, 1 << 20)] {
             let s = Source::stream(Box::new(io::Cursor::new(data.clone())));
-            assert!(!s.is_mapped() && s.size().is_none());
+            assert!(!s.is_file() && s.size().is_none());
             assert_eq!(read_all(s, want, step), data, "stream {want} {step}");
         }
         let path = std::env::temp_dir().join(format!("slink-input-{}.bin", std::process::id()));
         File::create(&path).unwrap().write_all(&data).unwrap();
         for (want, step) in [(1, 1), (5000, 4097), (1 << 20, 1 << 20)] {
             let s = open(&Input::Path(path.clone())).unwrap();
-            assert!(s.is_mapped());
+            assert!(s.is_file());
             assert_eq!(s.size(), Some(data.len() as u64));
-            assert_eq!(read_all(s, want, step), data, "map {want} {step}");
+            assert_eq!(read_all(s, want, step), data, "file {want} {step}");
         }
         std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_file_that_shrinks_is_an_error_and_one_that_grows_is_read_as_it_was() {
+        let path = std::env::temp_dir().join(format!("slink-shrink-{}.bin", std::process::id()));
+        std::fs::write(&path, vec![b'x'; 10_000]).unwrap();
+        let mut s = open(&Input::Path(path.clone())).unwrap();
+        s.fill(4000).unwrap();
+        s.consume(4000);
+        // Truncated under the reader.
+        File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(6000)
+            .unwrap();
+        let e = s.fill(8000).unwrap_err();
+        assert_eq!(e.to_string(), "the file shrank while being read");
+        // Grown: read up to the length it had when opened.
+        std::fs::write(&path, vec![b'y'; 100]).unwrap();
+        let s = open(&Input::Path(path.clone())).unwrap();
+        File::options()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(&[b'z'; 50])
+            .unwrap();
+        assert_eq!(read_all(s, 1 << 10, 1 << 10), vec![b'y'; 100]);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn files_that_say_they_are_empty_are_read_as_streams() {
+        // /proc files report a length of 0 but are not empty.
+        let s = open(&Input::Path("/proc/self/status".into())).unwrap();
+        assert!(!s.is_file());
+        let text = read_all(s, 64, 64);
+        assert!(
+            text.starts_with(b"Name:"),
+            "{}",
+            String::from_utf8_lossy(&text)
+        );
     }
 
     #[test]

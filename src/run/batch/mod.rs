@@ -1,9 +1,9 @@
 //! Batch mode: many puzzle files, solved in parallel, written in input order.
 //!
 //! [`run`] reads its inputs one after the other. Each input is read in
-//! *pieces* that end at line boundaries ([`input`]): a regular file is
-//! memory-mapped one region at a time, standard input and pipes are read
-//! into a buffer. A [`Scanner`](crate::puzzle::parse::Scanner) finds the data sets
+//! *pieces* that end at line boundaries ([`input`]), read into a buffer
+//! (a regular file up to the length it had when opened: one that shrinks
+//! under the run is an error, not a crash). A [`Scanner`](crate::puzzle::parse::Scanner) finds the data sets
 //! of a piece and puts them into a ring of at most [`Config::window`]
 //! slots, cut into batches; each batch is a task on a rayon pool that
 //! reads, solves and formats its data sets (one
@@ -36,6 +36,7 @@
 //! only the shard its number falls to reports it: the shards' JSON records
 //! merge into exactly the unsharded ones.
 
+pub mod chunks;
 pub mod format;
 pub mod input;
 pub mod pipeline;
@@ -190,8 +191,8 @@ pub struct Config {
     /// Bytes of a stream (a pipe, a terminal) read at a time; grows for a
     /// data set larger than this.
     pub piece_bytes: usize,
-    /// Bytes of a regular file mapped at a time; grows likewise.
-    pub map_bytes: usize,
+    /// Bytes of a regular file read at a time; grows likewise.
+    pub file_bytes: usize,
     /// Largest piece: an input with a data set (or a line) that does not
     /// end within this many bytes is given up as unreadable, so that a
     /// hostile input (a header followed by endless blank lines) cannot
@@ -211,12 +212,16 @@ impl Config {
     pub const DEFAULT_WINDOW: usize = 960;
     /// The default piece size of a stream, in bytes: its buffer.
     pub const DEFAULT_PIECE_BYTES: usize = 16 << 20;
-    /// The default piece size of a mapped file, in bytes. Every piece
-    /// ends with the ring drained and the next region mapped, about 1 ms
-    /// with every thread idle (on 100,000 20x20 puzzles on two threads:
-    /// four such ends in 16 MB pieces, 3.5% of the run); a mapped piece
-    /// takes no heap, only resident pages of the file.
-    pub const DEFAULT_MAP_BYTES: usize = 64 << 20;
+    /// The default piece size of a regular file, in bytes: as a stream's.
+    /// Every piece ends with the ring drained and the next piece read,
+    /// about 1 ms with every thread idle (on 100,000 20x20 puzzles on two
+    /// threads: four such ends in 16 MB pieces, 3.5% of the run). Files
+    /// were mapped 64 MB at a time; read 16 MB at a time into a buffer,
+    /// 64 MB of 20x20 puzzles (80,000) take 0.19-0.21 s of CPU time
+    /// against 0.19-0.20 s mapped (four runs each of `-j 1` and `-j 2`),
+    /// in 20 MB of memory instead of 67 MB; read 64 MB at a time, 0.04 s
+    /// more system time (the pages of a new 64 MB buffer).
+    pub const DEFAULT_FILE_BYTES: usize = 16 << 20;
     /// The default piece limit, in bytes (a data set of the largest size,
     /// 1024 x 255, takes about half a megabyte).
     pub const DEFAULT_PIECE_LIMIT: usize = 64 << 20;
@@ -236,7 +241,7 @@ impl Default for Config {
             timing: true,
             window: Config::DEFAULT_WINDOW,
             piece_bytes: Config::DEFAULT_PIECE_BYTES,
-            map_bytes: Config::DEFAULT_MAP_BYTES,
+            file_bytes: Config::DEFAULT_FILE_BYTES,
             piece_limit: Config::DEFAULT_PIECE_LIMIT,
         }
     }
@@ -246,7 +251,7 @@ impl Default for Config {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
     /// Data sets per status, in the order of [`Status::ALL`].
-    counts: [usize; 5],
+    counts: [usize; 6],
     /// Data sets left to other shards.
     pub skipped: usize,
     /// Inputs opened (readable or not).
@@ -349,7 +354,8 @@ pub fn run(
     }
     let totals = pipeline.finish();
     if config.format == Format::Summary {
-        format::write_summary(&totals, config.timing, out)?;
+        let limited = config.options.time_limit.is_some();
+        format::write_summary(&totals, config.timing, limited, out)?;
     }
     out.flush()?;
     Ok(totals)

@@ -30,6 +30,7 @@
 //! threads: on 100,000 20x20 puzzles, 0.28 s of CPU time with a pool of
 //! one worker, 0.22 s this way).
 
+use super::chunks;
 use super::input::{self, Source};
 use super::ring::{Batch, Ring, BATCH_LEN, CLAIMED};
 use super::scan::{PieceEnd, Scan};
@@ -38,6 +39,7 @@ use super::slot::Slot;
 use super::worker::{CallerWorker, Shared};
 use super::{Config, Error, Input, Totals};
 use crate::puzzle::parse::Scanner;
+use crate::run::interrupt;
 use rayon::ThreadPool;
 use std::io::Write;
 use std::sync::atomic::AtomicUsize;
@@ -79,6 +81,8 @@ pub struct Pipeline<'c> {
     bytes_before: u64,
     /// Number of the next data set, with continuous numbering.
     next_number: usize,
+    /// Whether standard input was read: it is read once.
+    stdin_read: bool,
     started: Instant,
 }
 
@@ -139,18 +143,20 @@ impl<'c> Pipeline<'c> {
             },
             bytes_before: 0,
             next_number: 1,
+            stdin_read: false,
             started: Instant::now(),
         })
     }
 
-    /// Whether the run stopped early (`fail_fast`).
+    /// Whether the run stopped early (`fail_fast`, or a signal).
     pub fn stopped(&self) -> bool {
-        self.sink.totals.stopped
+        self.sink.totals.stopped || interrupt::requested().is_some()
     }
 
     /// Reads, solves and writes every data set of `input`, the
     /// `index`-th (from 1). An unreadable input is reported on `err` and
-    /// counted; only a failure to write is an `Err`.
+    /// counted; only a failure to write is an `Err`. Standard input a
+    /// second time is skipped, with a warning.
     pub fn input(
         &mut self,
         index: usize,
@@ -158,6 +164,10 @@ impl<'c> Pipeline<'c> {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Error> {
+        if *input == Input::Stdin && std::mem::replace(&mut self.stdin_read, true) {
+            let line = "slink: warning: standard input is read once; this '-' is skipped";
+            return self.sink.note(line, out, err);
+        }
         let first = if self.sink.config.continuous_numbering {
             self.next_number
         } else {
@@ -199,8 +209,8 @@ impl<'c> Pipeline<'c> {
         err: &mut dyn Write,
     ) -> Result<Option<std::io::Error>, Error> {
         let config = self.sink.config;
-        let piece_bytes = if source.is_mapped() {
-            config.map_bytes
+        let piece_bytes = if source.is_file() {
+            config.file_bytes
         } else {
             config.piece_bytes
         }
@@ -209,18 +219,23 @@ impl<'c> Pipeline<'c> {
         // Doubles the piece for a line or a data set larger than it, up to
         // the limit; then the input is given up.
         let grow = |want: &mut usize, len: usize, number: usize| {
-            if *want >= config.piece_limit {
-                return Err(std::io::Error::other(format!(
-                    "data set {number} does not end within {} bytes",
-                    config.piece_limit
-                )));
-            }
-            *want = (*want).max(len).saturating_mul(2).min(config.piece_limit);
-            Ok(())
+            chunks::grow(want, len, number, config.piece_limit)
         };
         loop {
-            if let Err(e) = source.fill(want) {
+            let filled = if source.is_file() {
+                source.fill(want)
+            } else {
+                // A stream may keep the read waiting: everything before
+                // it is written first, so that a signal can end the
+                // process during the wait with nothing lost.
+                out.flush()?;
+                interrupt::while_idle(|| source.fill(want)).unwrap_or(Ok(()))
+            };
+            if let Err(e) = filled {
                 return Ok(Some(e));
+            }
+            if interrupt::requested().is_some() {
+                return Ok(None);
             }
             let data = source.piece();
             let last = source.is_last();
@@ -247,18 +262,12 @@ impl<'c> Pipeline<'c> {
                     return Ok(None);
                 }
                 PieceEnd::More { at, line } => {
-                    // Keep the newline before the rest, so that the next
-                    // piece starts at a line start and never with what
-                    // the scanner would take for a byte order mark.
-                    let cut = if at > 0 && data[at - 1] == b'\n' {
-                        at - 1
-                    } else {
-                        at
-                    };
-                    // The newlines before the cut, as the scanner counted
-                    // them (counting them again took 0.5-0.9 ms a piece of
-                    // 16 MB, with every other thread idle).
-                    file.line_offset += line - 1 - usize::from(cut < at);
+                    // Keep the newline before the rest; count the newlines
+                    // before the cut as the scanner counted them (counting
+                    // them again took 0.5-0.9 ms a piece of 16 MB, with
+                    // every other thread idle).
+                    let (cut, lines) = chunks::keep_newline(data, at, line);
+                    file.line_offset += lines;
                     if cut == 0 {
                         // One data set is larger than the piece.
                         if let Err(e) = grow(&mut want, data.len(), file.next_number) {
@@ -332,7 +341,7 @@ impl<'c> Pipeline<'c> {
             .max(scan.failed.map_or(0, |k| k + 1));
         file.scanned = base + scan.scanner.position() as u64;
         written?;
-        if self.sink.totals.stopped {
+        if self.stopped() {
             return Ok(PieceEnd::Done);
         }
         Ok(scan.end.unwrap_or(PieceEnd::Done))

@@ -6,6 +6,7 @@ use super::sink::Sink;
 use super::slot::Slot;
 use super::worker::{work_batch, Shared, WORKER};
 use super::Error;
+use crate::run::interrupt;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
@@ -210,12 +211,14 @@ impl<'p> Ring<'p> {
         Ok(())
     }
 
-    /// Whether a batch may start: the piece has more, the run goes on,
-    /// the ring has room, and so has the window (or fewer than `few`
+    /// Whether a batch may start: the piece has more, the run goes on
+    /// (no stop, no signal: then the batches in flight are finished and
+    /// written, and no more start), the ring has room, and so has the window (or fewer than `few`
     /// batches are in flight).
     fn has_room(&self, scan: &Scan<'_>, sink: &Sink<'_>) -> bool {
         scan.end.is_none()
             && !sink.totals.stopped
+            && interrupt::requested().is_none()
             && self.count < self.batches.len()
             && (self.cost < WINDOW_BYTES || self.count < self.few)
     }

@@ -1,0 +1,34 @@
+//! SIGINT and SIGTERM for the commands that stop at a record boundary
+//! (judge mode and `slink solve`): the first asks the run to stop
+//! ([`slink::run::interrupt`]), a second ends the process at once with
+//! `128 + signal`, as a shell reports a process killed by it.
+
+use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::low_level;
+use slink::run::interrupt;
+use std::process::ExitCode;
+
+/// Installs the handlers. If that fails, the signals keep their default
+/// action (ending the process at once), which is reported on stderr.
+pub fn install(command: &str) {
+    for signal in [SIGINT, SIGTERM] {
+        // SAFETY: the action only touches atomics (`interrupt::request`)
+        // and calls `_exit`, both async-signal-safe.
+        let installed = unsafe {
+            low_level::register(signal, move || {
+                if interrupt::request(signal) {
+                    low_level::exit(128 + signal);
+                }
+            })
+        };
+        if let Err(e) = installed {
+            eprintln!("{command}: warning: cannot handle signal {signal}: {e}");
+        }
+    }
+}
+
+/// The exit status of a run that a signal stopped (`128 + signal`: 130
+/// for SIGINT, 143 for SIGTERM), if one did.
+pub fn stopped_status() -> Option<ExitCode> {
+    interrupt::requested().map(|signal| ExitCode::from((128 + signal) as u8))
+}

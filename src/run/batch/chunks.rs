@@ -1,0 +1,229 @@
+//! An input as pieces of whole data sets, for the commands that take the
+//! data sets a piece at a time without the batch pipeline (`check`,
+//! `explain`, `bench`): the same reading as batch mode ([`input`]), the
+//! same piece size and the same limit on a data set, so that no command
+//! holds more than a piece of a stream, whatever its length.
+
+use super::input::{self, Source};
+use super::{Config, Input};
+use crate::puzzle::parse::{Ending, Scanner};
+use std::io;
+
+/// Pieces of whole data sets of one input.
+pub struct Chunks {
+    source: Source,
+    /// Bytes asked of the source: the piece size, or more for a data set
+    /// larger than it.
+    want: usize,
+    piece_bytes: usize,
+    limit: usize,
+    /// Bytes of the last chunk, dropped before the next is read.
+    pending: usize,
+    /// Lines before the next chunk.
+    line_offset: usize,
+    /// Number of the next chunk's first data set.
+    next_number: usize,
+    done: bool,
+}
+
+/// A piece of whole data sets.
+pub struct Chunk<'a> {
+    /// The data sets (with no `0 0` unless `last`). The chunks of an
+    /// input, one after the other, are the input.
+    pub bytes: &'a [u8],
+    /// Lines of the input before `bytes`.
+    pub line_offset: usize,
+    /// Number of the first data set of `bytes`.
+    pub first: usize,
+    /// Whether this is the input's last chunk: only there does the way
+    /// the scan ends (`0 0`, the end, an error) tell how the input ends.
+    pub last: bool,
+}
+
+impl Chunks {
+    /// Opens `input` with batch mode's default piece size and limit.
+    pub fn open(input: &Input) -> io::Result<Chunks> {
+        Ok(Chunks::new(
+            input::open(input)?,
+            Config::DEFAULT_PIECE_BYTES,
+            Config::DEFAULT_PIECE_LIMIT,
+        ))
+    }
+
+    /// Reads `source` in pieces of about `piece_bytes`, giving up on a
+    /// data set that does not end within `limit` bytes.
+    pub fn new(source: Source, piece_bytes: usize, limit: usize) -> Chunks {
+        let piece_bytes = piece_bytes.clamp(1, limit.max(1));
+        Chunks {
+            source,
+            want: piece_bytes,
+            piece_bytes,
+            limit,
+            pending: 0,
+            line_offset: 0,
+            next_number: 1,
+            done: false,
+        }
+    }
+
+    /// The next piece of whole data sets, or `None` after the last.
+    pub fn next_chunk(&mut self) -> io::Result<Option<Chunk<'_>>> {
+        self.source.consume(self.pending);
+        self.pending = 0;
+        if self.done {
+            return Ok(None);
+        }
+        loop {
+            self.source.fill(self.want)?;
+            let data = self.source.piece();
+            let last = self.source.is_last();
+            let step = match memchr::memrchr(b'\n', data) {
+                _ if last => Step::Last(data.len()),
+                None => Step::Grow(data.len()),
+                Some(k) => match cut_data_set(&data[..=k], self.next_number) {
+                    None => Step::Last(k + 1),
+                    Some((at, line, next)) => match keep_newline(data, at, line) {
+                        (0, _) => Step::Grow(k + 1),
+                        (cut, lines) => Step::Cut { cut, lines, next },
+                    },
+                },
+            };
+            let (first, line_offset) = (self.next_number, self.line_offset);
+            let (end, last) = match step {
+                Step::Grow(len) => {
+                    // A line, or one data set, larger than the piece.
+                    grow(&mut self.want, len, self.next_number, self.limit)?;
+                    continue;
+                }
+                Step::Last(end) => {
+                    self.done = true;
+                    (end, true)
+                }
+                Step::Cut { cut, lines, next } => {
+                    self.pending = cut;
+                    self.line_offset += lines;
+                    self.next_number = next;
+                    self.want = self.piece_bytes;
+                    (cut, false)
+                }
+            };
+            return Ok(Some(Chunk {
+                bytes: &self.source.piece()[..end],
+                line_offset,
+                first,
+                last,
+            }));
+        }
+    }
+}
+
+/// What to do with a piece.
+enum Step {
+    /// Ask for more than `len` bytes.
+    Grow(usize),
+    /// The input's last chunk ends at this offset.
+    Last(usize),
+    /// A chunk ends at `cut`, with `lines` newlines before it; the next
+    /// starts with data set `next`.
+    Cut {
+        cut: usize,
+        lines: usize,
+        next: usize,
+    },
+}
+
+/// Where the whole data sets of `piece` (not the input's last) end,
+/// when a data set is cut by the piece's end: its offset and line
+/// and the number of that data set; `None` when the scan of the piece
+/// ends the input (`0 0`, an error, or its end).
+fn cut_data_set(piece: &[u8], first: usize) -> Option<(usize, usize, usize)> {
+    let mut scanner = Scanner::numbered_from(piece, first);
+    loop {
+        let (before, line) = (scanner.position(), scanner.line());
+        match scanner.next() {
+            None => {
+                let more = scanner.ending() == Ending::MissingTerminator;
+                return more.then(|| (piece.len(), scanner.line(), scanner.next_number()));
+            }
+            Some(Ok(_)) => {}
+            Some(Err(e)) => {
+                if !e.recoverable && scanner.position() >= piece.len() {
+                    return Some((before, line, scanner.next_number()));
+                }
+            }
+        }
+    }
+}
+
+/// Where a piece cut at offset `at`, on its line `line`, hands over to
+/// the next: before the newline that precedes `at`, if one does (so that
+/// the next piece starts at a line start, and never with what the
+/// scanner would take for a byte order mark); and the lines before that.
+pub(super) fn keep_newline(piece: &[u8], at: usize, line: usize) -> (usize, usize) {
+    let cut = if at > 0 && piece[at - 1] == b'\n' {
+        at - 1
+    } else {
+        at
+    };
+    (cut, line - 1 - usize::from(cut < at))
+}
+
+/// Doubles the bytes asked of a source, `want`, for a line or a data set
+/// (number `number`) longer than `len` bytes, up to `limit`; past it, the
+/// input is given up.
+pub(super) fn grow(want: &mut usize, len: usize, number: usize, limit: usize) -> io::Result<()> {
+    if *want >= limit {
+        return Err(io::Error::other(format!(
+            "data set {number} does not end within {limit} bytes"
+        )));
+    }
+    *want = (*want).max(len).saturating_mul(2).min(limit);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every chunk of `text` read in pieces of `piece` bytes.
+    fn chunks(text: &str, piece: usize, limit: usize) -> io::Result<Vec<(String, usize, usize)>> {
+        let source = Source::stream(Box::new(io::Cursor::new(text.as_bytes().to_vec())));
+        let mut chunks = Chunks::new(source, piece, limit);
+        let mut all = Vec::new();
+        while let Some(c) = chunks.next_chunk()? {
+            let text = String::from_utf8(c.bytes.to_vec()).unwrap();
+            all.push((text, c.line_offset, c.first));
+        }
+        Ok(all)
+    }
+
+    #[test]
+    fn chunks_hold_whole_data_sets_and_say_where_they_start() {
+        let text = "1 1\n0\n1 1\n1\n\n2 1\n2\n2\n0 0\n";
+        let all = chunks(text, 8, 1 << 20).unwrap();
+        // Joined, they are the input (each after the first starts with
+        // the newline the one before kept back).
+        let joined: Vec<&str> = all.iter().map(|c| c.0.as_str()).collect();
+        assert!(joined.len() > 2, "{joined:?}");
+        assert_eq!(joined.concat(), text);
+        for (chunk, line_offset, first) in &all {
+            let mut scanner = Scanner::numbered_from(chunk.as_bytes(), *first);
+            for span in scanner.by_ref() {
+                let span = span.unwrap();
+                let header = text.lines().nth(span.header_line + line_offset - 1);
+                assert_eq!(header.unwrap().len(), 3, "{chunk:?}");
+            }
+        }
+        let firsts: Vec<usize> = all.iter().map(|c| c.2).collect();
+        assert!(firsts.windows(2).all(|w| w[0] <= w[1]) && firsts[0] == 1);
+        assert_eq!(chunks(text, 1 << 20, 1 << 20).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_data_set_longer_than_the_limit_is_an_error() {
+        let text = format!("1 1\n{}0\n0 0\n", " ".repeat(100));
+        let e = chunks(&text, 8, 64).unwrap_err();
+        assert_eq!(e.to_string(), "data set 1 does not end within 64 bytes");
+        assert_eq!(chunks(&text, 8, 256).unwrap().len(), 1);
+    }
+}

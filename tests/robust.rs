@@ -1,0 +1,436 @@
+//! The promises of docs/RELIABILITY.md, kept by the `slink` binary run as
+//! a child process: signals end a run at a record boundary (exit 130 or
+//! 143), a file that shrinks while it is read is an error naming it (no
+//! SIGBUS), an endless stream stops at the data-set limit in bounded
+//! memory in every subcommand, every write error is named, and the time
+//! limit gives `timed-out`. Self-contained: it uses only the binary, the
+//! committed sample and temporary files.
+#![cfg(unix)]
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+const SLINK: &str = env!("CARGO_BIN_EXE_slink");
+
+/// The sample's data sets (without the closing `0 0`), repeated `times`
+/// times, then `0 0`.
+fn sample_repeated(times: usize) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/sample.in");
+    let sample = std::fs::read_to_string(path).expect("corpus/sample.in");
+    let body = sample
+        .trim_end()
+        .strip_suffix("0 0")
+        .expect("a closing 0 0");
+    let mut all = body.repeat(times).into_bytes();
+    all.extend_from_slice(b"0 0\n");
+    all
+}
+
+/// A temporary file, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("slink-robust-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Starts `slink ARGS` with `stdin`, its output and errors piped here.
+fn spawn<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: impl Into<Stdio>) -> Child {
+    Command::new(SLINK)
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Opens `file` for a child's standard input.
+fn open(file: &TempFile) -> std::fs::File {
+    std::fs::File::open(&file.0).unwrap()
+}
+
+/// Sends `signal` (a name such as `TERM`) to `child`.
+fn signal(child: &Child, signal: &str) {
+    let sent = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal}");
+}
+
+/// Reads the rest of `child`'s standard output slowly (4 KB, then a
+/// millisecond), after `got`; returns it all and the standard error.
+fn drain_slowly(child: &mut Child, got: Vec<u8>) -> (Vec<u8>, String) {
+    drain(child, got, Duration::from_millis(1))
+}
+
+/// Reads the rest of `child`'s standard output, waiting `pause` after
+/// every 4 KB, after `got`; returns it all and the standard error.
+fn drain(child: &mut Child, mut got: Vec<u8>, pause: Duration) -> (Vec<u8>, String) {
+    let stdout = child.stdout.as_mut().unwrap();
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = stdout.read(&mut buf).unwrap();
+        if n == 0 {
+            break;
+        }
+        got.extend_from_slice(&buf[..n]);
+        if !pause.is_zero() {
+            sleep(pause);
+        }
+    }
+    let mut err = String::new();
+    child
+        .stderr
+        .as_mut()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (got, err)
+}
+
+/// Reads the first `n` bytes of `child`'s output: it has started, its
+/// signal handlers are in place, and its output pipe is filling.
+fn first_bytes(child: &mut Child, n: usize) -> Vec<u8> {
+    let mut got = vec![0u8; n];
+    child.stdout.as_mut().unwrap().read_exact(&mut got).unwrap();
+    got
+}
+
+/// Asserts that `got` is `full` up to a record boundary of the judge
+/// format (the end, or a line holding only a data set's number), and
+/// shorter.
+fn assert_whole_judge_records(got: &[u8], full: &[u8]) {
+    assert!(got.len() < full.len(), "the run was not stopped early");
+    assert!(
+        full.starts_with(got),
+        "the output differs from the full run's"
+    );
+    let rest = &full[got.len()..];
+    let next_line = rest.split(|&b| b == b'\n').next().unwrap();
+    assert!(
+        !next_line.is_empty() && next_line.iter().all(u8::is_ascii_digit) && got.ends_with(b"#\n"),
+        "cut inside a drawing: next line {:?}",
+        String::from_utf8_lossy(next_line)
+    );
+}
+
+#[test]
+fn sigterm_ends_solve_json_with_whole_records_and_exit_143() {
+    let input = TempFile::new("term.json.in", &sample_repeated(5000));
+    let args = ["solve", "--format", "json", "--no-timing", "-j", "2"];
+    let mut child = spawn(
+        &[&args[..], &[input.0.to_str().unwrap()]].concat(),
+        Stdio::null(),
+    );
+    let got = first_bytes(&mut child, 1000);
+    signal(&child, "TERM");
+    let (got, err) = drain_slowly(&mut child, got);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(143), "{err}");
+    let text = String::from_utf8(got).unwrap();
+    assert!(text.ends_with('\n'));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines.len() < 20_000,
+        "stopped early: {} records",
+        lines.len()
+    );
+    for (k, line) in lines.iter().enumerate() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a whole JSON record");
+        assert_eq!(record["data_set"], k + 1, "in order, none skipped");
+    }
+}
+
+#[test]
+fn sigterm_ends_judge_mode_with_whole_drawings_and_exit_143() {
+    let bytes = sample_repeated(5000);
+    let input = TempFile::new("term.judge.in", &bytes);
+    let full = Command::new(SLINK).stdin(open(&input)).output().unwrap();
+    assert_eq!(full.status.code(), Some(0));
+    let mut child = spawn::<&str>(&[], open(&input));
+    let got = first_bytes(&mut child, 1000);
+    signal(&child, "TERM");
+    let (got, err) = drain_slowly(&mut child, got);
+    assert_eq!(child.wait().unwrap().code(), Some(143), "{err}");
+    assert_whole_judge_records(&got, &full.stdout);
+}
+
+#[test]
+fn sigint_while_waiting_for_input_ends_at_once_with_exit_130() {
+    // Standard input is a pipe that stays open and empty.
+    let mut child = spawn(&["solve", "--format", "json"], Stdio::piped());
+    // Some whole data sets, then the wait: they are solved only when the
+    // piece is full or the input ends, so nothing is written.
+    let stdin = child.stdin.as_mut().unwrap();
+    stdin.write_all(b"1 1\n0\n").unwrap();
+    stdin.flush().unwrap();
+    sleep(Duration::from_millis(500));
+    let started = Instant::now();
+    signal(&child, "INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_second_signal_ends_the_run_at_once() {
+    // A reader that never reads: the first signal waits for the write.
+    let input = TempFile::new("twice.in", &sample_repeated(5000));
+    let mut child = spawn(
+        &["solve", "-j", "1", input.0.to_str().unwrap()],
+        Stdio::null(),
+    );
+    let _ = first_bytes(&mut child, 1000);
+    signal(&child, "TERM");
+    sleep(Duration::from_millis(200));
+    assert!(child.try_wait().unwrap().is_none(), "blocked on its output");
+    signal(&child, "TERM");
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(started.elapsed() < Duration::from_secs(5), "still running");
+        sleep(Duration::from_millis(10));
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+}
+
+/// Truncates `input` to `len` bytes while `child` is blocked on its full
+/// output pipe, then drains it: the output must be whole records, the
+/// message must name the file, the status must be 2.
+fn truncated_under(mut child: Child, input: &TempFile, len: u64, name: &str, full: &[u8]) {
+    let got = first_bytes(&mut child, 1000);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&input.0)
+        .unwrap()
+        .set_len(len)
+        .unwrap();
+    let (got, err) = drain(&mut child, got, Duration::ZERO);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2), "no signal (SIGBUS), exit 2: {err}");
+    assert_eq!(
+        err,
+        format!("slink: cannot read {name}: the file shrank while being read\n")
+    );
+    assert_whole_judge_records(&got, full);
+}
+
+#[test]
+fn a_file_truncated_under_solve_is_an_error_naming_it() {
+    // Pieces of 64 KB, whose drawings fill the output pipe: the file is
+    // cut while the first piece is being written.
+    let bytes = sample_repeated(2000);
+    let input = TempFile::new("shrink.in", &bytes);
+    let args = ["solve", "--piece-bytes", "65536", input.0.to_str().unwrap()];
+    let full = Command::new(SLINK).args(args).output().unwrap();
+    let child = spawn(&args, Stdio::null());
+    let name = input.0.display().to_string();
+    truncated_under(child, &input, 200_000, &name, &full.stdout);
+}
+
+#[test]
+fn a_file_truncated_under_judge_mode_is_an_error_naming_it() {
+    // Judge mode reads 16 MB pieces: a file of more than 17 MB, cut at
+    // 16.5 MB.
+    let bytes = sample_repeated(75_000);
+    assert!(bytes.len() > 17 << 20, "{} bytes", bytes.len());
+    let input = TempFile::new("shrink.judge.in", &bytes);
+    let full = Command::new(SLINK).stdin(open(&input)).output().unwrap();
+    let child = spawn::<&str>(&[], open(&input));
+    truncated_under(child, &input, 33 << 19, "stdin", &full.stdout);
+}
+
+/// Runs `slink ARGS` in `sh` with its address space limited to `kb`
+/// kilobytes, fed `mb` megabytes of zeros on standard input.
+fn zeros_into(args: &str, mb: usize, kb: usize) -> Output {
+    let script = format!("ulimit -v {kb} && head -c {mb}M /dev/zero | \"$0\" {args}");
+    Command::new("sh")
+        .args(["-c", &script, SLINK])
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_endless_stream_stops_at_the_data_set_limit_in_every_subcommand() {
+    // 2 GB of zeros, in 400 MB of address space (threads' stacks
+    // included): a command that kept the stream would fail to allocate.
+    for args in [
+        "",
+        "solve",
+        "check",
+        "explain",
+        "bench --runs 1 --engine judge -",
+    ] {
+        let out = zeros_into(args, 2000, 400_000);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "slink {args}: {err}");
+        assert!(
+            err.contains("data set 1 does not end within 67108864 bytes"),
+            "slink {args}: {err}"
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn every_subcommand_names_a_write_error() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/sample.in");
+    let sample = sample.to_str().unwrap();
+    let runs: [(&str, Vec<&str>); 6] = [
+        ("slink", vec![]),
+        ("slink solve", vec!["solve", sample]),
+        ("slink check", vec!["check", sample]),
+        ("slink explain", vec!["explain", sample]),
+        ("slink bench", vec!["bench", "--runs", "1", sample]),
+        (
+            "slink gen",
+            vec![
+                "gen", "--rows", "5", "--cols", "5", "--count", "2", "--seed", "1",
+            ],
+        ),
+    ];
+    for (name, args) in runs {
+        let out = Command::new(SLINK)
+            .args(&args)
+            .stdin(std::fs::File::open(sample).unwrap())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        let want = format!("{name}: writing to standard output: No space left on device");
+        assert!(err.contains(&want), "{name}: {err}");
+    }
+}
+
+/// An all-blank `n` x `n` board: many solutions, found only by search.
+fn blank_board(n: usize) -> String {
+    let row = vec!["."; n].join(" ");
+    format!("{n} {n}\n{}0 0\n", format!("{row}\n").repeat(n))
+}
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = spawn(args, Stdio::piped());
+    // A child that stops before reading (a usage error) closes the pipe.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_time_limit_is_its_own_kind_of_giving_up() {
+    // A limit of a nanosecond runs out at the search's first clock read.
+    let board = blank_board(30);
+    let json = run_with_input(
+        &[
+            "solve",
+            "--format",
+            "json",
+            "--no-timing",
+            "--time-limit",
+            "1ns",
+        ],
+        &board,
+    );
+    let record: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(record["status"], "timed-out");
+    assert!(record["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("timed out after"));
+    assert_eq!(json.status.code(), Some(1));
+
+    let judge = run_with_input(&["--time-limit", "1ns"], &board);
+    let err = String::from_utf8_lossy(&judge.stderr);
+    assert!(err.contains("(the time limit)"), "{err}");
+    assert_eq!(judge.status.code(), Some(1));
+
+    let summary = run_with_input(
+        &["solve", "--format", "summary", "--time-limit", "1ns"],
+        &board,
+    );
+    let text = String::from_utf8_lossy(&summary.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().eq(["timed-out", "1"])),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().eq(["gave-up", "0"])),
+        "{text}"
+    );
+
+    let check = run_with_input(&["check", "--time-limit", "1ns"], &board);
+    assert!(String::from_utf8_lossy(&check.stdout).contains("solutions=?"));
+
+    // A limit that does not run out changes nothing; without one, the
+    // summary has no timed-out line.
+    let small = blank_board(4);
+    let limited = run_with_input(
+        &[
+            "solve",
+            "--format",
+            "json",
+            "--no-timing",
+            "--time-limit",
+            "1h",
+        ],
+        &small,
+    );
+    let plain = run_with_input(&["solve", "--format", "json", "--no-timing"], &small);
+    assert_eq!(limited.stdout, plain.stdout);
+    assert!(String::from_utf8_lossy(&plain.stdout).contains("\"status\":\"multiple\""));
+    let summary = run_with_input(&["solve", "--format", "summary"], &small);
+    assert!(!String::from_utf8_lossy(&summary.stdout).contains("timed-out"));
+
+    let bad = run_with_input(&["solve", "--time-limit", "soon"], &small);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly_with_exit_0() {
+    let input = TempFile::new("pipe.in", &sample_repeated(5000));
+    let file = input.0.to_str().unwrap();
+    let runs: [(Vec<&str>, bool); 3] = [
+        (vec![], true),
+        (vec!["solve", "--format", "json", file], false),
+        (vec!["check", file], false),
+    ];
+    for (args, stdin_file) in runs {
+        let stdin = if stdin_file {
+            Stdio::from(open(&input))
+        } else {
+            Stdio::null()
+        };
+        let mut child = spawn(&args, stdin);
+        // The reader stops after a few bytes, as `| head -c 100` does.
+        let _ = first_bytes(&mut child, 100);
+        drop(child.stdout.take());
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        // (check exits with the status of what it checked so far: the
+        // sample's puzzles keep the judge's promise.)
+        assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}: quietly");
+    }
+}
