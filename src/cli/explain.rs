@@ -1,7 +1,9 @@
 //! `slink explain`: one puzzle's deduction, step by step.
 
+use super::from::FromArgs;
 use super::solver_args::SolverArgs;
 use clap::Args;
+use slink::puzzle::formats::{self, Format};
 use slink::puzzle::parse::{parse_body, Scanner};
 use slink::{Puzzle, Status};
 use std::io::{self, Read, Write};
@@ -10,8 +12,11 @@ use std::process::ExitCode;
 /// Arguments of `slink explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// Judge-format input (`-` or nothing: standard input).
+    /// Puzzle file (judge format, URLs, Loopy IDs or pzprv3 files: see
+    /// --from); `-` or nothing: standard input.
     file: Option<String>,
+    #[command(flatten)]
+    from: FromArgs,
     /// Which data set of the input to explain (counting from 1).
     #[arg(long, default_value_t = 1)]
     data_set: usize,
@@ -39,6 +44,10 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         eprintln!("slink explain: cannot read {name}: {e}");
         return ExitCode::from(2);
     }
+    let format = args.from.format().unwrap_or_else(|| Format::detect(&src));
+    if format != Format::Judge {
+        return explain_entry(args, name, &src, format);
+    }
     let mut puzzle = Puzzle::default();
     for item in Scanner::new(&src) {
         let span = match item {
@@ -55,15 +64,37 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             eprintln!("{name}:{e}");
             return ExitCode::from(2);
         }
-        let options = args.solver.options();
-        let mut text = String::new();
-        let status =
-            slink::run::explain::explain(&puzzle, span.number, options, args.every, &mut text);
-        if io::stdout().lock().write_all(text.as_bytes()).is_err() {
-            return ExitCode::from(2);
-        }
-        return ExitCode::from(u8::from(status != Status::Solved));
+        return explain(args, &puzzle);
     }
     eprintln!("slink explain: {name} has no data set {}", args.data_set);
     ExitCode::from(2)
+}
+
+/// Explains data set `--data-set` of `src`, a text of URLs, Loopy IDs or
+/// pzprv3 files.
+fn explain_entry(args: &ExplainArgs, name: &str, src: &[u8], format: Format) -> ExitCode {
+    let entry = formats::entries(src, format).find(|e| e.number == args.data_set);
+    match entry.map(|e| e.puzzle) {
+        Some(Ok(puzzle)) => explain(args, &puzzle),
+        Some(Err(e)) => {
+            eprintln!("{name}:{e}");
+            ExitCode::from(2)
+        }
+        None => {
+            eprintln!("slink explain: {name} has no data set {}", args.data_set);
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Explains `puzzle`, data set `--data-set`, on standard output.
+fn explain(args: &ExplainArgs, puzzle: &Puzzle) -> ExitCode {
+    let options = args.solver.options();
+    let mut text = String::new();
+    let status =
+        slink::run::explain::explain(puzzle, args.data_set, options, args.every, &mut text);
+    if io::stdout().lock().write_all(text.as_bytes()).is_err() {
+        return ExitCode::from(2);
+    }
+    ExitCode::from(u8::from(status != Status::Solved))
 }

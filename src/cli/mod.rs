@@ -5,6 +5,7 @@ mod bench;
 mod check;
 pub mod cpu;
 mod explain;
+mod from;
 mod gen;
 mod judge;
 mod solve;

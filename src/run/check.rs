@@ -29,6 +29,7 @@
 //! every data set keeps the promise, 1 when some data set breaks it, 2
 //! when an input cannot be read or holds bad input (this wins over 1).
 
+use crate::puzzle::formats::{self, Format};
 use crate::puzzle::parse::{parse_body, Ending, Scanner};
 use crate::puzzle::Puzzle;
 use crate::run::batch::{Error, Input};
@@ -48,6 +49,8 @@ pub struct Config {
     pub brief: bool,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// The inputs' format; `None` to detect it per input.
+    pub from: Option<Format>,
 }
 
 /// The line of data set `number` of input `name`.
@@ -155,9 +158,19 @@ enum Item {
     Bad(usize, String),
 }
 
-/// Reads every data set of `input`; the second value tells whether the
-/// closing `0 0` line was missing.
-fn read_items(input: &[u8]) -> (Vec<Item>, bool) {
+/// Reads every data set of `input` in `format` (`None`: detected); the
+/// second value tells whether the closing `0 0` line was missing.
+fn read_items(input: &[u8], format: Option<Format>) -> (Vec<Item>, bool) {
+    let format = format.unwrap_or_else(|| Format::detect(input));
+    if format != Format::Judge {
+        let items = formats::entries(input, format)
+            .map(|e| match e.puzzle {
+                Ok(p) => Item::Puzzle(e.number, p),
+                Err(why) => Item::Bad(e.number, why.to_string()),
+            })
+            .collect();
+        return (items, false);
+    }
     let mut scanner = Scanner::new(input);
     let mut items = Vec::new();
     for next in scanner.by_ref() {
@@ -191,7 +204,7 @@ fn check_input(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<()> {
-    let (items, unterminated) = read_items(input);
+    let (items, unterminated) = read_items(input, config.from);
     let grades: Vec<Option<Grade>> = pool.install(|| {
         items
             .par_iter()

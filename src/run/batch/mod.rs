@@ -36,6 +36,8 @@
 //! only the shard its number falls to reports it: the shards' JSON records
 //! merge into exactly the unsharded ones.
 
+mod coded;
+mod encoded;
 pub mod format;
 pub mod input;
 pub mod pipeline;
@@ -46,6 +48,8 @@ mod slot;
 mod worker;
 
 pub use format::{Format, LoopHex, Record};
+
+use crate::puzzle::formats::Format as InputFormat;
 
 use crate::solve::outcome::{Options, Status};
 use std::fmt;
@@ -165,6 +169,9 @@ pub struct Config {
     pub options: Options,
     /// Output format.
     pub format: Format,
+    /// The format of the inputs; `None` to detect it per input from its
+    /// first meaningful line ([`InputFormat::detect`]).
+    pub input_format: Option<InputFormat>,
     /// Worker threads, the calling thread included (a pool of one fewer);
     /// 0 for one per core. With 1, the calling thread does the work itself,
     /// with no pool.
@@ -184,6 +191,9 @@ pub struct Config {
     pub progress: bool,
     /// Measure time: `micros` in JSON records, rates in the summary.
     pub timing: bool,
+    /// Where [`Format::Svg`] writes its pictures, one file per data set
+    /// (`STEM-N.svg`); `None`: to the output, for an input of one data set.
+    pub out_dir: Option<PathBuf>,
     /// Largest number of data sets in flight (at least 1; rounded down
     /// to whole batches).
     pub window: usize,
@@ -227,6 +237,7 @@ impl Default for Config {
         Config {
             options: Options::default(),
             format: Format::Judge,
+            input_format: None,
             threads: 0,
             fail_fast: false,
             stop_at_invalid: false,
@@ -234,6 +245,7 @@ impl Default for Config {
             shard: Shard::ALL,
             progress: false,
             timing: true,
+            out_dir: None,
             window: Config::DEFAULT_WINDOW,
             piece_bytes: Config::DEFAULT_PIECE_BYTES,
             map_bytes: Config::DEFAULT_MAP_BYTES,
@@ -341,12 +353,17 @@ pub fn run(
     err: &mut dyn Write,
 ) -> Result<Totals, Error> {
     let mut pipeline = pipeline::Pipeline::new(config, inputs)?;
+    if config.format == Format::Html {
+        let names: Vec<String> = inputs.iter().map(Input::name).collect();
+        crate::run::pictures::html::head(&mut *out, &format!("slink: {}", names.join(", ")))?;
+    }
     for (k, input) in inputs.iter().enumerate() {
         if pipeline.stopped() {
             break;
         }
         pipeline.input(k + 1, input, out, err)?;
     }
+    pipeline.end_page(out)?;
     let totals = pipeline.finish();
     if config.format == Format::Summary {
         format::write_summary(&totals, config.timing, out)?;
