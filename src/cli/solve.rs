@@ -22,6 +22,9 @@ enum FormatArg {
     Url,
     /// Each puzzle as a Loopy game ID, one per line.
     Loopy,
+    /// Each puzzle as a pzprjs file, with its loop as the answer when it
+    /// was solved uniquely.
+    Pzprv3,
     /// One SVG picture per data set (the loop, or what is known of it,
     /// marked): into --out-dir as STEM-N.svg, or on standard output for an
     /// input of one data set.
@@ -103,6 +106,7 @@ impl SolveArgs {
                 FormatArg::Summary => Format::Summary,
                 FormatArg::Url => Format::Url,
                 FormatArg::Loopy => Format::Loopy,
+                FormatArg::Pzprv3 => Format::Pzprv3,
                 FormatArg::Svg => Format::Svg,
                 FormatArg::Html => Format::Html,
             },

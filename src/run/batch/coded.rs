@@ -169,7 +169,10 @@ mod tests {
         assert_eq!(found.len(), 2);
         assert_eq!((found[0].line, found[1].line), (2, 7));
         decode(text.as_bytes(), &found[1], &mut p).unwrap();
-        assert_eq!((p.rows(), p.cols(), p.clue_bytes()), (1, 2, &[1, BLANK][..]));
+        assert_eq!(
+            (p.rows(), p.cols(), p.clue_bytes()),
+            (1, 2, &[1, BLANK][..])
+        );
         // Not the input's last piece: the last file may go on after it.
         let (found, at) = all(text.as_bytes(), Format::Pzprv3, false);
         assert_eq!((found.len(), at), (1, 1 + file.len()));

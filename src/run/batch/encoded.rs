@@ -1,14 +1,15 @@
 //! The records of the output formats that write each puzzle itself
-//! ([`Format::Url`], [`Format::Loopy`]) or its picture ([`Format::Svg`],
+//! ([`Format::Url`], [`Format::Loopy`], [`Format::Pzprv3`]) or its picture ([`Format::Svg`],
 //! [`Format::Html`]), made on the worker threads like the others. The
 //! writing thread then sends an SVG document to its own file (or holds
 //! it for standard output: [`Pictures`]), and counts the figures of a
 //! page for its summary ([`html::Tally`]).
 
 use super::format::{Format, Record, Result};
-use crate::puzzle::formats;
+use crate::puzzle::formats::{self, pzprv3};
 use crate::run::pictures::html::{self, Item};
 use crate::run::pictures::svg::{self, Picture};
+use crate::solve::outcome::Status;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -31,6 +32,12 @@ pub(super) fn record(format: Format, rec: &Record<'_>, out: &mut Vec<u8>) {
     match format {
         Format::Url => formats::write(formats::Format::Url, puzzle, out),
         Format::Loopy => formats::write(formats::Format::Loopy, puzzle, out),
+        Format::Pzprv3 => match outcome.solution() {
+            Some(s) if outcome.status() == Status::Solved => {
+                out.extend_from_slice(pzprv3::encode_solved(puzzle, s).as_bytes());
+            }
+            _ => formats::write(formats::Format::Pzprv3, puzzle, out),
+        },
         Format::Svg | Format::Html => {
             let known = svg::known_lines(outcome);
             let title = format!("{} #{}", rec.file, rec.number);

@@ -66,6 +66,9 @@ pub enum Format {
     Url,
     /// The puzzle itself as a Loopy game ID, one line per data set read.
     Loopy,
+    /// The puzzle as a pzprjs file per data set read, with its loop as
+    /// the file's answer when it was solved uniquely.
+    Pzprv3,
     /// One SVG picture per data set read: the loop, or what is known of
     /// it, marked, when the puzzle was not solved uniquely. Each goes to a
     /// file of its own ([`super::Config::out_dir`]), or, for an input of
@@ -260,7 +263,7 @@ impl Format {
                     let _ = writeln!(diag, "{}:{e}", rec.file);
                 }
             }
-            Format::Url | Format::Loopy | Format::Svg | Format::Html => {
+            Format::Url | Format::Loopy | Format::Pzprv3 | Format::Svg | Format::Html => {
                 super::encoded::record(self, rec, out);
                 diagnose(rec, diag);
             }
