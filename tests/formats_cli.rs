@@ -469,3 +469,36 @@ fn html_stays_light_per_puzzle() {
     // 10,000 20x20 puzzles in under 60 MB.
     assert!(per < 6000, "{per} bytes per 20x20 puzzle");
 }
+
+#[test]
+fn pieces_of_any_size_read_the_same_data_sets() {
+    // Inputs are read in pieces that end at line boundaries; a pzprv3
+    // file cut by a piece's end is read whole from the next piece.
+    let dir = scratch("pieces");
+    let mixed = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/generated/mixed.in");
+    for flag in ["url", "loopy", "pzprv3"] {
+        let conv = slink(
+            &["solve", "-q", "--format", flag, mixed.to_str().unwrap()],
+            b"",
+        );
+        let text = format!("# converted\n\n{}", conv.out.replace('\n', "\n\n"));
+        let path = dir.join(format!("mixed.{flag}"));
+        std::fs::write(&path, &text).unwrap();
+        let path = path.to_str().unwrap();
+        let json = ["solve", "-q", "--format", "json", "--no-timing"];
+        let whole = slink(&[&json[..], &[path]].concat(), b"");
+        assert_eq!(records(&whole.out).len(), 60, "{flag}: {}", whole.err);
+        for piece in ["7", "100", "3000"] {
+            let args = [&json[..], &["--piece-bytes", piece]].concat();
+            let mapped = slink(&[&args[..], &[path]].concat(), b"");
+            assert_eq!(mapped.out, whole.out, "{flag}, pieces of {piece}");
+            let streamed = slink(&[&args[..], &["-j", "1"]].concat(), text.as_bytes());
+            assert_eq!(
+                records(&streamed.out),
+                records(&whole.out),
+                "{flag}, {piece}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
