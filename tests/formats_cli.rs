@@ -502,3 +502,43 @@ fn pieces_of_any_size_read_the_same_data_sets() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_readmes_picture_is_what_slink_draws() {
+    // docs/blanks-2.svg, shown in the README, is made by
+    //   slink solve --format svg --out-dir DIR corpus/generated/blanks.in
+    // (run from the package's folder) and kept if unchanged.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = scratch("readme");
+    let run = Command::new(BIN)
+        .current_dir(root)
+        .args(["solve", "-q", "--format", "svg", "--out-dir"])
+        .arg(&dir)
+        .arg("corpus/generated/blanks.in")
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0));
+    let made = std::fs::read_to_string(dir.join("blanks-2.svg")).unwrap();
+    let kept = std::fs::read_to_string(root.join("docs/blanks-2.svg")).unwrap();
+    assert_eq!(made, kept, "docs/blanks-2.svg is out of date");
+    // Drawn to pixels: the loop's colour is there.
+    let mut options = resvg::usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = resvg::usvg::Tree::from_str(&kept, &options).unwrap();
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(&tree, Default::default(), &mut pixmap.as_mut());
+    pixmap.save_png(dir.join("blanks-2.png")).unwrap();
+    let loop_pixels = pixmap
+        .pixels()
+        .iter()
+        .filter(|p| (p.red(), p.green(), p.blue()) == (0x10, 0x2a, 0x5c))
+        .count();
+    assert!(loop_pixels > 500, "{loop_pixels} pixels of the loop");
+    std::fs::copy(
+        dir.join("blanks-2.png"),
+        std::env::temp_dir().join("slink-readme.png"),
+    )
+    .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
