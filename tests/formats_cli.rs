@@ -378,6 +378,15 @@ fn svg_goes_to_stdout_for_one_data_set_and_to_files_for_several() {
         .collect();
     names.sort();
     assert_eq!(names, ["two-1.svg", "two-2.svg"]);
+    // A second input of the same stem does not overwrite the first's.
+    let other = dir.join("again");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("two.txt"), "1 1\n.\n").unwrap();
+    let again = other.join("two.txt");
+    let both = [file.to_str().unwrap(), again.to_str().unwrap()];
+    let run = slink(&[&args[..], &both].concat(), b"");
+    assert_eq!(run.code, 1, "{}", run.err);
+    assert!(out.join("two.2-1.svg").exists() && out.join("two-2.svg").exists());
     let second = std::fs::read_to_string(out.join("two-2.svg")).unwrap();
     let doc = parse(&second);
     // Not solved uniquely: marked so.

@@ -10,6 +10,7 @@ use crate::puzzle::formats::{self, pzprv3};
 use crate::run::pictures::html::{self, Item};
 use crate::run::pictures::svg::{self, Picture};
 use crate::solve::outcome::Status;
+use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -80,14 +81,22 @@ pub(super) struct Pictures {
     pub(super) held: Option<Vec<u8>>,
     /// Without a folder: whether the input had more than one data set.
     pub(super) several: bool,
+    /// The stems of the inputs so far.
+    pub(super) stems: HashSet<String>,
 }
 
 impl Pictures {
-    /// Starts the input named `name` at `path` (`None`: standard input).
-    pub(super) fn start(&mut self, name: &str, path: Option<&Path>) {
+    /// Starts the input named `name` at `path` (`None`: standard input),
+    /// the `index`-th (from 1). An input whose stem an earlier one had
+    /// (`a/x.txt` after `b/x.txt`) gets `STEM.INDEX`, so that no picture
+    /// overwrites another.
+    pub(super) fn start(&mut self, index: usize, name: &str, path: Option<&Path>) {
         self.stem = path
             .and_then(Path::file_stem)
             .map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
+        if !self.stems.insert(self.stem.clone()) {
+            self.stem = format!("{}.{index}", self.stem);
+        }
         self.name = name.to_string();
         self.held = None;
         self.several = false;

@@ -21,6 +21,13 @@
 //! output, whatever the input's size, and the output does not depend on
 //! the number of threads.
 //!
+//! Inputs in the other formats of the ecosystem (puzz.link URLs, Loopy
+//! game IDs, pzprv3 files: [`Config::input_format`], or detected per
+//! input from its first meaningful line) go through the same pieces and
+//! ring: `coded` finds their data sets and the workers decode them. The
+//! output formats that write the puzzles themselves or their pictures
+//! are made on the workers too (`encoded`).
+//!
 //! Errors stay in place: a malformed data set becomes an `invalid` record
 //! and the run goes on with the next data set when the header was read
 //! (the rows are skipped); a malformed header stops that input (nothing

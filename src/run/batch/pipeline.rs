@@ -150,6 +150,7 @@ impl<'c> Pipeline<'c> {
                     name: String::new(),
                     held: None,
                     several: false,
+                    stems: Default::default(),
                 }),
                 tally: (config.format == Format::Html).then(Tally::default),
             },
@@ -194,7 +195,7 @@ impl<'c> Pipeline<'c> {
                 Input::Path(path) => Some(path.as_path()),
                 _ => None,
             };
-            p.start(&file.name, path);
+            p.start(index, &file.name, path);
         }
         let result = match input::open(input) {
             Ok(mut source) => self.read(&mut file, &mut source, out, err),
