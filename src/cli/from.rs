@@ -23,7 +23,8 @@ pub enum FromArg {
 #[derive(Args, Debug, Clone)]
 pub struct FromArgs {
     /// Format of the input: judge, url, loopy or pzprv3 (default: detected
-    /// per file from its first line that is not blank or a `#` comment).
+    /// per file from its first line that is not blank or a `#` comment;
+    /// in judge mode, standard input is the judge format).
     /// Blank and `#` lines may come between URLs and IDs; a bad line is
     /// reported in place and the others are read.
     #[arg(long, value_enum, value_name = "FORMAT")]
