@@ -3,6 +3,7 @@
 //! run `--runs` times per thread count by [`slink::run::bench`] (which
 //! says what each `--engine` runs), the fastest run reported in a table.
 
+use super::from::FromArgs;
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use slink::run::batch::chunks::Chunks;
@@ -64,9 +65,12 @@ Example (see BENCHMARKS.md):
     slink gen --rows 20 --cols 20 --count 100000 --seed 1 --rules-only -o s20.txt
     slink bench s20.txt")]
 pub struct BenchArgs {
-    /// Puzzle files in the judge format.
+    /// Puzzle files (judge format, URLs, Loopy IDs or pzprv3 files: see
+    /// --from).
     #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,
+    #[command(flatten)]
+    from: FromArgs,
     /// Thread counts to measure, comma-separated (default: 1 and one per
     /// core).
     #[arg(short = 'j', long, value_name = "N,...", value_delimiter = ',', value_parser = clap::value_parser!(u16).range(1..))]
@@ -223,13 +227,14 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         };
         let mut first_rate = None;
         for &t in &threads {
-            let bench = match Bench::new(args.engine.mode(), t) {
+            let mut bench = match Bench::new(args.engine.mode(), t) {
                 Ok(bench) => bench,
                 Err(e) => {
                     eprintln!("slink bench: {e}");
                     return ExitCode::from(2);
                 }
             };
+            bench.from = args.from.format();
             let mut best: Option<Measured> = None;
             let mut census = Default::default();
             for _ in 0..args.runs {

@@ -1,6 +1,7 @@
 //! `slink check`: does each puzzle keep the judge's promise? (The check
 //! and its report: [`slink::run::check`].)
 
+use super::from::FromArgs;
 use clap::Args;
 use slink::run::batch::{Error, Input};
 use slink::run::check::{self, Config};
@@ -12,8 +13,11 @@ use std::process::ExitCode;
 /// Arguments of `slink check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// Puzzle files in the judge format; none, or `-`, reads standard input.
+    /// Puzzle files (judge format, URLs, Loopy IDs or pzprv3 files: see
+    /// --from); none, or `-`, reads standard input.
     files: Vec<PathBuf>,
+    #[command(flatten)]
+    from: FromArgs,
     /// Search nodes per puzzle before the full solve gives up (`solutions=?`).
     #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
     budget: u64,
@@ -37,6 +41,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         time_limit: args.time_limit,
         brief: args.brief,
         threads: args.threads.unwrap_or(0),
+        from: args.from.format(),
     };
     let inputs: Vec<Input> = if args.files.is_empty() {
         vec![Input::Stdin]

@@ -1,9 +1,11 @@
 //! `slink explain`: one puzzle's deduction, step by step.
 
+use super::from::FromArgs;
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
+use slink::puzzle::formats::{self, Format};
 use slink::puzzle::parse::{parse_body, ParseError, Scanner};
-use slink::run::batch::chunks::Chunks;
+use slink::run::batch::chunks::{Chunk, Chunks};
 use slink::run::batch::Input;
 use slink::run::explain;
 use slink::{Puzzle, Status};
@@ -23,8 +25,11 @@ enum ExplainFormat {
 #[derive(Args, Debug)]
 #[command(after_help = "Example:\n  slink explain --data-set 3 --every 5 corpus/sample.in")]
 pub struct ExplainArgs {
-    /// Judge-format input (`-` or nothing: standard input).
+    /// Puzzle file (judge format, URLs, Loopy IDs or pzprv3 files: see
+    /// --from); `-` or nothing: standard input.
     file: Option<String>,
+    #[command(flatten)]
+    from: FromArgs,
     /// Which data set of the input to explain (counting from 1).
     #[arg(long, default_value_t = 1)]
     data_set: usize,
@@ -53,56 +58,89 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         eprintln!("slink explain: cannot read {name}: {e}");
         ExitCode::from(2)
     };
-    let mut chunks = match Chunks::open(&input) {
+    let mut chunks = match Chunks::open_as(&input, args.from.format()) {
         Ok(chunks) => chunks,
         Err(e) => return cannot_read(e),
     };
-    let mut puzzle = Puzzle::default();
     loop {
         let chunk = match chunks.next_chunk() {
             Ok(Some(chunk)) => chunk,
             Ok(None) => break,
             Err(e) => return cannot_read(e),
         };
-        let bad = |mut e: ParseError| {
-            e.line += chunk.line_offset;
-            eprintln!("{name}:{e}");
-            ExitCode::from(2)
-        };
-        for item in Scanner::numbered_from(chunk.bytes, chunk.first) {
-            let span = match item {
-                Ok(span) => span,
-                Err(e) => return bad(e),
-            };
-            if span.number != args.data_set {
-                continue;
+        match find(&chunk, args.data_set) {
+            Found::Puzzle(p) => return explain_one(args, &p),
+            Found::Bad(e) => {
+                eprintln!("{name}:{e}");
+                return ExitCode::from(2);
             }
-            if let Err(e) = parse_body(chunk.bytes, &span, &mut puzzle) {
-                return bad(e);
-            }
-            let options = args.solver.options();
-            let mut text = String::new();
-            let status = match args.format {
-                ExplainFormat::Text => {
-                    explain::explain(&puzzle, span.number, options, args.every, &mut text)
-                }
-                ExplainFormat::Json => {
-                    explain::explain_json(&puzzle, span.number, options, &mut text)
-                }
-            };
-            let mut out = io::stdout().lock();
-            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-                Ok(()) => {}
-                // A reader that stopped early (`| head`): quietly done.
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("slink explain: writing to standard output: {e}");
-                    return ExitCode::from(2);
-                }
-            }
-            return ExitCode::from(u8::from(status != Status::Solved));
+            Found::NotHere => {}
         }
     }
     eprintln!("slink explain: {name} has no data set {}", args.data_set);
     ExitCode::from(2)
+}
+
+/// What a chunk holds of the data set asked for.
+enum Found {
+    Puzzle(Puzzle),
+    /// It is malformed (or the input is before it): where and why.
+    Bad(String),
+    NotHere,
+}
+
+/// Looks for data set `k` in `chunk`, in the chunk's format.
+fn find(chunk: &Chunk<'_>, k: usize) -> Found {
+    if chunk.format != Format::Judge {
+        let entry =
+            formats::entries(chunk.bytes, chunk.format).find(|e| e.number + chunk.first - 1 == k);
+        return match entry.map(|e| e.puzzle) {
+            Some(Ok(p)) => Found::Puzzle(p),
+            Some(Err(mut e)) => {
+                e.line += chunk.line_offset;
+                Found::Bad(e.to_string())
+            }
+            None => Found::NotHere,
+        };
+    }
+    let bad = |mut e: ParseError| {
+        e.line += chunk.line_offset;
+        Found::Bad(e.to_string())
+    };
+    for item in Scanner::numbered_from(chunk.bytes, chunk.first) {
+        let span = match item {
+            Ok(span) => span,
+            Err(e) => return bad(e),
+        };
+        if span.number == k {
+            let mut p = Puzzle::default();
+            return match parse_body(chunk.bytes, &span, &mut p) {
+                Ok(()) => Found::Puzzle(p),
+                Err(e) => bad(e),
+            };
+        }
+    }
+    Found::NotHere
+}
+
+/// Explains `puzzle`, data set `--data-set`, on standard output.
+fn explain_one(args: &ExplainArgs, puzzle: &Puzzle) -> ExitCode {
+    let options = args.solver.options();
+    let mut text = String::new();
+    let status = match args.format {
+        ExplainFormat::Text => {
+            explain::explain(puzzle, args.data_set, options, args.every, &mut text)
+        }
+        ExplainFormat::Json => explain::explain_json(puzzle, args.data_set, options, &mut text),
+    };
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::from(u8::from(status != Status::Solved)),
+        // A reader that stopped early (`| head`): quietly done.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("slink explain: writing to standard output: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

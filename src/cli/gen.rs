@@ -1,4 +1,5 @@
-//! `slink gen`: random puzzles in the judge format.
+//! `slink gen`: random puzzles in the judge format (or as URLs, Loopy
+//! IDs, pzprv3 files: `--format`).
 //!
 //! Writes `--count` puzzles then the closing `0 0` line to standard output
 //! (or `--output`). Puzzle `k` depends only on `--seed` and `k`, so the
@@ -11,8 +12,10 @@
 //! every puzzle was made, 1 if some could not be (they are left out and
 //! named on standard error), 2 for bad arguments or an unwritable output.
 
+use super::from::{FromArg, FromArgs};
 use clap::Args;
 use slink::generate::{self, Config, Shape, SizeRange};
+use slink::puzzle::formats::Format;
 use slink::puzzle::{MAX_COLS, MAX_ROWS};
 use std::fs::File;
 use std::io::{self, Write};
@@ -60,6 +63,11 @@ pub struct GenArgs {
     /// Worker threads (default: one per core). Does not change the output.
     #[arg(long)]
     threads: Option<usize>,
+    /// Format of the puzzles written: judge (ends with `0 0`), url (a
+    /// puzz.link URL per line, to open in the usual web players), loopy
+    /// (a Loopy game ID per line) or pzprv3 (pzprjs files).
+    #[arg(long, value_enum, default_value_t = FromArg::Judge, value_name = "FORMAT")]
+    format: FromArg,
     /// Write the puzzles here instead of standard output.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
@@ -174,7 +182,13 @@ pub fn run(args: &GenArgs) -> ExitCode {
         };
         let answers = answers.as_mut().map(|a| a as &mut dyn Write);
         let mut err = io::stderr();
-        generate::run(&config, args.seed, args.count, &mut out, answers, &mut err)
+        let format = FromArgs {
+            from: Some(args.format),
+        }
+        .format()
+        .unwrap_or(Format::Judge);
+        let (seed, count) = (args.seed, args.count);
+        generate::run_as(format, &config, seed, count, &mut out, answers, &mut err)
     });
     match result {
         Ok(summary) => {

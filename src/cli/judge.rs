@@ -1,8 +1,10 @@
 //! `slink` with no subcommand: judge mode on standard input.
 
+use super::from::FromArgs;
 use super::signals;
 use super::solver_args::SolverArgs;
 use clap::Args;
+use slink::puzzle::formats::Format;
 use slink::run::batch::{self, Input};
 use slink::run::judge::{self, Verdict};
 use std::io::{self, Write};
@@ -13,6 +15,8 @@ use std::process::ExitCode;
 pub struct JudgeArgs {
     #[command(flatten)]
     solver: SolverArgs,
+    #[command(flatten)]
+    from: FromArgs,
 }
 
 /// Solves standard input in judge mode ([`slink::run::judge::run`]).
@@ -21,7 +25,10 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut err = io::stderr().lock();
-    match judge::run(&Input::Stdin, args.solver.options(), &mut out, &mut err) {
+    // Standard input is in the judge format unless `--from` says otherwise.
+    let from = args.from.format().unwrap_or(Format::Judge);
+    let options = args.solver.options();
+    match judge::run_from(&Input::Stdin, Some(from), options, &mut out, &mut err) {
         Ok((verdict, _)) => signals::stopped_status().unwrap_or(ExitCode::from(verdict as u8)),
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(batch::Error::Write(e)) => {

@@ -6,6 +6,7 @@ mod check;
 pub mod cpu;
 mod docs;
 mod explain;
+mod from;
 mod gen;
 mod judge;
 mod signals;

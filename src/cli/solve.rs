@@ -1,11 +1,13 @@
 //! `slink solve`: batch mode over files and standard input.
 
+use super::from::FromArgs;
 use super::signals;
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use slink::run::batch::{self, Config, Format, Input, Shard};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Output formats, as the command line names them.
@@ -17,6 +19,20 @@ enum FormatArg {
     Json,
     /// Counts per status and rates, at the end.
     Summary,
+    /// Each puzzle as a puzz.link URL, one per line.
+    Url,
+    /// Each puzzle as a Loopy game ID, one per line.
+    Loopy,
+    /// Each puzzle as a pzprjs file, with its loop as the answer when it
+    /// was solved uniquely.
+    Pzprv3,
+    /// One SVG picture per data set (the loop, or what is known of it,
+    /// marked): into --out-dir as STEM-N.svg, or on standard output for an
+    /// input of one data set.
+    Svg,
+    /// One self-contained HTML page of every data set's picture, status
+    /// and time, the ones not solved uniquely listed first.
+    Html,
 }
 
 /// Arguments of `slink solve`.
@@ -32,12 +48,20 @@ Shards: --shard K/N solves the data sets whose number n has \
 (n - 1) mod N = K - 1. Merge the JSON outputs of the N shards with
     LC_ALL=C sort -m -t: -k2,2n -k3,3n shard-*.jsonl > all.jsonl")]
 pub struct SolveArgs {
-    /// Input files in the judge format; `-` (or none) reads standard input.
+    /// Input files (judge format, URLs, Loopy IDs or pzprv3 files: see
+    /// --from); `-` (or none) reads standard input.
     #[arg(value_name = "FILE")]
     files: Vec<OsString>,
+    #[command(flatten)]
+    from: FromArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Judge)]
     format: FormatArg,
+    /// With --format svg: the folder for the pictures, one file per data
+    /// set, named from the input's file stem and the data set's number
+    /// (`puzzles-7.svg`); made if missing.
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -83,7 +107,14 @@ impl SolveArgs {
                 FormatArg::Judge => Format::Judge,
                 FormatArg::Json => Format::Json,
                 FormatArg::Summary => Format::Summary,
+                FormatArg::Url => Format::Url,
+                FormatArg::Loopy => Format::Loopy,
+                FormatArg::Pzprv3 => Format::Pzprv3,
+                FormatArg::Svg => Format::Svg,
+                FormatArg::Html => Format::Html,
             },
+            input_format: self.from.format(),
+            out_dir: self.out_dir.clone(),
             threads: self.threads.map_or(0, usize::from),
             fail_fast: self.fail_fast,
             stop_at_invalid: false,
@@ -112,6 +143,21 @@ impl SolveArgs {
     }
 }
 
+/// Checks the options of pictures: --out-dir goes with --format svg (and
+/// is made), and SVG pictures of several inputs need it.
+fn check_pictures(args: &SolveArgs) -> Result<(), String> {
+    match (&args.out_dir, args.format) {
+        (Some(dir), FormatArg::Svg) => std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the folder {}: {e}", dir.display())),
+        (Some(_), _) => Err("--out-dir goes with --format svg".into()),
+        (None, FormatArg::Svg) if args.files.len() > 1 => Err(
+            "--format svg with several inputs needs --out-dir DIR (one SVG file per data set)"
+                .into(),
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// A count or size from the command line, as a `usize` (capped).
 fn to_usize(n: u64) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
@@ -120,6 +166,10 @@ fn to_usize(n: u64) -> usize {
 /// Runs `slink solve`.
 pub fn run(args: &SolveArgs) -> ExitCode {
     let config = args.config();
+    if let Err(e) = check_pictures(args) {
+        eprintln!("slink solve: {e}");
+        return ExitCode::from(2);
+    }
     signals::install("slink solve");
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());

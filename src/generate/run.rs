@@ -3,8 +3,8 @@
 //! loops), with a summary of the work.
 
 use super::{generate_many, Config, GenError, Generated, Work};
+use crate::puzzle::formats::{self, Format};
 use crate::puzzle::render;
-use crate::puzzle::write::write_puzzle;
 use std::io::{self, Write};
 
 /// Puzzles made per parallel chunk: bounds memory on huge runs.
@@ -36,6 +36,20 @@ pub fn run(
     seed: u64,
     count: u64,
     out: &mut dyn Write,
+    answers: Option<&mut dyn Write>,
+    err: &mut dyn Write,
+) -> io::Result<Summary> {
+    run_as(Format::Judge, config, seed, count, out, answers, err)
+}
+
+/// [`run`] with the puzzles written in `format`: the judge's (with the
+/// closing `0 0`), a URL or a Loopy ID per line, or pzprv3 files.
+pub fn run_as(
+    format: Format,
+    config: &Config,
+    seed: u64,
+    count: u64,
+    out: &mut dyn Write,
     mut answers: Option<&mut dyn Write>,
     err: &mut dyn Write,
 ) -> io::Result<Summary> {
@@ -49,7 +63,8 @@ pub fn run(
             match item {
                 Ok(g) => {
                     let with_answer = answers.is_some();
-                    summary.add(&g, &mut buf, with_answer.then_some(&mut answer_buf));
+                    let answer_buf = with_answer.then_some(&mut answer_buf);
+                    summary.add(&g, format, &mut buf, answer_buf);
                 }
                 Err(e) => {
                     summary.failed += 1;
@@ -68,7 +83,9 @@ pub fn run(
         }
         first += n;
     }
-    out.write_all(b"0 0\n")?;
+    if format == Format::Judge {
+        out.write_all(b"0 0\n")?;
+    }
     out.flush()?;
     if let Some(a) = answers.as_mut() {
         a.flush()?;
@@ -78,12 +95,18 @@ pub fn run(
 
 impl Summary {
     /// Counts `g` and appends it to `buf` (and its answer to `answers`).
-    fn add(&mut self, g: &Generated, buf: &mut Vec<u8>, answers: Option<&mut Vec<u8>>) {
+    fn add(
+        &mut self,
+        g: &Generated,
+        format: Format,
+        buf: &mut Vec<u8>,
+        answers: Option<&mut Vec<u8>>,
+    ) {
         self.made += 1;
         self.cells += (g.puzzle.rows() * g.puzzle.cols()) as u64;
         self.blanks += g.puzzle.blanks() as u64;
         self.work.add(&g.work);
-        write_puzzle(&g.puzzle, buf);
+        formats::write(format, &g.puzzle, buf);
         if let Some(answers) = answers {
             let number = usize::try_from(self.made).unwrap_or(usize::MAX);
             render::answer(number, &g.puzzle, &g.solution, answers);

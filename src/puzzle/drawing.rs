@@ -46,9 +46,12 @@ pub fn drawing_lines(rows: usize) -> usize {
 /// use slink::puzzle::drawing::read_drawing;
 /// use slink::{Puzzle, verify};
 /// let p = Puzzle::from_rows("22/22").unwrap();
-/// let text = "#############\n#           #\n# +-------+ #\n# | 2   2 | #\n\
-///             # |       | #\n# | 2   2 | #\n# +-------+ #\n#           #\n#############";
-/// let lines: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+/// let text = [
+///     "#############", "#           #", "# +-------+ #", "# | 2   2 | #",
+///     "# |       | #", "# | 2   2 | #", "# +-------+ #", "#           #",
+///     "#############",
+/// ];
+/// let lines: Vec<&[u8]> = text.iter().map(|l| l.as_bytes()).collect();
 /// let mut s = slink::Solution::default();
 /// read_drawing(&p, &lines, &mut s).unwrap();
 /// assert!(verify(&p, &s).is_ok());

@@ -20,6 +20,7 @@
 //! start one (all of them on one thread), so the share shows how the work
 //! was split.
 
+use crate::puzzle::formats::Format as InputFormat;
 use crate::puzzle::parse::{parse_body, Scanner, Span};
 use crate::puzzle::render;
 use crate::puzzle::Puzzle;
@@ -49,6 +50,8 @@ pub enum Mode {
 pub struct Bench {
     mode: Mode,
     threads: usize,
+    /// The input format (`None`: detected), for the batch and judge modes.
+    pub from: Option<InputFormat>,
     /// The direct mode's pool.
     pool: Option<rayon::ThreadPool>,
 }
@@ -69,6 +72,7 @@ impl Bench {
         Ok(Bench {
             mode,
             threads,
+            from: None,
             pool,
         })
     }
@@ -81,10 +85,19 @@ impl Bench {
         input: &Arc<[u8]>,
         options: Options,
     ) -> Result<(Measured, Census), String> {
+        let from = self.from;
         match (self.mode, &self.pool) {
-            (Mode::Batch, _) => run_batch(file, options, self.threads),
-            (Mode::Judge, _) => run_judge(input, options),
-            (Mode::Direct, Some(pool)) => run_direct(input, options, pool),
+            (Mode::Batch, _) => run_batch(file, from, options, self.threads),
+            (Mode::Judge, _) => run_judge(input, from, options),
+            (Mode::Direct, Some(pool)) => {
+                let format = from.unwrap_or_else(|| InputFormat::detect(input));
+                if format != InputFormat::Judge {
+                    return Err(format!(
+                        "the direct engine reads the judge format only, not {format}"
+                    ));
+                }
+                run_direct(input, options, pool)
+            }
             (Mode::Direct, None) => unreachable!("the direct mode has a pool"),
         }
     }
@@ -199,9 +212,15 @@ impl Census {
 }
 
 /// Runs `file` once through the batch pipeline with `threads` workers.
-fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Measured, Census), String> {
+fn run_batch(
+    file: &Path,
+    from: Option<InputFormat>,
+    options: Options,
+    threads: usize,
+) -> Result<(Measured, Census), String> {
     let config = Config {
         options,
+        input_format: from,
         format: Format::Judge,
         threads,
         progress: false,
@@ -219,15 +238,19 @@ fn run_batch(file: &Path, options: Options, threads: usize) -> Result<(Measured,
 }
 
 /// Runs `input` once in judge mode (one thread).
-fn run_judge(input: &Arc<[u8]>, options: Options) -> Result<(Measured, Census), String> {
+fn run_judge(
+    input: &Arc<[u8]>,
+    from: Option<InputFormat>,
+    options: Options,
+) -> Result<(Measured, Census), String> {
     let (mut out, mut err) = (Discard::default(), Discard::default());
     let input = Input::Bytes {
         name: "bench".into(),
         bytes: input.clone(),
     };
     let clocks = Clocks::start();
-    let (_, totals) =
-        crate::run::judge::run(&input, options, &mut out, &mut err).map_err(|e| e.to_string())?;
+    let (_, totals) = crate::run::judge::run_from(&input, from, options, &mut out, &mut err)
+        .map_err(|e| e.to_string())?;
     Ok(measured(&totals, clocks.stop(), out.0 + err.0))
 }
 

@@ -29,6 +29,7 @@
 //! every data set keeps the promise, 1 when some data set breaks it, 2
 //! when an input cannot be read or holds bad input (this wins over 1).
 
+use crate::puzzle::formats::{self, Format};
 use crate::puzzle::parse::{parse_body, Ending, Scanner};
 use crate::puzzle::Puzzle;
 use crate::run::batch::chunks::{Chunk, Chunks};
@@ -51,6 +52,8 @@ pub struct Config {
     pub brief: bool,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// The inputs' format; `None` to detect it per input.
+    pub from: Option<Format>,
 }
 
 /// The line of data set `number` of input `name`.
@@ -159,9 +162,24 @@ enum Item {
 }
 
 /// Reads every data set of `chunk`; the second value tells whether the
-/// input ends there without the closing `0 0` line.
+/// input ends there without the closing `0 0` line (judge format only).
 fn read_items(chunk: &Chunk<'_>) -> (Vec<Item>, bool) {
     let input = chunk.bytes;
+    if chunk.format != Format::Judge {
+        let items = formats::entries(input, chunk.format)
+            .map(|e| {
+                let number = e.number + chunk.first - 1;
+                match e.puzzle {
+                    Ok(p) => Item::Puzzle(number, p),
+                    Err(mut why) => {
+                        why.line += chunk.line_offset;
+                        Item::Bad(number, why.to_string())
+                    }
+                }
+            })
+            .collect();
+        return (items, false);
+    }
     let mut scanner = Scanner::numbered_from(input, chunk.first);
     let mut items = Vec::new();
     let at = |line: usize, col: usize, message: &str| {
@@ -196,7 +214,7 @@ fn check_input(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Option<io::Error>> {
-    let mut chunks = match Chunks::open(input) {
+    let mut chunks = match Chunks::open_as(input, config.from) {
         Ok(chunks) => chunks,
         Err(e) => return Ok(Some(e)),
     };

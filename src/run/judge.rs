@@ -5,6 +5,7 @@
 //! however long the input, and the drawings and messages are those of
 //! [`Format::Judge`], defined in one place.
 
+use crate::puzzle::formats::Format as InputFormat;
 use crate::run::batch::{self, Config, Format, Input, Totals};
 use crate::solve::outcome::{Options, Status};
 use std::io::Write;
@@ -33,18 +34,33 @@ impl Verdict {
     }
 }
 
-/// Solves every data set of `input` on this thread, writing the drawings
-/// to `out` and the warnings and errors to `err`, and stops at the first
-/// malformed data set. Returns the verdict and the counts; an `Err` only
-/// when the output cannot be written.
+/// Solves every data set of `input` (in the judge format) on this
+/// thread, writing the drawings to `out` and the warnings and errors to
+/// `err`, and stops at the first malformed data set. Returns the verdict
+/// and the counts; an `Err` only when the output cannot be written.
 pub fn run(
     input: &Input,
     options: Options,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(Verdict, Totals), batch::Error> {
+    run_from(input, Some(InputFormat::Judge), options, out, err)
+}
+
+/// [`run`] on an input in the format `from` (`None`: detected from its
+/// first meaningful line). A bad URL, Loopy ID or pzprv3 file is reported
+/// in place and the next ones are solved: only a malformed data set of the
+/// judge format stops the input.
+pub fn run_from(
+    input: &Input,
+    from: Option<InputFormat>,
+    options: Options,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(Verdict, Totals), batch::Error> {
     let config = Config {
         options,
+        input_format: from,
         format: Format::Judge,
         threads: 1,
         stop_at_invalid: true,

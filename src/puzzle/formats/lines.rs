@@ -51,11 +51,7 @@ pub struct Lines<'a> {
 impl<'a> Lines<'a> {
     /// The lines of `text` (a UTF-8 byte order mark is passed over).
     pub fn new(text: &'a [u8], kind: LineKind) -> Self {
-        let pos = if text.starts_with(b"\xEF\xBB\xBF") {
-            3
-        } else {
-            0
-        };
+        let pos = super::bom_len(text);
         Lines {
             text,
             pos,

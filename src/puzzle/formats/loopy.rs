@@ -116,7 +116,10 @@ fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Fail> {
     out.reset(rows.value, cols.value)
         .expect("size checked before allocation");
     let mut cells = Cells::new(out, "Loopy description");
-    for (k, &b) in s.iter().enumerate().skip(at + 1) {
+    let mut k = at + 1;
+    while k < s.len() {
+        k += cells.digits(&s[k..]);
+        let Some(&b) = s.get(k) else { break };
         cells.room(k)?;
         match b {
             b'0'..=b'9' => cells.clue(u32::from(b - b'0'), k)?,
@@ -133,6 +136,7 @@ fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Fail> {
                 ))
             }
         }
+        k += 1;
     }
     cells.finish(s.len())
 }

@@ -37,6 +37,16 @@ pub mod url;
 mod tests;
 
 pub use lines::{LineKind, Lines};
+pub(crate) use text::trim;
+
+/// Bytes of a UTF-8 byte order mark at the start of `text`: 3 or 0.
+pub(crate) fn bom_len(text: &[u8]) -> usize {
+    if text.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    }
+}
 
 use crate::puzzle::parse::{parse_body, Scanner};
 use crate::puzzle::Puzzle;
@@ -125,6 +135,12 @@ impl Format {
     /// a URL (a `?`, a `://`, or a bare `slither/...`) a list of URLs, a
     /// Loopy ID a list of IDs, anything else the judge format.
     pub fn detect(text: &[u8]) -> Format {
+        Format::detect_in(text).unwrap_or(Format::Judge)
+    }
+
+    /// [`Format::detect`], or `None` when `text` has no meaningful line
+    /// (so that a reader of a text in pieces can look further).
+    pub fn detect_in(text: &[u8]) -> Option<Format> {
         let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
         for line in text.split(|&b| b == b'\n') {
             let (a, b) = text::trim(line, 0, line.len());
@@ -132,9 +148,9 @@ impl Format {
             if line.is_empty() || line[0] == b'#' {
                 continue;
             }
-            return Format::of_line(line).unwrap_or(Format::Judge);
+            return Some(Format::of_line(line).unwrap_or(Format::Judge));
         }
-        Format::Judge
+        None
     }
 
     /// What one line (without surrounding spaces) looks like: a pzprv3
@@ -173,6 +189,24 @@ impl FromStr for Format {
             .into_iter()
             .find(|f| f.name() == s)
             .ok_or_else(|| format!("unknown format '{s}' (expected judge, url, loopy or pzprv3)"))
+    }
+}
+
+/// Appends `p` written in `format` to `out`: a judge-format data set (no
+/// `0 0`), a URL or a Loopy ID on a line of its own, or a pzprv3 file.
+pub fn write(format: Format, p: &Puzzle, out: &mut Vec<u8>) {
+    match format {
+        Format::Judge => crate::puzzle::write::write_puzzle(p, out),
+        Format::Url | Format::Loopy => {
+            let line = if format == Format::Url {
+                url::encode(p)
+            } else {
+                loopy::encode(p)
+            };
+            out.extend_from_slice(line.as_bytes());
+            out.push(b'\n');
+        }
+        Format::Pzprv3 => out.extend_from_slice(pzprv3::encode(p).as_bytes()),
     }
 }
 

@@ -34,9 +34,8 @@ use std::fmt::Write as _;
 /// The clues of the (first) pzprv3 file in `text`, which may have lines
 /// before it that are blank or `#` comments.
 pub fn decode(text: &(impl AsRef<[u8]> + ?Sized)) -> Result<Puzzle, FormatError> {
-    let s = text.as_ref();
     let mut p = Puzzle::default();
-    read(s, &mut p, None).map_err(|(at, m)| FormatError::locate(s, at, m))?;
+    decode_into(text.as_ref(), &mut p)?;
     Ok(p)
 }
 
@@ -313,11 +312,7 @@ pub struct Files<'a> {
 impl<'a> Files<'a> {
     /// The files of `text` (a UTF-8 byte order mark is passed over).
     pub fn new(text: &'a [u8]) -> Self {
-        let pos = if text.starts_with(b"\xEF\xBB\xBF") {
-            3
-        } else {
-            0
-        };
+        let pos = super::bom_len(text);
         Files {
             s: text,
             pos,
@@ -325,12 +320,44 @@ impl<'a> Files<'a> {
             number: 0,
         }
     }
+}
 
-    /// The line at `pos`: its end (its `\n` or the text's end), trimmed bounds.
-    fn line_at(&self, pos: usize) -> (usize, (usize, usize)) {
-        let end = memchr::memchr(b'\n', &self.s[pos..]).map_or(self.s.len(), |k| pos + k);
-        (end, trim(self.s, pos, end))
+/// The line of `s` at `pos`: its end (its `\n` or the text's end), trimmed bounds.
+fn line_at(s: &[u8], pos: usize) -> (usize, (usize, usize)) {
+    let end = memchr::memchr(b'\n', &s[pos..]).map_or(s.len(), |k| pos + k);
+    (end, trim(s, pos, end))
+}
+
+/// Where the file that starts at `start` (its first line: a `v:` or
+/// `pzprv3` line) ends in `s`: the offset just past its last line, and
+/// its number of lines. It runs to the next line that starts a file.
+pub(crate) fn file_end(s: &[u8], start: usize) -> (usize, usize) {
+    // The file's own first lines: a `v:` line and the `pzprv3` line.
+    let (mut end, (from, to)) = line_at(s, start);
+    let mut lines = 1;
+    let first = &s[from..to];
+    if first.starts_with(b"v:") && !first.contains(&b'/') && end < s.len() {
+        let (e, (f, t)) = line_at(s, end + 1);
+        if s[f..t].starts_with(b"pzprv3") {
+            end = e;
+            lines += 1;
+        }
     }
+    while end < s.len() {
+        let (e, (f, t)) = line_at(s, end + 1);
+        if starts_file(&s[f..t]) {
+            break;
+        }
+        end = e;
+        lines += 1;
+    }
+    ((end + 1).min(s.len()), lines)
+}
+
+/// The clues of the file `file` (as [`file_end`] delimits it) into a
+/// puzzle whose storage is reused; errors placed in `file`.
+pub(crate) fn decode_into(file: &[u8], out: &mut Puzzle) -> Result<(), FormatError> {
+    read(file, out, None).map_err(|(at, m)| FormatError::locate(file, at, m))
 }
 
 impl Iterator for Files<'_> {
@@ -342,7 +369,7 @@ impl Iterator for Files<'_> {
             if self.pos >= self.s.len() {
                 return None;
             }
-            let (end, (from, to)) = self.line_at(self.pos);
+            let (end, (from, to)) = line_at(self.s, self.pos);
             if from < to && self.s[from] != b'#' {
                 break;
             }
@@ -351,35 +378,15 @@ impl Iterator for Files<'_> {
         }
         let start = self.pos;
         let start_line = self.line;
-        // The file's own first lines: a `v:` line and the `pzprv3` line.
-        let (mut end, (from, to)) = self.line_at(start);
-        let mut lines = 1;
-        let first = &self.s[from..to];
-        if first.starts_with(b"v:") && !first.contains(&b'/') && end < self.s.len() {
-            let (e, (f, t)) = self.line_at(end + 1);
-            if self.s[f..t].starts_with(b"pzprv3") {
-                end = e;
-                lines += 1;
-            }
-        }
-        // The file runs to the next line that starts a file.
-        while end < self.s.len() {
-            let (e, (f, t)) = self.line_at(end + 1);
-            if starts_file(&self.s[f..t]) {
-                break;
-            }
-            end = e;
-            lines += 1;
-        }
-        let stop = (end + 1).min(self.s.len());
+        let (stop, lines) = file_end(self.s, start);
         self.pos = stop;
         self.line += lines;
         self.number += 1;
         let file = &self.s[start..stop];
         let mut p = Puzzle::default();
-        let puzzle = read(file, &mut p, None)
+        let puzzle = decode_into(file, &mut p)
             .map(|()| p)
-            .map_err(|(at, m)| FormatError::locate(file, at, m).moved(start_line, 1));
+            .map_err(|e| e.moved(start_line, 1));
         Some(Entry {
             number: self.number,
             line: start_line,

@@ -173,6 +173,11 @@ fn formats_are_detected_from_the_first_meaningful_line() {
     ] {
         assert_eq!(Format::detect(text.as_bytes()), format, "{text:?}");
     }
+    // With no meaningful line yet, a reader of pieces looks further.
+    for text in ["", "\n  \n", "\u{feff}# a\n# b\n\n"] {
+        assert_eq!(Format::detect_in(text.as_bytes()), None, "{text:?}");
+    }
+    assert_eq!(Format::detect_in(b"# a\n5x5:a\n"), Some(Format::Loopy));
     assert_eq!("loopy".parse::<Format>(), Ok(Format::Loopy));
     assert_eq!(
         "svg".parse::<Format>(),

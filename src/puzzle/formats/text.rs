@@ -175,6 +175,30 @@ impl<'a> Cells<'a> {
         Ok(())
     }
 
+    /// Sets the next cells' clues from the plain digits `0`-`3` at the
+    /// start of `digits`, as many as there are cells left; returns how
+    /// many it took. The common case of both bodies (a Slink puzzle's is
+    /// all digits), read without a check and a match per byte: judge mode
+    /// on 20,000 10x10 Slink puzzles as URLs took 23% more CPU time than
+    /// on the judge format with a match per byte, 5% more this way.
+    #[inline]
+    pub fn digits(&mut self, digits: &[u8]) -> usize {
+        let Some(room) = self.clues.len().checked_sub(self.k) else {
+            // A blank run went past the end: the caller reports it.
+            return 0;
+        };
+        let n = digits
+            .iter()
+            .take(room)
+            .take_while(|b| matches!(b, b'0'..=b'3'))
+            .count();
+        for (c, &d) in self.clues[self.k..self.k + n].iter_mut().zip(digits) {
+            *c = d - b'0';
+        }
+        self.k += n;
+        n
+    }
+
     /// Leaves the next `n` cells blank.
     #[inline]
     pub fn skip(&mut self, n: usize) {

@@ -188,7 +188,10 @@ fn slash(s: &[u8], at: usize, what: &str) -> Result<(), Fail> {
 /// Reads the cells of the body `s[from..to]` into `out` (sized, blank).
 fn read_body(s: &[u8], from: usize, to: usize, out: &mut Puzzle) -> Result<(), Fail> {
     let mut cells = Cells::new(out, "puzz.link body");
-    for (at, &b) in s.iter().enumerate().take(to).skip(from) {
+    let mut at = from;
+    while at < to {
+        at += cells.digits(&s[at..to]);
+        let Some(&b) = s[..to].get(at) else { break };
         cells.room(at)?;
         match b {
             b'0'..=b'4' => cells.clue(u32::from(b - b'0'), at)?,
@@ -213,6 +216,7 @@ fn read_body(s: &[u8], from: usize, to: usize, out: &mut Puzzle) -> Result<(), F
                 ))
             }
         }
+        at += 1;
     }
     cells.finish(to)
 }

@@ -6,6 +6,7 @@
 
 use super::input::{self, Source};
 use super::{Config, Input};
+use crate::puzzle::formats::{self, Format};
 use crate::puzzle::parse::{Ending, Scanner};
 use std::io;
 
@@ -24,6 +25,9 @@ pub struct Chunks {
     /// Number of the next chunk's first data set.
     next_number: usize,
     done: bool,
+    /// The input's format: given, or detected from its first meaningful
+    /// line (`None` until then).
+    format: Option<Format>,
 }
 
 /// A piece of whole data sets.
@@ -38,16 +42,27 @@ pub struct Chunk<'a> {
     /// Whether this is the input's last chunk: only there does the way
     /// the scan ends (`0 0`, the end, an error) tell how the input ends.
     pub last: bool,
+    /// The input's format.
+    pub format: Format,
 }
 
 impl Chunks {
-    /// Opens `input` with batch mode's default piece size and limit.
+    /// Opens `input` with batch mode's default piece size and limit, in
+    /// the judge format or as detected ([`Chunks::open_as`]).
     pub fn open(input: &Input) -> io::Result<Chunks> {
-        Ok(Chunks::new(
+        Chunks::open_as(input, None)
+    }
+
+    /// Opens `input` in `format` (`None`: detected from its first
+    /// meaningful line) with batch mode's default piece size and limit.
+    pub fn open_as(input: &Input, format: Option<Format>) -> io::Result<Chunks> {
+        let mut chunks = Chunks::new(
             input::open(input)?,
             Config::DEFAULT_PIECE_BYTES,
             Config::DEFAULT_PIECE_LIMIT,
-        ))
+        );
+        chunks.format = format;
+        Ok(chunks)
     }
 
     /// Reads `source` in pieces of about `piece_bytes`, giving up on a
@@ -63,6 +78,7 @@ impl Chunks {
             line_offset: 0,
             next_number: 1,
             done: false,
+            format: None,
         }
     }
 
@@ -77,9 +93,24 @@ impl Chunks {
             self.source.fill(self.want)?;
             let data = self.source.piece();
             let last = self.source.is_last();
+            if self.format.is_none() {
+                match Format::detect_in(data) {
+                    Some(f) => self.format = Some(f),
+                    None if last => self.format = Some(Format::Judge),
+                    // Only blank and comment lines so far: look further.
+                    None => {
+                        grow(&mut self.want, data.len(), self.next_number, self.limit)?;
+                        continue;
+                    }
+                }
+            }
+            let format = self.format.unwrap_or(Format::Judge);
             let step = match memchr::memrchr(b'\n', data) {
                 _ if last => Step::Last(data.len()),
                 None => Step::Grow(data.len()),
+                Some(k) if format != Format::Judge => {
+                    cut_entries(data, k, format, self.next_number)
+                }
                 Some(k) => match cut_data_set(&data[..=k], self.next_number) {
                     None => Step::Last(k + 1),
                     Some((at, line, next)) => match keep_newline(data, at, line) {
@@ -112,6 +143,7 @@ impl Chunks {
                 line_offset,
                 first,
                 last,
+                format,
             }));
         }
     }
@@ -130,6 +162,28 @@ enum Step {
         lines: usize,
         next: usize,
     },
+}
+
+/// Where the whole data sets of `data`, in a format of one puzzle per line
+/// or per pzprv3 file, end when `k` is its last newline (and it is not the
+/// input's last piece): after the last line, or before the last pzprv3
+/// file's first line, which may go on in the next piece; numbering from
+/// `first`.
+fn cut_entries(data: &[u8], k: usize, format: Format, first: usize) -> Step {
+    let cut = if format == Format::Pzprv3 {
+        match memchr::memmem::rfind(&data[..=k], b"\npzprv3") {
+            Some(at) => at + 1,
+            None => return Step::Grow(data.len()),
+        }
+    } else {
+        k + 1
+    };
+    let whole = &data[..cut];
+    Step::Cut {
+        cut,
+        lines: memchr::memchr_iter(b'\n', whole).count(),
+        next: first + formats::entries(whole, format).count(),
+    }
 }
 
 /// Where the whole data sets of `piece` (not the input's last) end,

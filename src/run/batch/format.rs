@@ -62,6 +62,23 @@ pub enum Format {
     /// written once at the end. Malformed data sets are still reported on
     /// the diagnostics stream, as in the judge format.
     Summary,
+    /// The puzzle itself as a puzz.link URL, one line per data set read
+    /// (solved or not); diagnostics as in the judge format.
+    Url,
+    /// The puzzle itself as a Loopy game ID, one line per data set read.
+    Loopy,
+    /// The puzzle as a pzprjs file per data set read, with its loop as
+    /// the file's answer when it was solved uniquely.
+    Pzprv3,
+    /// One SVG picture per data set read: the loop, or what is known of
+    /// it, marked, when the puzzle was not solved uniquely. Each goes to a
+    /// file of its own ([`super::Config::out_dir`]), or, for an input of
+    /// one data set, to the output.
+    Svg,
+    /// One self-contained HTML page: every data set's picture (or its
+    /// error), status and time, and a summary linking to those not solved
+    /// uniquely.
+    Html,
 }
 
 /// What became of a data set's clues.
@@ -242,7 +259,7 @@ impl Format {
     /// Whether a record of this format shows the time its data set took
     /// (only JSON does): the others need no clock read per data set.
     pub fn shows_record_times(self) -> bool {
-        self == Format::Json
+        matches!(self, Format::Json | Format::Html)
     }
 
     /// Appends what this format prints for `rec`: output bytes to `out`,
@@ -257,18 +274,27 @@ impl Format {
                     let _ = writeln!(diag, "{}:{e}", rec.file);
                 }
             }
+            Format::Url | Format::Loopy | Format::Pzprv3 | Format::Svg | Format::Html => {
+                super::encoded::record(self, rec, out);
+                diagnose(rec, diag);
+            }
         }
     }
 }
 
 /// The judge format of one record.
 fn judge(rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
-    let (name, k) = (rec.file, rec.number);
     if let Result::Solved { puzzle, outcome } = rec.result {
         if let Some(s) = outcome.solution() {
-            render::answer(k, puzzle, s, out);
+            render::answer(rec.number, puzzle, s, out);
         }
     }
+    diagnose(rec, diag);
+}
+
+/// The judge mode's warning or error about a record, if any.
+fn diagnose(rec: &Record<'_>, diag: &mut Vec<u8>) {
+    let (name, k) = (rec.file, rec.number);
     // Writing into a Vec cannot fail.
     let _ = match (rec.status(), rec.error()) {
         (Status::Multiple, _) => writeln!(

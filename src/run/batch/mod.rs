@@ -21,6 +21,13 @@
 //! output, whatever the input's size, and the output does not depend on
 //! the number of threads.
 //!
+//! Inputs in the other formats of the ecosystem (puzz.link URLs, Loopy
+//! game IDs, pzprv3 files: [`Config::input_format`], or detected per
+//! input from its first meaningful line) go through the same pieces and
+//! ring: `coded` finds their data sets and the workers decode them. The
+//! output formats that write the puzzles themselves or their pictures
+//! are made on the workers too (`encoded`).
+//!
 //! Errors stay in place: a malformed data set becomes an `invalid` record
 //! and the run goes on with the next data set when the header was read
 //! (the rows are skipped); a malformed header stops that input (nothing
@@ -37,6 +44,8 @@
 //! merge into exactly the unsharded ones.
 
 pub mod chunks;
+mod coded;
+mod encoded;
 pub mod format;
 pub mod input;
 pub mod pipeline;
@@ -47,6 +56,8 @@ mod slot;
 mod worker;
 
 pub use format::{Format, LoopHex, Record};
+
+use crate::puzzle::formats::Format as InputFormat;
 
 use crate::solve::outcome::{Options, Status};
 use std::fmt;
@@ -166,6 +177,9 @@ pub struct Config {
     pub options: Options,
     /// Output format.
     pub format: Format,
+    /// The format of the inputs; `None` to detect it per input from its
+    /// first meaningful line ([`InputFormat::detect`]).
+    pub input_format: Option<InputFormat>,
     /// Worker threads, the calling thread included (a pool of one fewer);
     /// 0 for one per core. With 1, the calling thread does the work itself,
     /// with no pool.
@@ -185,6 +199,9 @@ pub struct Config {
     pub progress: bool,
     /// Measure time: `micros` in JSON records, rates in the summary.
     pub timing: bool,
+    /// Where [`Format::Svg`] writes its pictures, one file per data set
+    /// (`STEM-N.svg`); `None`: to the output, for an input of one data set.
+    pub out_dir: Option<PathBuf>,
     /// Largest number of data sets in flight (at least 1; rounded down
     /// to whole batches).
     pub window: usize,
@@ -232,6 +249,7 @@ impl Default for Config {
         Config {
             options: Options::default(),
             format: Format::Judge,
+            input_format: None,
             threads: 0,
             fail_fast: false,
             stop_at_invalid: false,
@@ -239,6 +257,7 @@ impl Default for Config {
             shard: Shard::ALL,
             progress: false,
             timing: true,
+            out_dir: None,
             window: Config::DEFAULT_WINDOW,
             piece_bytes: Config::DEFAULT_PIECE_BYTES,
             file_bytes: Config::DEFAULT_FILE_BYTES,
@@ -346,12 +365,17 @@ pub fn run(
     err: &mut dyn Write,
 ) -> Result<Totals, Error> {
     let mut pipeline = pipeline::Pipeline::new(config, inputs)?;
+    if config.format == Format::Html {
+        let names: Vec<String> = inputs.iter().map(Input::name).collect();
+        crate::run::pictures::html::head(&mut *out, &format!("slink: {}", names.join(", ")))?;
+    }
     for (k, input) in inputs.iter().enumerate() {
         if pipeline.stopped() {
             break;
         }
         pipeline.input(k + 1, input, out, err)?;
     }
+    pipeline.end_page(out)?;
     let totals = pipeline.finish();
     if config.format == Format::Summary {
         let limited = config.options.time_limit.is_some();

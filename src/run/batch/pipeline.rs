@@ -31,15 +31,19 @@
 //! one worker, 0.22 s this way).
 
 use super::chunks;
+use super::coded::CodedScanner;
+use super::encoded::Pictures;
 use super::input::{self, Source};
 use super::ring::{Batch, Ring, BATCH_LEN, CLAIMED};
-use super::scan::{PieceEnd, Scan};
+use super::scan::{PieceEnd, Reader, Scan};
 use super::sink::{Progress, Sink};
 use super::slot::Slot;
 use super::worker::{CallerWorker, Shared};
-use super::{Config, Error, Input, Totals};
+use super::{Config, Error, Format, Input, Totals};
+use crate::puzzle::formats::Format as InputFormat;
 use crate::puzzle::parse::Scanner;
 use crate::run::interrupt;
+use crate::run::pictures::html::Tally;
 use rayon::ThreadPool;
 use std::io::Write;
 use std::sync::atomic::AtomicUsize;
@@ -57,6 +61,9 @@ struct FileState {
     line_offset: usize,
     /// Bytes scanned so far.
     scanned: u64,
+    /// The input's format, once known (given, or detected from its first
+    /// meaningful line).
+    format: Option<InputFormat>,
 }
 
 /// A batch run in progress.
@@ -140,6 +147,16 @@ impl<'c> Pipeline<'c> {
                 totals: Totals::default(),
                 progress: Progress::new(config.progress, total),
                 kept: 0,
+                input: (0, String::new()),
+                pictures: (config.format == Format::Svg).then(|| Pictures {
+                    dir: config.out_dir.clone(),
+                    stem: String::new(),
+                    name: String::new(),
+                    held: None,
+                    several: false,
+                    stems: Default::default(),
+                }),
+                tally: (config.format == Format::Html).then(Tally::default),
             },
             bytes_before: 0,
             next_number: 1,
@@ -179,12 +196,24 @@ impl<'c> Pipeline<'c> {
             next_number: first,
             line_offset: 0,
             scanned: 0,
+            format: self.sink.config.input_format,
         };
         self.sink.totals.files += 1;
+        self.sink.input = (index, file.name.clone());
+        if let Some(p) = &mut self.sink.pictures {
+            let path = match input {
+                Input::Path(path) => Some(path.as_path()),
+                _ => None,
+            };
+            p.start(index, &file.name, path);
+        }
         let result = match input::open(input) {
             Ok(mut source) => self.read(&mut file, &mut source, out, err),
             Err(e) => Ok(Some(e)),
         };
+        if let Some(p) = &mut self.sink.pictures {
+            p.end(out)?;
+        }
         self.sink.totals.bytes += file.scanned;
         self.bytes_before += file.scanned;
         self.next_number = file.next_number;
@@ -250,6 +279,18 @@ impl<'c> Pipeline<'c> {
                     },
                 }
             };
+            if file.format.is_none() {
+                // Detected from the first meaningful line, looked for
+                // further if this piece has none.
+                match InputFormat::detect_in(&data[..limit]) {
+                    Some(f) => file.format = Some(f),
+                    None if last => file.format = Some(InputFormat::Judge),
+                    None => match grow(&mut want, data.len(), file.next_number) {
+                        Ok(()) => continue,
+                        Err(e) => return Ok(Some(e)),
+                    },
+                }
+            }
             let base = source.offset();
             match self.piece(file, &data[..limit], last, base, out, err)? {
                 PieceEnd::Done => return Ok(None),
@@ -308,8 +349,14 @@ impl<'c> Pipeline<'c> {
             // record shows them.
             timing: config.timing && config.format.shows_record_times(),
         };
+        let reader = match file.format {
+            None | Some(InputFormat::Judge) => {
+                Reader::Judge(Scanner::numbered_from(src, file.next_number))
+            }
+            Some(f) => Reader::Coded(CodedScanner::new(src, f, file.next_number, last)),
+        };
         let mut scan = Scan {
-            scanner: Scanner::numbered_from(src, file.next_number),
+            reader,
             len: src.len(),
             last,
             line_offset: file.line_offset,
@@ -336,15 +383,24 @@ impl<'c> Pipeline<'c> {
             None => ring.run(&mut scan, sink, &shared, out, err, &mut |job| job()),
         };
         file.next_number = scan
-            .scanner
+            .reader
             .next_number()
             .max(scan.failed.map_or(0, |k| k + 1));
-        file.scanned = base + scan.scanner.position() as u64;
+        file.scanned = base + scan.reader.position() as u64;
         written?;
         if self.stopped() {
             return Ok(PieceEnd::Done);
         }
         Ok(scan.end.unwrap_or(PieceEnd::Done))
+    }
+
+    /// Ends an HTML page: its summary, with the run's time so far.
+    pub fn end_page(&mut self, out: &mut dyn Write) -> Result<(), Error> {
+        if let Some(tally) = &mut self.sink.tally {
+            tally.time = self.started.elapsed();
+            tally.finish(out)?;
+        }
+        Ok(())
     }
 
     /// Ends the run: clears the progress bar, returns the counts.

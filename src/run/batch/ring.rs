@@ -241,7 +241,7 @@ impl<'p> Ring<'p> {
         self.batches[b] = Batch {
             len: n,
             cost: c,
-            end: scan.scanner.position(),
+            end: scan.reader.position(),
             done: false,
             seq,
         };

@@ -1,6 +1,7 @@
 //! The scan of one piece: its data sets, cut into batches for the ring,
 //! and how the piece ended.
 
+use super::coded::CodedScanner;
 use super::slot::{lock, Item, Slot};
 use super::Shard;
 use crate::puzzle::parse::{Ending, Scanner};
@@ -23,9 +24,35 @@ pub(super) enum PieceEnd {
     More { at: usize, line: usize },
 }
 
+/// What finds the data sets of a piece.
+pub(super) enum Reader<'a> {
+    /// The judge format's scanner.
+    Judge(Scanner<'a>),
+    /// URLs, Loopy IDs or pzprv3 files ([`super::coded`]).
+    Coded(CodedScanner<'a>),
+}
+
+impl Reader<'_> {
+    /// Byte offset of the scan.
+    pub(super) fn position(&self) -> usize {
+        match self {
+            Reader::Judge(s) => s.position(),
+            Reader::Coded(s) => s.position(),
+        }
+    }
+
+    /// The number the next data set will get.
+    pub(super) fn next_number(&self) -> usize {
+        match self {
+            Reader::Judge(s) => s.next_number(),
+            Reader::Coded(s) => s.next_number(),
+        }
+    }
+}
+
 /// The scan of one piece.
 pub(super) struct Scan<'a> {
-    pub(super) scanner: Scanner<'a>,
+    pub(super) reader: Reader<'a>,
     pub(super) len: usize,
     pub(super) last: bool,
     pub(super) line_offset: usize,
@@ -50,7 +77,7 @@ impl Scan<'_> {
     /// left to one worker in one batch.
     pub(super) fn fill(&mut self, batch: &[Mutex<Slot>], skipped: &mut usize) -> (usize, usize) {
         let (mut n, mut cost) = (0, 0);
-        let start = self.scanner.position();
+        let start = self.reader.position();
         let share = if self.last && self.workers > 1 {
             (self.len - start).div_ceil(2 * self.workers)
         } else {
@@ -65,15 +92,38 @@ impl Scan<'_> {
         while self.end.is_none()
             && n < batch.len()
             && cost < BATCH_BYTES
-            && (n == 0 || self.scanner.position() - start < share)
+            && (n == 0 || self.reader.position() - start < share)
         {
-            let (before, line) = (self.scanner.position(), self.scanner.line());
-            match self.scanner.next() {
+            let scanner = match &mut self.reader {
+                Reader::Judge(scanner) => scanner,
+                Reader::Coded(coded) => {
+                    match coded.next() {
+                        Some(mut c) if self.shard.takes(c.number) => {
+                            c.line += self.line_offset;
+                            // The decoded size is not known yet: the
+                            // cost of a 20x20 drawing.
+                            cost += 1900;
+                            put(&mut n, Item::Coded(c));
+                        }
+                        Some(_) => *skipped += 1,
+                        None if self.last => self.end = Some(PieceEnd::Done),
+                        None => {
+                            self.end = Some(PieceEnd::More {
+                                at: coded.position(),
+                                line: coded.line(),
+                            })
+                        }
+                    }
+                    continue;
+                }
+            };
+            let (before, line) = (Scanner::position(scanner), scanner.line());
+            match scanner.next() {
                 None => {
-                    self.end = Some(match self.scanner.ending() {
+                    self.end = Some(match scanner.ending() {
                         Ending::MissingTerminator if !self.last => PieceEnd::More {
                             at: self.len,
-                            line: self.scanner.line(),
+                            line: scanner.line(),
                         },
                         Ending::MissingTerminator => PieceEnd::Unterminated,
                         _ => PieceEnd::Done,
@@ -89,7 +139,7 @@ impl Scan<'_> {
                     }
                 }
                 Some(Err(mut e)) => {
-                    if !self.last && !e.recoverable && self.scanner.position() >= self.len {
+                    if !self.last && !e.recoverable && Scanner::position(scanner) >= self.len {
                         // Cut by the end of the piece, not malformed.
                         self.end = Some(PieceEnd::More { at: before, line });
                     } else {
@@ -118,7 +168,7 @@ mod tests {
     /// A scan of all of `text`, the last piece of its input if `last`.
     fn scan(text: &[u8], last: bool, workers: usize) -> Scan<'_> {
         Scan {
-            scanner: Scanner::numbered_from(text, 1),
+            reader: Reader::Judge(Scanner::numbered_from(text, 1)),
             len: text.len(),
             last,
             line_offset: 0,

@@ -1,8 +1,10 @@
 //! Where results go: the finished batches written in order (the drawings
 //! of a run of slots in one vectored write), the counts, the progress bar.
 
-use super::slot::{lock, Slot};
+use super::encoded::Pictures;
+use super::slot::{lock, Item, Slot};
 use super::{Config, Error, Totals};
+use crate::run::pictures::html::Tally;
 use crate::solve::outcome::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IoSlice, Write};
@@ -20,6 +22,12 @@ pub(super) struct Sink<'c> {
     pub(super) progress: Progress,
     /// Capacity of the written slots' buffers, kept for reuse.
     pub(super) kept: usize,
+    /// The input being written: its position (from 1) and name.
+    pub(super) input: (usize, String),
+    /// Where SVG pictures go ([`super::Format::Svg`]).
+    pub(super) pictures: Option<Pictures>,
+    /// The summary of an HTML page ([`super::Format::Html`]).
+    pub(super) tally: Option<Tally>,
 }
 
 impl Sink<'_> {
@@ -38,10 +46,19 @@ impl Sink<'_> {
     ) -> Result<(), Error> {
         let mut run: Vec<MutexGuard<'_, Slot>> = Vec::with_capacity(slots.len());
         for slot in slots {
-            let slot = lock(slot);
+            let mut slot = lock(slot);
             let status = slot.status.unwrap_or(Status::GaveUp);
             self.totals.add(status);
-            let invalid_stop = self.config.stop_at_invalid && status == Status::Invalid;
+            if self.pictures.is_some() || self.tally.is_some() {
+                self.picture(&mut slot, status, out, err)?;
+                if self.totals.stopped {
+                    return Ok(());
+                }
+            }
+            // A bad URL, ID or pzprv3 file leaves the next ones readable.
+            let invalid_stop = self.config.stop_at_invalid
+                && status == Status::Invalid
+                && !matches!(slot.item, Item::Coded(_));
             let stop = (self.config.fail_fast && status.is_error()) || invalid_stop;
             let has_diag = !slot.diag.is_empty();
             run.push(slot);
@@ -62,6 +79,39 @@ impl Sink<'_> {
         }
         self.write_run(&mut run, out)?;
         self.recycle(&mut run);
+        Ok(())
+    }
+
+    /// Sends a slot's SVG picture to its file (or holds it for the
+    /// output), or counts its figure for the page's summary. A second
+    /// picture of an input with nowhere to go stops the run.
+    fn picture(
+        &mut self,
+        slot: &mut Slot,
+        status: Status,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<(), Error> {
+        let (number, line) = slot.item.place();
+        let (input, name) = (self.input.0, &self.input.1);
+        if let Some(tally) = &mut self.tally {
+            let shown = (status.name(), status == Status::Solved);
+            tally.note(input, number, &format!("{name}:{line}"), shown, None);
+        }
+        let Some(pictures) = &mut self.pictures else {
+            return Ok(());
+        };
+        if slot.out.is_empty() || pictures.put(number, &slot.out)? {
+            slot.out.clear();
+            return Ok(());
+        }
+        let line = format!(
+            "slink: {name} has more than one data set: give --out-dir DIR \
+             to write one SVG file each"
+        );
+        self.note(&line, out, err)?;
+        self.totals.unreadable += 1;
+        self.totals.stopped = true;
         Ok(())
     }
 

@@ -1,6 +1,7 @@
 //! A slot of the ring: one data set in flight, from what the scanner
 //! found to its formatted output.
 
+use super::coded::Coded;
 use crate::puzzle::parse::{ParseError, Span};
 use crate::solve::outcome::Status;
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -24,8 +25,23 @@ pub(super) struct Slot {
 pub(super) enum Item {
     /// A data set to read and solve.
     Span(Span),
+    /// A data set in another format (a URL, a Loopy ID, a pzprv3 file)
+    /// to decode and solve.
+    Coded(Coded),
     /// A header the scanner could not read.
     Error(ParseError),
+}
+
+impl Item {
+    /// The data set's number and line (of its header, or of the error in
+    /// a header).
+    pub(super) fn place(&self) -> (usize, usize) {
+        match self {
+            Item::Span(s) => (s.number, s.header_line),
+            Item::Coded(c) => (c.number, c.line),
+            Item::Error(e) => (e.data_set, e.header.map_or(e.line, |h| h.line)),
+        }
+    }
 }
 
 impl Default for Item {

@@ -2,9 +2,10 @@
 //! and its puzzles in a thread-local, reads, solves and formats the data
 //! sets of the batches it takes.
 
+use super::coded;
 use super::format::{self, Format, Record};
 use super::slot::{lock, Item, Slot};
-use crate::puzzle::parse::parse_body;
+use crate::puzzle::parse::{parse_body, ParseError};
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::Options;
 use crate::solve::outcome::Status;
@@ -100,23 +101,26 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
         slot.diag.clear();
         let started = shared.timing.then(Instant::now);
         let (out, diag) = (&mut slot.out, &mut slot.diag);
-        let status = match &slot.item {
-            Item::Span(span) => match parse_body(shared.src, span, &mut w.puzzles[k]) {
-                Ok(()) => {
-                    read.push((k, started.map(|t| t.elapsed())));
-                    continue;
-                }
-                Err(e) => {
-                    let took = started.map(|t| t.elapsed());
-                    let result = format::Result::Invalid(&e);
-                    emit(&slot.item, shared, result, took, out, diag)
-                }
-            },
-            Item::Error(e) => emit(
+        let parsed = match &slot.item {
+            Item::Span(span) => parse_body(shared.src, span, &mut w.puzzles[k]),
+            Item::Coded(c) => coded::decode(shared.src, c, &mut w.puzzles[k]),
+            Item::Error(e) => {
+                let result = format::Result::Invalid(e);
+                slot.status = Some(emit(&slot.item, shared, result, None, out, diag));
+                continue;
+            }
+        };
+        let took = started.map(|t| t.elapsed());
+        let status = match parsed {
+            Ok(()) => {
+                read.push((k, took));
+                continue;
+            }
+            Err(e) => emit(
                 &slot.item,
                 shared,
-                format::Result::Invalid(e),
-                None,
+                format::Result::Invalid(&e),
+                took,
                 out,
                 diag,
             ),
@@ -169,15 +173,19 @@ pub(super) fn one(
 ) -> Status {
     let started = shared.timing.then(Instant::now);
     let mut parse_error = None;
-    let result = match item {
-        Item::Span(span) => match parse_body(shared.src, span, &mut w.puzzle) {
-            Ok(()) => format::Result::Solved {
-                puzzle: &w.puzzle,
-                outcome: w.solver.solve(&w.puzzle),
-            },
-            Err(e) => format::Result::Invalid(parse_error.insert(e)),
+    let read = |e: Result<(), ParseError>| e.err();
+    let failed = match item {
+        Item::Span(span) => read(parse_body(shared.src, span, &mut w.puzzle)),
+        Item::Coded(c) => read(coded::decode(shared.src, c, &mut w.puzzle)),
+        Item::Error(_) => None,
+    };
+    let result = match (item, failed) {
+        (Item::Error(e), _) => format::Result::Invalid(e),
+        (_, Some(e)) => format::Result::Invalid(parse_error.insert(e)),
+        (_, None) => format::Result::Solved {
+            puzzle: &w.puzzle,
+            outcome: w.solver.solve(&w.puzzle),
         },
-        Item::Error(e) => format::Result::Invalid(e),
     };
     emit(
         item,
@@ -201,6 +209,15 @@ pub(super) fn emit(
 ) -> Status {
     let (number, line, size) = match item {
         Item::Span(s) => (s.number, s.header_line, Some((s.rows, s.cols))),
+        // A data set of another format has its size once decoded.
+        Item::Coded(c) => (
+            c.number,
+            c.line,
+            match result {
+                format::Result::Solved { puzzle, .. } => Some((puzzle.rows(), puzzle.cols())),
+                _ => None,
+            },
+        ),
         // A header read before the input ended inside the data set still
         // gives its size.
         Item::Error(e) => (

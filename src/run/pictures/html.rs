@@ -3,8 +3,9 @@
 //! Every data set is a `<figure id="dN">` (N its number) with a caption
 //! (its name, status and time) and an inline SVG ([`super::svg`]); a data
 //! set that could not be read shows its error instead. The page is
-//! written as the data sets come ([`Page::add`]), so a run of any length
-//! is never held in memory; [`Page::finish`] then writes the summary
+//! written as the data sets come ([`Page::add`], or [`head`], [`figure`]
+//! and a [`Tally`] for a writer that has the figures made elsewhere), so
+//! a run of any length is never held in memory; [`Page::finish`] then writes the summary
 //! (counts per status, total time, and links to every data set that is
 //! not solved uniquely), which the page's style shows first, above the
 //! pictures. Unsolved figures are framed in red too. `content-visibility`
@@ -39,7 +40,10 @@ figure:target{background:#fff3b0}\
 /// One data set of the page.
 #[derive(Clone, Copy, Debug)]
 pub struct Item<'a> {
-    /// Data set number (from 1): the figure's anchor is `#dN`.
+    /// Position of its input among the inputs of the page, from 1.
+    pub input: usize,
+    /// Data set number (from 1): the figure's anchor is `#dN` (`#dI-N`
+    /// for the data sets of input I after the first).
     pub number: usize,
     /// What the data set is, e.g. `puzzles.txt #7 (line 40)`.
     pub name: &'a str,
@@ -49,15 +53,32 @@ pub struct Item<'a> {
     pub time: Option<Duration>,
 }
 
+/// The anchor of data set `number` of input `input`.
+fn anchor(input: usize, number: usize) -> String {
+    if input <= 1 {
+        format!("d{number}")
+    } else {
+        format!("d{input}-{number}")
+    }
+}
+
+/// What the summary of a page says: counts per status, total time, the
+/// data sets not solved uniquely.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Data sets per status, in the order the statuses first came.
+    counts: Vec<(String, usize)>,
+    /// The data sets not solved uniquely: anchor, number, name, status.
+    unsure: Vec<(String, usize, String, String)>,
+    total: usize,
+    /// The time the summary gives.
+    pub time: Duration,
+}
+
 /// A page being written.
 pub struct Page<W: Write> {
     w: Writer<W>,
-    /// Data sets per status, in the order the statuses first came.
-    counts: Vec<(String, usize)>,
-    /// The data sets not solved uniquely: number, name, status.
-    unsure: Vec<(usize, String, String)>,
-    total: usize,
-    time: Duration,
+    tally: Tally,
 }
 
 /// A time as people read it: `850 µs`, `12.3 ms`, `4.56 s`.
@@ -72,95 +93,107 @@ pub fn human_time(t: Duration) -> String {
     }
 }
 
-impl<W: Write> Page<W> {
-    /// Starts a page titled `title`: everything up to the first picture.
-    pub fn new(out: W, title: &str) -> io::Result<Self> {
-        let mut w = Writer::new(out);
-        w.write_event(Event::DocType(BytesText::from_escaped("html")))?;
-        w.get_mut().write_all(b"\n")?;
-        w.write_event(Event::Start(
-            quick_xml::events::BytesStart::new("html")
-                .with_attributes([("xmlns", "http://www.w3.org/1999/xhtml"), ("lang", "en")]),
-        ))?;
-        let title = clean(title);
-        w.create_element("head").write_inner_content(|w| {
-            w.create_element("meta")
-                .with_attribute(("charset", "utf-8"))
-                .write_empty()?;
-            w.create_element("title")
-                .write_text_content(BytesText::new(&title))?;
-            w.create_element("style")
-                .write_text_content(BytesText::from_escaped(STYLE))?;
-            Ok(())
-        })?;
-        w.get_mut().write_all(b"\n")?;
-        w.write_event(Event::Start(quick_xml::events::BytesStart::new("body")))?;
-        w.create_element("h1")
+/// Writes the start of a page titled `title`: everything up to the first
+/// picture.
+pub fn head<W: Write>(out: W, title: &str) -> io::Result<()> {
+    let mut w = Writer::new(out);
+    w.write_event(Event::DocType(BytesText::from_escaped("html")))?;
+    w.get_mut().write_all(b"\n")?;
+    w.write_event(Event::Start(
+        quick_xml::events::BytesStart::new("html")
+            .with_attributes([("xmlns", "http://www.w3.org/1999/xhtml"), ("lang", "en")]),
+    ))?;
+    let title = clean(title);
+    w.create_element("head").write_inner_content(|w| {
+        w.create_element("meta")
+            .with_attribute(("charset", "utf-8"))
+            .write_empty()?;
+        w.create_element("title")
             .write_text_content(BytesText::new(&title))?;
-        w.get_mut().write_all(b"\n")?;
-        w.write_event(Event::Start(quick_xml::events::BytesStart::new("main")))?;
-        w.get_mut().write_all(b"\n")?;
-        Ok(Page {
-            w,
-            counts: Vec::new(),
-            unsure: Vec::new(),
-            total: 0,
-            time: Duration::ZERO,
-        })
-    }
+        w.create_element("style")
+            .write_text_content(BytesText::from_escaped(STYLE))?;
+        Ok(())
+    })?;
+    w.get_mut().write_all(b"\n")?;
+    w.write_event(Event::Start(quick_xml::events::BytesStart::new("body")))?;
+    w.create_element("h1")
+        .write_text_content(BytesText::new(&title))?;
+    w.get_mut().write_all(b"\n")?;
+    w.write_event(Event::Start(quick_xml::events::BytesStart::new("main")))?;
+    w.get_mut().write_all(b"\n")
+}
 
-    /// Adds one data set's figure.
-    pub fn add(&mut self, item: &Item) -> io::Result<()> {
-        let (status, solved) = match &item.content {
-            Ok(picture) => (picture.status, picture.solved),
-            Err(_) => ("unreadable", false),
-        };
+/// The status a figure shows, and whether it is a unique solution.
+fn status_of<'a>(item: &Item<'a>) -> (&'a str, bool) {
+    match &item.content {
+        Ok(picture) => (picture.status, picture.solved),
+        Err(_) => ("invalid", false),
+    }
+}
+
+/// Writes one data set's figure (a line of its own).
+pub fn figure<W: Write>(item: &Item, out: W) -> io::Result<()> {
+    let mut w = Writer::new(out);
+    let (status, solved) = status_of(item);
+    let name = clean(item.name);
+    let id = anchor(item.input, item.number);
+    let mut caption = format!("#{}", item.number);
+    if !name.is_empty() {
+        caption.push(' ');
+        caption.push_str(&name);
+    }
+    caption.push_str(" · ");
+    caption.push_str(status);
+    if let Some(t) = item.time {
+        caption.push_str(" · ");
+        caption.push_str(&human_time(t));
+    }
+    let class = if solved { "solved" } else { "unsure" };
+    w.create_element("figure")
+        .with_attributes([("id", id.as_str()), ("class", class)])
+        .write_inner_content(|w| {
+            w.create_element("figcaption")
+                .write_text_content(BytesText::new(&caption))?;
+            match &item.content {
+                Ok(picture) => svg::element(picture, w, false),
+                Err(message) => {
+                    w.create_element("p")
+                        .with_attribute(("class", "err"))
+                        .write_text_content(BytesText::new(&clean(message)))?;
+                    Ok(())
+                }
+            }
+        })?;
+    w.get_mut().write_all(b"\n")
+}
+
+impl Tally {
+    /// Counts data set `number` of input `input`, named `name`, of
+    /// status `status` (`solved`: a unique solution), solved in `time`.
+    pub fn note(
+        &mut self,
+        input: usize,
+        number: usize,
+        name: &str,
+        (status, solved): (&str, bool),
+        time: Option<Duration>,
+    ) {
         self.total += 1;
-        self.time += item.time.unwrap_or_default();
+        self.time += time.unwrap_or_default();
         match self.counts.iter_mut().find(|(s, _)| s == status) {
             Some((_, n)) => *n += 1,
             None => self.counts.push((status.to_string(), 1)),
         }
-        let name = clean(item.name);
         if !solved {
-            self.unsure
-                .push((item.number, name.to_string(), status.to_string()));
+            let name = clean(name).to_string();
+            let unsure = (anchor(input, number), number, name, status.to_string());
+            self.unsure.push(unsure);
         }
-        let id = format!("d{}", item.number);
-        let mut caption = format!("#{}", item.number);
-        if !name.is_empty() {
-            caption.push(' ');
-            caption.push_str(&name);
-        }
-        caption.push_str(" · ");
-        caption.push_str(status);
-        if let Some(t) = item.time {
-            caption.push_str(" · ");
-            caption.push_str(&human_time(t));
-        }
-        let class = if solved { "solved" } else { "unsure" };
-        self.w
-            .create_element("figure")
-            .with_attributes([("id", id.as_str()), ("class", class)])
-            .write_inner_content(|w| {
-                w.create_element("figcaption")
-                    .write_text_content(BytesText::new(&caption))?;
-                match &item.content {
-                    Ok(picture) => svg::element(picture, w, false),
-                    Err(message) => {
-                        w.create_element("p")
-                            .with_attribute(("class", "err"))
-                            .write_text_content(BytesText::new(&clean(message)))?;
-                        Ok(())
-                    }
-                }
-            })?;
-        self.w.get_mut().write_all(b"\n")
     }
 
-    /// Writes the summary and closes the page; gives back the output.
-    pub fn finish(mut self) -> io::Result<W> {
-        let w = &mut self.w;
+    /// Writes the summary and closes the page.
+    pub fn finish<W: Write>(&self, out: W) -> io::Result<()> {
+        let mut w = Writer::new(out);
         w.write_event(Event::End(quick_xml::events::BytesEnd::new("main")))?;
         w.get_mut().write_all(b"\n")?;
         let mut summary = format!(
@@ -193,8 +226,8 @@ impl<W: Write> Page<W> {
                         unsure.len()
                     )))?;
                 w.create_element("ol").write_inner_content(|w| {
-                    for (number, name, status) in unsure {
-                        let href = format!("#d{number}");
+                    for (id, number, name, status) in unsure {
+                        let href = format!("#{id}");
                         let text = if name.is_empty() {
                             format!("#{number}: {status}")
                         } else {
@@ -214,7 +247,31 @@ impl<W: Write> Page<W> {
         w.get_mut().write_all(b"\n")?;
         w.write_event(Event::End(quick_xml::events::BytesEnd::new("body")))?;
         w.write_event(Event::End(quick_xml::events::BytesEnd::new("html")))?;
-        w.get_mut().write_all(b"\n")?;
+        w.get_mut().write_all(b"\n")
+    }
+}
+
+impl<W: Write> Page<W> {
+    /// Starts a page titled `title`: everything up to the first picture.
+    pub fn new(mut out: W, title: &str) -> io::Result<Self> {
+        head(&mut out, title)?;
+        Ok(Page {
+            w: Writer::new(out),
+            tally: Tally::default(),
+        })
+    }
+
+    /// Adds one data set's figure.
+    pub fn add(&mut self, item: &Item) -> io::Result<()> {
+        let status = status_of(item);
+        let (input, number) = (item.input, item.number);
+        self.tally.note(input, number, item.name, status, item.time);
+        figure(item, self.w.get_mut())
+    }
+
+    /// Writes the summary and closes the page; gives back the output.
+    pub fn finish(mut self) -> io::Result<W> {
+        self.tally.finish(self.w.get_mut())?;
         Ok(self.w.into_inner())
     }
 }

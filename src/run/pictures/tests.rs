@@ -194,6 +194,7 @@ fn html_page_parses_and_links_the_unsolved() {
     for (k, (p, o)) in puzzles.iter().zip(&outcomes).enumerate() {
         let name = format!("sample.in #{}", k + 1);
         let item = Item {
+            input: 1,
             number: k + 1,
             name: &name,
             content: Ok(Picture::of_outcome(p, o, None, &name)),
@@ -204,6 +205,7 @@ fn html_page_parses_and_links_the_unsolved() {
     }
     let known = svg::known_lines(&blank_outcome);
     page.add(&Item {
+        input: 1,
         number: 7,
         name: "blank 2x2",
         content: Ok(Picture::of_outcome(
@@ -216,6 +218,7 @@ fn html_page_parses_and_links_the_unsolved() {
     })
     .unwrap();
     page.add(&Item {
+        input: 1,
         number: 8,
         name: "bad\u{1}line",
         content: Err("8:31: puzz.link body ends after 97 of 100 cells <oops>"),
@@ -278,7 +281,7 @@ fn html_page_parses_and_links_the_unsolved() {
         .text()
         .unwrap();
     assert!(
-        summary.starts_with("8 data sets: 6 solved, 1 multiple, 1 unreadable; solving time 9.0 ms"),
+        summary.starts_with("8 data sets: 6 solved, 1 multiple, 1 invalid; solving time 9.0 ms"),
         "{summary}"
     );
     let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
@@ -301,6 +304,7 @@ fn html_stays_light_for_big_runs() {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         let item = Item {
+            input: 1,
             number: k + 1,
             name: "x",
             content: Ok(Picture::of_outcome(&p, &outcome, None, "")),

@@ -1,0 +1,44 @@
+//! `--from`: the format of the puzzles read, for every command that reads
+//! puzzles.
+
+use clap::{Args, ValueEnum};
+use slink::puzzle::formats::Format;
+
+/// Input formats, as the command line names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FromArg {
+    /// The contest's format: `r c`, r rows of clues, `0 0`.
+    Judge,
+    /// puzz.link / pzprjs URLs (`https://puzz.link/p?slither/10/10/...`),
+    /// one per line.
+    Url,
+    /// Loopy game IDs (`10x10t0:...`), one per line.
+    Loopy,
+    /// pzprjs files (`pzprv3`, `slither`, rows, columns, clue rows), one
+    /// or several one after another.
+    Pzprv3,
+}
+
+/// The input format option.
+#[derive(Args, Debug, Clone)]
+pub struct FromArgs {
+    /// Format of the input: judge, url, loopy or pzprv3 (default: detected
+    /// per file from its first line that is not blank or a `#` comment;
+    /// in judge mode, standard input is the judge format).
+    /// Blank and `#` lines may come between URLs and IDs; a bad line is
+    /// reported in place and the others are read.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<FromArg>,
+}
+
+impl FromArgs {
+    /// The format asked for; `None` to detect it.
+    pub fn format(&self) -> Option<Format> {
+        self.from.map(|f| match f {
+            FromArg::Judge => Format::Judge,
+            FromArg::Url => Format::Url,
+            FromArg::Loopy => Format::Loopy,
+            FromArg::Pzprv3 => Format::Pzprv3,
+        })
+    }
+}

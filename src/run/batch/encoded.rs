@@ -1,0 +1,135 @@
+//! The records of the output formats that write each puzzle itself
+//! ([`Format::Url`], [`Format::Loopy`], [`Format::Pzprv3`]) or its picture ([`Format::Svg`],
+//! [`Format::Html`]), made on the worker threads like the others. The
+//! writing thread then sends an SVG document to its own file (or holds
+//! it for standard output: [`Pictures`]), and counts the figures of a
+//! page for its summary ([`html::Tally`]).
+
+use super::format::{Format, Record, Result};
+use crate::puzzle::formats::{self, pzprv3};
+use crate::run::pictures::html::{self, Item};
+use crate::run::pictures::svg::{self, Picture};
+use crate::solve::outcome::Status;
+use std::collections::HashSet;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What a record of `format` (one of the four) writes for `rec`.
+pub(super) fn record(format: Format, rec: &Record<'_>, out: &mut Vec<u8>) {
+    let name = format!("{}:{}", rec.file, rec.line);
+    let invalid;
+    let (puzzle, outcome) = match rec.result {
+        Result::Solved { puzzle, outcome } => (puzzle, outcome),
+        Result::Invalid(e) if format == Format::Html => {
+            invalid = e.to_string();
+            let item = item(rec, &name, Err(&invalid));
+            // Writing into a Vec cannot fail.
+            let _ = html::figure(&item, out);
+            return;
+        }
+        _ => return,
+    };
+    match format {
+        Format::Url => formats::write(formats::Format::Url, puzzle, out),
+        Format::Loopy => formats::write(formats::Format::Loopy, puzzle, out),
+        Format::Pzprv3 => match outcome.solution() {
+            Some(s) if outcome.status() == Status::Solved => {
+                out.extend_from_slice(pzprv3::encode_solved(puzzle, s).as_bytes());
+            }
+            _ => formats::write(formats::Format::Pzprv3, puzzle, out),
+        },
+        Format::Svg | Format::Html => {
+            let known = svg::known_lines(outcome);
+            let title = format!("{} #{}", rec.file, rec.number);
+            let picture = Picture::of_outcome(puzzle, outcome, known.as_ref(), &title);
+            let _ = if format == Format::Svg {
+                svg::write(&picture, out)
+            } else {
+                html::figure(&item(rec, &name, Ok(picture)), out)
+            };
+        }
+        _ => {}
+    }
+}
+
+/// The page's item of `rec`.
+fn item<'a>(
+    rec: &Record<'_>,
+    name: &'a str,
+    content: std::result::Result<Picture<'a>, &'a str>,
+) -> Item<'a> {
+    Item {
+        input: rec.input,
+        number: rec.number,
+        name,
+        content,
+        time: rec.micros.map(Duration::from_micros),
+    }
+}
+
+/// Where the SVG documents of a run go: one file per data set in a
+/// folder, or the one data set of an input to standard output.
+pub(super) struct Pictures {
+    /// The folder, if one was given.
+    pub(super) dir: Option<PathBuf>,
+    /// The file stem of the input being read (`stdin` for standard input).
+    pub(super) stem: String,
+    /// The input's name, for messages.
+    pub(super) name: String,
+    /// Without a folder: the input's picture, written at the input's end.
+    pub(super) held: Option<Vec<u8>>,
+    /// Without a folder: whether the input had more than one data set.
+    pub(super) several: bool,
+    /// The stems of the inputs so far.
+    pub(super) stems: HashSet<String>,
+}
+
+impl Pictures {
+    /// Starts the input named `name` at `path` (`None`: standard input),
+    /// the `index`-th (from 1). An input whose stem an earlier one had
+    /// (`a/x.txt` after `b/x.txt`) gets `STEM.INDEX`, so that no picture
+    /// overwrites another.
+    pub(super) fn start(&mut self, index: usize, name: &str, path: Option<&Path>) {
+        self.stem = path
+            .and_then(Path::file_stem)
+            .map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
+        if !self.stems.insert(self.stem.clone()) {
+            self.stem = format!("{}.{index}", self.stem);
+        }
+        self.name = name.to_string();
+        self.held = None;
+        self.several = false;
+    }
+
+    /// Takes the picture of data set `number`: to its file, or held for
+    /// standard output. Returns false when it cannot go anywhere: a
+    /// second data set with no folder.
+    pub(super) fn put(&mut self, number: usize, svg: &[u8]) -> io::Result<bool> {
+        match &self.dir {
+            Some(dir) => {
+                let path = dir.join(svg::file_name(&self.stem, number));
+                std::fs::write(&path, svg).map_err(|e| {
+                    io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+                })?;
+                Ok(true)
+            }
+            None if self.held.is_some() || self.several => {
+                (self.held, self.several) = (None, true);
+                Ok(false)
+            }
+            None => {
+                self.held = Some(svg.to_vec());
+                Ok(true)
+            }
+        }
+    }
+
+    /// Ends the input: its one picture to `out`, if held.
+    pub(super) fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        match self.held.take() {
+            Some(svg) => out.write_all(&svg),
+            None => Ok(()),
+        }
+    }
+}
