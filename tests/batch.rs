@@ -648,7 +648,7 @@ impl std::io::Write for Shared {
 
 #[test]
 fn diagnostics_come_after_the_drawings_before_them() {
-    use slink::run::batch::{self, Config, Input};
+    use slink::internals::run::batch::{self, Config, Input};
     // Data sets 2 and 4 malformed (a clue 4) among solvable ones.
     let good = "2 2\n2 2\n2 2\n";
     let bad = "2 2\n2 4\n2 2\n";

@@ -7,7 +7,7 @@
 mod common;
 use common::{run_slink as slink, Input, Invocation, Run};
 
-use slink::puzzle::parse::{parse_body, Scanner};
+use slink::internals::puzzle::parse::{parse_body, Scanner};
 use slink::{verify, Options, Puzzle, Solver, Status};
 use std::path::{Path, PathBuf};
 

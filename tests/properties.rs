@@ -24,7 +24,7 @@ use common::{check_loop, check_one_loop, parse_drawing, Edges, Grid, Rng};
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use slink::puzzle::parse::{parse_body, Ending, Scanner};
+use slink::internals::puzzle::parse::{parse_body, Ending, Scanner};
 use slink::{Clue, Options, Puzzle, Solution, Solver, Status};
 
 // ---------------------------------------------------------------------
@@ -532,8 +532,8 @@ proptest! {
         let outcome = solver.solve(&p);
         let s = outcome.solution().expect("a puzzle made from a loop has a solution");
         let mut drawing = Vec::new();
-        slink::puzzle::render::draw(&p, s, &mut drawing);
-        prop_assert_eq!(drawing.len(), slink::puzzle::render::drawing_len(r, c));
+        slink::draw(&p, s, &mut drawing);
+        prop_assert_eq!(drawing.len(), slink::drawing_len(r, c));
         let text = std::str::from_utf8(&drawing)
             .map_err(|e| TestCaseError::fail(format!("the drawing is not UTF-8: {e}")))?;
         let (edges, printed) = parse_drawing(text, r, c)
@@ -551,7 +551,7 @@ proptest! {
         }
         // Appending draws after what is in the buffer, unchanged.
         let mut two = b"prefix\n".to_vec();
-        slink::puzzle::render::draw(&p, s, &mut two);
+        slink::draw(&p, s, &mut two);
         prop_assert_eq!(&two[..7], b"prefix\n");
         prop_assert_eq!(&two[7..], &drawing[..]);
     }
@@ -602,7 +602,7 @@ fn the_test_s_own_checks_can_fail() {
         s.set_v(k, 2, true);
     }
     let mut d = Vec::new();
-    slink::puzzle::render::draw(&p, &s, &mut d);
+    slink::draw(&p, &s, &mut d);
     let mut d = String::from_utf8(d).expect("a UTF-8 drawing");
     assert!(parse_drawing(&d, 2, 2).is_ok());
     let at = d.find('+').expect("a corner");

@@ -1,11 +1,11 @@
 //! `slink bench`: throughput of the whole pipeline (read, parse, solve,
 //! draw) on puzzle files, for one thread and for all threads: each file
-//! run `--runs` times per thread count by [`slink::run::bench`] (which
+//! run `--runs` times per thread count by [`slink::internals::run::bench`] (which
 //! says what each `--engine` runs), the fastest run reported in a table.
 
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
-use slink::run::bench::{Bench, Measured, Mode};
+use slink::internals::run::bench::{Bench, Measured, Mode};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,7 +18,7 @@ enum EngineArg {
     /// The batch pipeline of `slink solve` (memory-mapped input, windows,
     /// output in input order).
     Batch,
-    /// The library's judge mode (`slink::run::judge::run`): the batch
+    /// The library's judge mode (`slink::internals::run::judge::run`): the batch
     /// pipeline on one thread, as `slink < FILE` runs it, on input already
     /// in memory.
     Judge,

@@ -2,7 +2,7 @@
 
 use super::solver_args::SolverArgs;
 use clap::Args;
-use slink::puzzle::parse::{parse_body, Scanner};
+use slink::internals::puzzle::parse::{parse_body, Scanner};
 use slink::{Puzzle, Status};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -57,8 +57,13 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         }
         let options = args.solver.options();
         let mut text = String::new();
-        let status =
-            slink::run::explain::explain(&puzzle, span.number, options, args.every, &mut text);
+        let status = slink::internals::run::explain::explain(
+            &puzzle,
+            span.number,
+            options,
+            args.every,
+            &mut text,
+        );
         if io::stdout().lock().write_all(text.as_bytes()).is_err() {
             return ExitCode::from(2);
         }

@@ -12,8 +12,8 @@
 //! named on standard error), 2 for bad arguments or an unwritable output.
 
 use clap::Args;
-use slink::generate::{self, Config, Shape, SizeRange};
-use slink::puzzle::{MAX_COLS, MAX_ROWS};
+use slink::internals::generate::{self, Config, Shape, SizeRange};
+use slink::internals::puzzle::{MAX_COLS, MAX_ROWS};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;

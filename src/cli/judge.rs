@@ -2,8 +2,8 @@
 
 use super::solver_args::SolverArgs;
 use clap::Args;
-use slink::run::batch::{self, Input};
-use slink::run::judge::{self, Verdict};
+use slink::internals::run::batch::{self, Input};
+use slink::internals::run::judge::{self, Verdict};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -14,7 +14,7 @@ pub struct JudgeArgs {
     solver: SolverArgs,
 }
 
-/// Solves standard input in judge mode ([`slink::run::judge::run`]).
+/// Solves standard input in judge mode ([`slink::internals::run::judge::run`]).
 pub fn run(args: &JudgeArgs) -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());

@@ -851,7 +851,7 @@ pub struct Rng(pub u64);
 impl Rng {
     /// The next 64 random bits.
     pub fn next(&mut self) -> u64 {
-        slink::util::rng::splitmix64(&mut self.0)
+        slink::internals::util::rng::splitmix64(&mut self.0)
     }
 
     /// A number in `0..n`.
