@@ -13,7 +13,8 @@
 //! }
 //! ```
 //!
-//! A [`Solution`] holds the loop's edges; an [`Outcome`] says whether the loop is the only
+//! A [`Solution`] holds the loop's edges as a bit slice
+//! ([`Solution::lines`]); an [`Outcome`] says whether the loop is the only
 //! one ([`Status`]) and what finding it cost ([`Stats`]). The puzzle formats
 //! of the Slitherlink ecosystem (puzz.link URLs, Loopy game IDs, pzprv3
 //! files) are read and written by [`formats`].
@@ -54,10 +55,11 @@ mod solve;
 mod util;
 
 pub use crate::{
+    grid::{EdgeId, Plane},
     puzzle::formats,
     puzzle::parse::{puzzles, ParseError, Puzzles},
     puzzle::render::{draw, drawing_len},
-    puzzle::solution::Solution,
+    puzzle::solution::{Bits, Solution},
     puzzle::verify::{verify, Invalid},
     puzzle::write::write_puzzle,
     puzzle::{Clue, Puzzle, PuzzleError, MAX_COLS, MAX_ROWS},
