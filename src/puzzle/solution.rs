@@ -30,8 +30,8 @@ pub type Bits = BitSlice<u64>;
 ///
 /// ```
 /// let p = slink::Puzzle::from_rows("33").unwrap();
-/// let outcome = slink::Solver::default().solve(&p);
-/// let s = outcome.solution().unwrap();
+/// let mut solver = slink::Solver::default();
+/// let s = solver.solve(&p).solution().unwrap().clone();
 /// assert!(s.h_lines(0).all() && s.h_lines(1).all());
 /// assert_eq!(s.v_lines(0).iter_ones().collect::<Vec<_>>(), [0, 2]);
 /// assert!(s.v_lines(0)[2] && !s.v_lines(0)[1]);
