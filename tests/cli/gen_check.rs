@@ -4,8 +4,7 @@
 //! puzzles are finished by the rules alone, and `check` gives the right
 //! verdicts.
 
-mod common;
-use common::{run_slink as slink, Input, Invocation, Run};
+use crate::common::{run_slink as slink, Input, Invocation, Run};
 
 use slink::internals::puzzle::parse::{parse_body, Scanner};
 use slink::{verify, Options, Puzzle, Solver, Status};

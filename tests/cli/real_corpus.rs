@@ -12,9 +12,7 @@
 //! Every failing data set is listed in the failure message, not just the
 //! first. Without `../shared`, the tests say SKIPPED loudly and pass.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;
