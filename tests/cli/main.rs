@@ -7,7 +7,8 @@
 //! - `small_puzzles`, `big_boards`, `properties`: the solver against brute
 //!   force, wide boards and random loops;
 //! - `real_corpus`: the real-world collections of `../shared/corpus/real/`
-//!   when present.
+//!   when present;
+//! - `layers`: the layer rule of `src/lib.rs`, checked on the source.
 //!
 //! Tests that need the library's internals reach them through
 //! `slink::internals` only.
@@ -20,6 +21,7 @@ mod big_boards;
 mod determinism;
 mod gen_check;
 mod judge_mode;
+mod layers;
 mod malformed;
 mod properties;
 mod real_corpus;

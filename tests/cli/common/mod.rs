@@ -1,7 +1,7 @@
-//! Helpers shared by slink's program-behaviour tests.
+//! Helpers shared by slink's program-behaviour tests, one module per topic.
 //!
-//! Nothing here uses the `slink` library (but for [`Rng`], which steps
-//! the library's SplitMix64 so that seeds keep their boards, and
+//! Nothing here uses the `slink` library (but for [`Rng`] and
+//! [`random_region`], the library's one RNG and one region grower, and
 //! [`Edges::of_solution`], which reads a solution's edges): the verifier
 //! reads the judge DRAWING text (the bytes the program prints) and checks
 //! it against the puzzle read by a tiny reader of its own, so a bug in
@@ -16,6 +16,7 @@
 //! - [`all_loops`], [`matching_loops`], [`draw`]: brute force and a drawing
 //!   writer of the tests' own (to build broken drawings for the verifier's
 //!   self-tests and to compare with the program's drawings).
+//! - [`Rng`], [`random_region`], [`Shape`]: random numbers and regions.
 
 mod brute;
 mod grid;
