@@ -42,3 +42,47 @@ impl Iterator for Puzzles<'_> {
         Some(parse_body(self.text, &span, &mut p).map(|()| p))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::puzzles;
+
+    /// Each item as `(rows, cols)` or `line:col: message`.
+    fn items(text: &str) -> Vec<Result<(usize, usize), String>> {
+        puzzles(text.as_bytes())
+            .map(|p| {
+                p.map(|p| (p.rows(), p.cols()))
+                    .map_err(|e| format!("{}:{}: {}", e.line, e.col, e.message))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_bad_row_is_an_error_in_place_and_reading_goes_on() {
+        let got = items("1 1\n4\n1 2\n2 2\n0 0\n");
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(
+            got[0].as_ref().is_err_and(|e| e.starts_with("2:1: ")),
+            "{got:?}"
+        );
+        assert_eq!(got[1], Ok((1, 2)));
+    }
+
+    #[test]
+    fn a_bad_header_ends_the_data_sets_and_so_does_0_0() {
+        let got = items("1 1\n2\nx 1\n1 1\n2\n");
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[0], Ok((1, 1)));
+        assert!(
+            got[1].as_ref().is_err_and(|e| e.starts_with("3:1: ")),
+            "{got:?}"
+        );
+        assert_eq!(items("1 1\n2\n0 0\n1 1\n4\n"), [Ok((1, 1))]);
+        assert_eq!(
+            items("1 1\n2\n"),
+            [Ok((1, 1))],
+            "no 0 0: the last data set is read"
+        );
+        assert_eq!(items(""), []);
+    }
+}
