@@ -18,9 +18,9 @@ mod common;
 use criterion::{
     black_box, criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput,
 };
-use slink::board::{Clues, Edges, Frame};
-use slink::puzzle::parse::{parse_body, Scanner};
-use slink::rules::{self, Ctx};
+use slink::internals::board::{Clues, Edges, Frame};
+use slink::internals::puzzle::parse::{parse_body, Scanner};
+use slink::internals::rules::{self, Ctx};
 use slink::{Options, Puzzle, Solution, Solver};
 use std::time::Duration;
 
@@ -211,14 +211,14 @@ fn render(c: &mut Criterion) {
         let mut out = Vec::with_capacity(1 << 20);
         let bytes: usize = solved
             .iter()
-            .map(|(p, _)| slink::puzzle::render::drawing_len(p.rows(), p.cols()))
+            .map(|(p, _)| slink::drawing_len(p.rows(), p.cols()))
             .sum();
         g.throughput(Throughput::Bytes(bytes as u64));
         g.bench_function(BenchmarkId::from_parameter(&name), |b| {
             b.iter(|| {
                 out.clear();
                 for (p, s) in &solved {
-                    slink::puzzle::render::draw(p, s, &mut out);
+                    slink::draw(p, s, &mut out);
                 }
                 out.len()
             })

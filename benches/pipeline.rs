@@ -1,10 +1,10 @@
 //! The whole pipeline, bytes in to bytes out: read, parse, solve, draw.
 //!
-//! - `pipeline/judge`: judge mode ([`slink::run::judge::run`], what `slink <
+//! - `pipeline/judge`: judge mode ([`slink::internals::run::judge::run`], what `slink <
 //!   FILE` runs: the batch pipeline on one thread), input in memory (read
 //!   as a stream), output discarded;
 //! - `pipeline/batch-N`: the batch engine of `slink solve`
-//!   ([`slink::run::batch::run`]) on N worker threads, reading a file written
+//!   ([`slink::internals::run::batch::run`]) on N worker threads, reading a file written
 //!   at start into Cargo's temporary folder for benchmarks, output
 //!   discarded. The invalid set (every third data set malformed) runs
 //!   here only: judge mode stops at the first malformed data set.
@@ -15,7 +15,7 @@
 mod common;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use slink::run::batch::{self, Config, Input};
+use slink::internals::run::batch::{self, Config, Input};
 use slink::Options;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -61,7 +61,7 @@ fn pipeline(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new(name, format!("{count} puzzles")), |b| {
             b.iter(|| {
                 let (mut out, mut err) = (Discard(0), Discard(0));
-                slink::run::judge::run(&input, Options::default(), &mut out, &mut err)
+                slink::internals::run::judge::run(&input, Options::default(), &mut out, &mut err)
                     .expect("discarding cannot fail");
                 out.0
             })

@@ -1,5 +1,5 @@
 //! Benchmark data, made deterministically at the start of each benchmark
-//! run from the library's generator ([`slink::generate`]): nothing is read
+//! run from the library's generator ([`slink::internals::generate`]): nothing is read
 //! from disk, so the benchmarks measure the same puzzles on every machine.
 //!
 //! Data sets are grouped by character, as tdoku does for Sudoku:
@@ -24,8 +24,8 @@
 
 #![allow(dead_code)]
 
-use slink::generate::{self, Config, Rng, SizeRange};
-use slink::puzzle::parse::{parse_body, Scanner};
+use slink::internals::generate::{self, Config, Rng, SizeRange};
+use slink::internals::puzzle::parse::{parse_body, Scanner};
 use slink::{Clue, Options, Puzzle, Solver, Status};
 
 /// A named set of puzzles and its judge-format text.
@@ -65,7 +65,7 @@ impl Set {
 pub fn text(puzzles: &[Puzzle]) -> Vec<u8> {
     let mut out = Vec::new();
     for p in puzzles {
-        slink::puzzle::write::write_puzzle(p, &mut out);
+        slink::write_puzzle(p, &mut out);
     }
     out.extend_from_slice(b"0 0\n");
     out
@@ -211,7 +211,7 @@ pub fn malformed(set: &Set) -> Vec<u8> {
     let mut one = Vec::new();
     for (k, p) in set.puzzles.iter().enumerate() {
         one.clear();
-        slink::puzzle::write::write_puzzle(p, &mut one);
+        slink::write_puzzle(p, &mut one);
         if k % 3 == 2 {
             // The second line is the first row: "c c c ...\n".
             let row = one.iter().position(|&b| b == b'\n').unwrap_or(0) + 1;

@@ -10,7 +10,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use slink::puzzle::parse::{parse_body, Ending, Scanner};
+use slink::internals::puzzle::parse::{parse_body, Ending, Scanner};
 use slink::{Options, Puzzle, Solver, Stats, Status};
 
 /// Search nodes and probes per puzzle: small, so that an input runs in
@@ -108,7 +108,7 @@ fuzz_target!(|data: &[u8]| {
         }
         if let Some(s) = outcome.solution() {
             drawing.clear();
-            slink::puzzle::render::draw(&puzzle, s, &mut drawing);
+            slink::draw(&puzzle, s, &mut drawing);
             check_drawing(&puzzle, &drawing);
         }
     }

@@ -90,8 +90,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Some(s) = first.solution() {
         let mut drawing = Vec::new();
-        slink::puzzle::render::draw(&puzzle, s, &mut drawing);
-        assert_eq!(drawing.len(), slink::puzzle::render::drawing_len(rows, cols));
+        slink::draw(&puzzle, s, &mut drawing);
+        assert_eq!(drawing.len(), slink::drawing_len(rows, cols));
         let lines: Vec<&[u8]> = drawing[..drawing.len() - 1]
             .split(|&b| b == b'\n')
             .collect();

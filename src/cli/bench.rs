@@ -1,14 +1,14 @@
 //! `slink bench`: throughput of the whole pipeline (read, parse, solve,
 //! draw) on puzzle files, for one thread and for all threads: each file
-//! run `--runs` times per thread count by [`slink::run::bench`] (which
+//! run `--runs` times per thread count by [`slink::internals::run::bench`] (which
 //! says what each `--engine` runs), the fastest run reported in a table.
 
 use super::from::FromArgs;
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
-use slink::run::batch::chunks::Chunks;
-use slink::run::batch::Input;
-use slink::run::bench::{Bench, Measured, Mode};
+use slink::internals::run::batch::chunks::Chunks;
+use slink::internals::run::batch::Input;
+use slink::internals::run::bench::{Bench, Measured, Mode};
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
@@ -22,7 +22,7 @@ enum EngineArg {
     /// The batch pipeline of `slink solve` (input read in pieces, windows,
     /// output in input order).
     Batch,
-    /// The library's judge mode (`slink::run::judge::run`): the batch
+    /// The library's judge mode (`slink::internals::run::judge::run`): the batch
     /// pipeline on one thread, as `slink < FILE` runs it, on input already
     /// in memory.
     Judge,

@@ -1,10 +1,10 @@
 //! `slink check`: does each puzzle keep the judge's promise? (The check
-//! and its report: [`slink::run::check`].)
+//! and its report: [`slink::internals::run::check`].)
 
 use super::from::FromArgs;
 use clap::Args;
-use slink::run::batch::{Error, Input};
-use slink::run::check::{self, Config};
+use slink::internals::run::batch::{Error, Input};
+use slink::internals::run::check::{self, Config};
 use slink::Options;
 use std::io::{self, Write};
 use std::path::PathBuf;

@@ -3,11 +3,11 @@
 use super::from::FromArgs;
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
-use slink::puzzle::formats::{self, Format};
-use slink::puzzle::parse::{parse_body, ParseError, Scanner};
-use slink::run::batch::chunks::{Chunk, Chunks};
-use slink::run::batch::Input;
-use slink::run::explain;
+use slink::internals::puzzle::formats::{self, Format};
+use slink::internals::puzzle::parse::{parse_body, ParseError, Scanner};
+use slink::internals::run::batch::chunks::{Chunk, Chunks};
+use slink::internals::run::batch::Input;
+use slink::internals::run::explain;
 use slink::{Puzzle, Status};
 use std::io::{self, Write};
 use std::process::ExitCode;

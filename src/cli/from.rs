@@ -2,7 +2,7 @@
 //! puzzles.
 
 use clap::{Args, ValueEnum};
-use slink::puzzle::formats::Format;
+use slink::internals::puzzle::formats::Format;
 
 /// Input formats, as the command line names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -14,9 +14,9 @@
 
 use super::from::{FromArg, FromArgs};
 use clap::Args;
-use slink::generate::{self, Config, Shape, SizeRange};
-use slink::puzzle::formats::Format;
-use slink::puzzle::{MAX_COLS, MAX_ROWS};
+use slink::internals::generate::{self, Config, Shape, SizeRange};
+use slink::internals::puzzle::formats::Format;
+use slink::internals::puzzle::{MAX_COLS, MAX_ROWS};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;

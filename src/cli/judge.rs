@@ -4,9 +4,9 @@ use super::from::FromArgs;
 use super::signals;
 use super::solver_args::SolverArgs;
 use clap::Args;
-use slink::puzzle::formats::Format;
-use slink::run::batch::{self, Input};
-use slink::run::judge::{self, Verdict};
+use slink::internals::puzzle::formats::Format;
+use slink::internals::run::batch::{self, Input};
+use slink::internals::run::judge::{self, Verdict};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -19,7 +19,7 @@ pub struct JudgeArgs {
     from: FromArgs,
 }
 
-/// Solves standard input in judge mode ([`slink::run::judge::run`]).
+/// Solves standard input in judge mode ([`slink::internals::run::judge::run`]).
 pub fn run(args: &JudgeArgs) -> ExitCode {
     signals::install("slink");
     let stdout = io::stdout();

@@ -1,11 +1,11 @@
 //! SIGINT and SIGTERM for the commands that stop at a record boundary
 //! (judge mode and `slink solve`): the first asks the run to stop
-//! ([`slink::run::interrupt`]), a second ends the process at once with
+//! ([`slink::internals::run::interrupt`]), a second ends the process at once with
 //! `128 + signal`, as a shell reports a process killed by it.
 
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::low_level;
-use slink::run::interrupt;
+use slink::internals::run::interrupt;
 use std::process::ExitCode;
 
 /// Installs the handlers. If that fails, the signals keep their default

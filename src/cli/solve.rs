@@ -4,7 +4,7 @@ use super::from::FromArgs;
 use super::signals;
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
-use slink::run::batch::{self, Config, Format, Input, Shard};
+use slink::internals::run::batch::{self, Config, Format, Input, Shard};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;

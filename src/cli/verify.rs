@@ -1,8 +1,8 @@
 //! `slink verify`: judges a contestant's output (the judging:
-//! [`slink::run::verify`]).
+//! [`slink::internals::run::verify`]).
 
 use clap::{Args, ValueEnum};
-use slink::run::verify::{self, right_output_size};
+use slink::internals::run::verify::{self, right_output_size};
 use slink::Options;
 use std::io::{self, Read, Write};
 use std::path::Path;

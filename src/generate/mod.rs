@@ -14,7 +14,7 @@
 //! threads.
 //!
 //! ```
-//! use slink::generate::{Config, Generator, SizeRange};
+//! use slink::internals::generate::{Config, Generator, SizeRange};
 //! let config = Config {
 //!     rows: SizeRange::exactly(6),
 //!     cols: SizeRange::exactly(8),

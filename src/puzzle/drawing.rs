@@ -43,7 +43,7 @@ pub fn drawing_lines(rows: usize) -> usize {
 /// [`drawing_lines`]`(p.rows())` lines, without their `\n`) into `out`.
 ///
 /// ```
-/// use slink::puzzle::drawing::read_drawing;
+/// use slink::internals::puzzle::drawing::read_drawing;
 /// use slink::{Puzzle, verify};
 /// let p = Puzzle::from_rows("22/22").unwrap();
 /// let text = [

@@ -50,11 +50,21 @@ pub struct Puzzle {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PuzzleError {
     /// Rows or columns zero or beyond the limits.
-    BadSize { rows: usize, cols: usize },
+    BadSize {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// A clue outside 0..=3.
     BadClue(u8),
     /// The clue list does not have rows * cols entries.
-    WrongCount { expected: usize, found: usize },
+    WrongCount {
+        /// Rows times columns.
+        expected: usize,
+        /// The clues given.
+        found: usize,
+    },
 }
 
 impl fmt::Display for PuzzleError {

@@ -1,10 +1,43 @@
 //! A solved board: the set of line edges, as rows of bits.
 
+use crate::grid::{EdgeId, Plane};
+use bitvec::slice::BitSlice;
+
+/// A row of edges as bits: bit `j` is the edge in column `j`, set for a line.
+pub type Bits = BitSlice<u64>;
+
 /// The line edges of a solution, one row of words per plane row: bit `j`
 /// of vertex row `i`'s words is `H(i, j)`, bit `j` of cell row `i`'s words
 /// is `V(i, j)` (bit `j` of a row is bit `j % 64` of its word `j / 64`).
 /// Every row takes [`Solution::stride`] words, enough for `cols + 1` bits;
 /// the bits beyond a row's edges are always 0.
+///
+/// The edges of an `r x c` board are numbered by the vertices they join:
+/// `H(i, j)` joins vertex `(i, j)` to `(i, j + 1)` (`0 <= i <= r`,
+/// `0 <= j < c`), `V(i, j)` joins `(i, j)` to `(i + 1, j)` (`0 <= i < r`,
+/// `0 <= j <= c`). For a 1x2 board:
+///
+/// ```text
+/// (0,0)--H(0,0)--(0,1)--H(0,1)--(0,2)
+///   |              |              |
+/// V(0,0)         V(0,1)         V(0,2)
+///   |              |              |
+/// (1,0)--H(1,0)--(1,1)--H(1,1)--(1,2)
+/// ```
+///
+/// [`Solution::h_lines`] and [`Solution::v_lines`] give a row of edges as
+/// a bit slice, [`Solution::lines`] every line edge:
+///
+/// ```
+/// let p = slink::Puzzle::from_rows("33").unwrap();
+/// let mut solver = slink::Solver::default();
+/// let s = solver.solve(&p).solution().unwrap().clone();
+/// assert!(s.h_lines(0).all() && s.h_lines(1).all());
+/// assert_eq!(s.v_lines(0).iter_ones().collect::<Vec<_>>(), [0, 2]);
+/// assert!(s.v_lines(0)[2] && !s.v_lines(0)[1]);
+/// assert_eq!(s.lines().count(), 6);
+/// assert_eq!(s.lines().last().unwrap().to_string(), "V(0, 2)");
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Default, Debug)]
 pub struct Solution {
     rows: usize,
@@ -222,6 +255,34 @@ impl Solution {
         h.chain(v)
     }
 
+    /// The horizontal edges of vertex row `i` as `cols` bits: bit `j` is
+    /// set when `H(i, j)` is a line.
+    #[inline]
+    pub fn h_lines(&self, i: usize) -> &Bits {
+        &Bits::from_slice(self.h_row(i))[..self.cols]
+    }
+
+    /// The vertical edges of cell row `i` as `cols + 1` bits: bit `j` is
+    /// set when `V(i, j)` is a line.
+    #[inline]
+    pub fn v_lines(&self, i: usize) -> &Bits {
+        &Bits::from_slice(self.v_row(i))[..self.cols + 1]
+    }
+
+    /// Every line edge: the `H` rows from the top, then the `V` rows, each
+    /// from the left.
+    pub fn lines(&self) -> impl Iterator<Item = EdgeId> + '_ {
+        let h = (0..=self.rows).flat_map(move |i| {
+            let ones = self.h_lines(i).iter_ones();
+            ones.map(move |j| EdgeId::new(Plane::H, i, j))
+        });
+        let v = (0..self.rows).flat_map(move |i| {
+            let ones = self.v_lines(i).iter_ones();
+            ones.map(move |j| EdgeId::new(Plane::V, i, j))
+        });
+        h.chain(v)
+    }
+
     /// The same solution mirrored across the main diagonal.
     pub fn transposed(&self) -> Solution {
         let mut t = Solution::new(self.cols, self.rows);
@@ -242,6 +303,33 @@ impl Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bit_slices_are_the_rows_edges_across_words() {
+        let mut s = Solution::new(2, 130);
+        for (i, j) in [(0, 0), (2, 63), (2, 64), (2, 129)] {
+            s.set_h(i, j, true);
+        }
+        s.set_v(1, 130, true);
+        assert_eq!(s.h_lines(2).len(), 130);
+        assert_eq!(s.v_lines(1).len(), 131);
+        assert_eq!(s.h_lines(2).iter_ones().collect::<Vec<_>>(), [63, 64, 129]);
+        assert_eq!(s.v_lines(1).iter_ones().collect::<Vec<_>>(), [130]);
+        assert!(s.h_lines(1).not_any());
+        let lines: Vec<String> = s.lines().map(|e| e.to_string()).collect();
+        assert_eq!(
+            lines,
+            ["H(0, 0)", "H(2, 63)", "H(2, 64)", "H(2, 129)", "V(1, 130)"]
+        );
+        for e in s.lines() {
+            let (i, j) = (e.row, e.col);
+            match e.plane {
+                Plane::H => assert!(s.h(i, j) && s.h_lines(i)[j]),
+                Plane::V => assert!(s.v(i, j) && s.v_lines(i)[j]),
+            }
+        }
+        assert_eq!(s.lines().count(), s.len());
+    }
 
     #[test]
     fn rows_are_padded_to_whole_words() {
@@ -332,6 +420,8 @@ mod tests {
         s.set_v(0, 2, true);
         let e: Vec<bool> = s.edges().collect();
         assert_eq!(e, [false, true, false, false, false, false, true]);
+        let lines: Vec<String> = s.lines().map(|e| e.to_string()).collect();
+        assert_eq!(lines, ["H(0, 1)", "V(0, 2)"]);
         assert_eq!(s.transposed().transposed(), s);
     }
 }

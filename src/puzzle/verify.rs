@@ -16,13 +16,24 @@ pub enum Invalid {
     NoLoop,
     /// A cell's line count differs from its clue.
     Clue {
+        /// The cell's row, from 0.
         row: usize,
+        /// The cell's column, from 0.
         col: usize,
+        /// Its clue.
         clue: u8,
+        /// Its sides that are lines.
         lines: u8,
     },
     /// A vertex with 1, 3 or 4 lines.
-    Vertex { row: usize, col: usize, lines: u8 },
+    Vertex {
+        /// The vertex's row, from 0.
+        row: usize,
+        /// The vertex's column, from 0.
+        col: usize,
+        /// The lines that meet there.
+        lines: u8,
+    },
     /// The lines form more than one loop.
     SeveralLoops,
 }

@@ -21,7 +21,7 @@
 //! known: [`crate::run::pictures`].
 //!
 //! ```
-//! use slink::puzzle::formats::{loopy, url};
+//! use slink::formats::{loopy, url};
 //! let p = url::decode("https://puzz.link/p?slither/5/5/cbcbcddad").unwrap();
 //! assert_eq!(loopy::encode(&p), "5x5t0:2b1b2b1b2b3b3b0b3");
 //! assert_eq!(url::encode(&p), "https://puzz.link/p?slither/5/5/cbcbcddad");

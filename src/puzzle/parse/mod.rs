@@ -8,9 +8,11 @@
 use std::fmt;
 
 mod body;
+mod puzzles;
 mod scan;
 
 pub use body::parse_body;
+pub use puzzles::{puzzles, Puzzles};
 pub use scan::{Ending, Scanner};
 
 /// Where a data set lies in the input.

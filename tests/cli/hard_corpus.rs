@@ -8,9 +8,7 @@
 //! Without `../shared/corpus` the build script leaves the `shared_corpus`
 //! cfg unset and these tests show as ignored, not as passed.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -1,7 +1,8 @@
 //! Property tests (proptest) of the library:
 //!
 //! - a random loop (the boundary of a random simply connected region of
-//!   cells, grown by code of this file's own), its clues (some blanked),
+//!   cells, from the tests' shared grower, checked to be one by this
+//!   file's own code), its clues (some blanked),
 //!   solved: the outcome is `Unique` or `Multiple`, never anything else
 //!   (the loop is a solution); every solution is one loop meeting every
 //!   clue, checked by `slink::verify` and by the tests' own checker
@@ -19,16 +20,17 @@
 //!   clues.
 //!
 //! Case counts are modest so that the suite stays fast.
-mod common;
-use common::{check_loop, check_one_loop, parse_drawing, Edges, Grid, Rng};
+use crate::common::{check_loop, check_one_loop, parse_drawing, Edges, Grid, Rng};
+use crate::common::{random_region, Shape};
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use slink::puzzle::parse::{parse_body, Ending, Scanner};
+use slink::internals::puzzle::parse::{parse_body, Ending, Scanner};
 use slink::{Clue, Options, Puzzle, Solution, Solver, Status};
 
 // ---------------------------------------------------------------------
-// An independent random loop: the boundary of a simply connected region.
+// A random loop: the boundary of a simply connected region, grown by the
+// tests' shared grower and checked here independently.
 
 /// A set of cells of an `r x c` board.
 #[derive(Clone, Debug)]
@@ -104,39 +106,16 @@ impl Region {
         cells > 0 && fill(true) == cells && fill(false) == pr * pc - cells
     }
 
-    /// A random disc: one random cell, then random cells next to it added
-    /// while the region stays a disc, up to `target` cells (fewer if no
-    /// cell can be added).
+    /// A random disc of about `target` cells (fewer if no cell can be
+    /// added) from the tests' shared grower, in one of its three shapes,
+    /// checked to be a disc by this file's own `is_disc`.
     fn grow(r: usize, c: usize, target: usize, rng: &mut Rng) -> Region {
-        let mut g = Region {
+        let shape = [Shape::Blobby, Shape::Thin, Shape::Winding][rng.index(3)];
+        let g = Region {
             r,
             c,
-            inside: vec![false; r * c],
+            inside: random_region(r, c, shape, target, rng),
         };
-        g.inside[rng.below(r * c)] = true;
-        let mut cells = 1;
-        'grow: while cells < target {
-            let mut frontier: Vec<usize> = (0..r * c)
-                .filter(|&k| {
-                    let (i, j) = ((k / c) as isize, (k % c) as isize);
-                    !g.inside[k]
-                        && (g.has(i - 1, j)
-                            || g.has(i + 1, j)
-                            || g.has(i, j - 1)
-                            || g.has(i, j + 1))
-                })
-                .collect();
-            while !frontier.is_empty() {
-                let k = frontier.swap_remove(rng.below(frontier.len()));
-                g.inside[k] = true;
-                if g.is_disc() {
-                    cells += 1;
-                    continue 'grow;
-                }
-                g.inside[k] = false;
-            }
-            break;
-        }
         assert!(g.is_disc());
         g
     }
@@ -242,7 +221,7 @@ proptest! {
     ) {
         // A loop around a single cell would need a clue of 4.
         prop_assume!(r * c >= 2);
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let region = Region::grow(r, c, ((r * c * fill).div_ceil(100)).max(2), &mut rng);
         check_solve(&region, &[])?;
     }
@@ -257,7 +236,7 @@ proptest! {
     ) {
         // A loop around a single cell would need a clue of 4.
         prop_assume!(r * c >= 2);
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let region = Region::grow(r, c, ((r * c * fill).div_ceil(100)).max(2), &mut rng);
         check_solve(&region, &blank)?;
     }
@@ -274,7 +253,7 @@ proptest! {
         c in prop::sample::select(vec![62usize, 63, 64, 65, 126, 127, 128, 129, 191, 192, 193, 254, 255]),
         seed in any::<u64>(),
     ) {
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let region = Region::grow(r, c, r * c / 2, &mut rng);
         prop_assert!(region.inside.iter().filter(|&&b| b).count() >= 2);
         check_solve(&region, &[])?;
@@ -525,15 +504,15 @@ proptest! {
     ) {
         // A loop around a single cell would need a clue of 4.
         prop_assume!(r * c >= 2);
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let region = Region::grow(r, c, ((r * c * fill).div_ceil(100)).max(2), &mut rng);
         let p = puzzle_of(&region.boundary(), &blank);
         let mut solver = Solver::default();
         let outcome = solver.solve(&p);
         let s = outcome.solution().expect("a puzzle made from a loop has a solution");
         let mut drawing = Vec::new();
-        slink::puzzle::render::draw(&p, s, &mut drawing);
-        prop_assert_eq!(drawing.len(), slink::puzzle::render::drawing_len(r, c));
+        slink::draw(&p, s, &mut drawing);
+        prop_assert_eq!(drawing.len(), slink::drawing_len(r, c));
         let text = std::str::from_utf8(&drawing)
             .map_err(|e| TestCaseError::fail(format!("the drawing is not UTF-8: {e}")))?;
         let (edges, printed) = parse_drawing(text, r, c)
@@ -551,7 +530,7 @@ proptest! {
         }
         // Appending draws after what is in the buffer, unchanged.
         let mut two = b"prefix\n".to_vec();
-        slink::puzzle::render::draw(&p, s, &mut two);
+        slink::draw(&p, s, &mut two);
         prop_assert_eq!(&two[..7], b"prefix\n");
         prop_assert_eq!(&two[7..], &drawing[..]);
     }
@@ -602,7 +581,7 @@ fn the_test_s_own_checks_can_fail() {
         s.set_v(k, 2, true);
     }
     let mut d = Vec::new();
-    slink::puzzle::render::draw(&p, &s, &mut d);
+    slink::draw(&p, &s, &mut d);
     let mut d = String::from_utf8(d).expect("a UTF-8 drawing");
     assert!(parse_drawing(&d, 2, 2).is_ok());
     let at = d.find('+').expect("a corner");

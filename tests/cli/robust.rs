@@ -4,8 +4,7 @@
 //! SIGBUS), an endless stream stops at the data-set limit in bounded
 //! memory in every subcommand, every write error is named, and the time
 //! limit gives `timed-out`. Self-contained: it uses only the binary, the
-//! committed sample and temporary files.
-#![cfg(unix)]
+//! committed sample and temporary files (unix only).
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

@@ -5,9 +5,7 @@
 //! the README and the schema (not from slink's code), is a loop that the
 //! tests' own verifier accepts for the puzzle.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 fn schema() -> jsonschema::Validator {

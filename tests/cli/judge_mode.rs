@@ -5,9 +5,7 @@
 //!
 //! The verifier's own tests (that it rejects broken drawings) are here too.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 const SAMPLE_IN: &str = "corpus/sample.in";
 const SAMPLE_OUT: &str = "corpus/sample.out";
@@ -568,50 +566,12 @@ mod verifier_rejects {
 }
 
 /// A random loop on an `rows x cols` board: the border of a region of
-/// cells grown one neighbour at a time (mostly as thin branches, up to
-/// half the board), keeping only growth whose border is still one loop
-/// (checked by the independent `check_loop`).
-fn random_region_loop(rows: usize, cols: usize, rng: &mut Lcg) -> Edges {
-    let blank = Grid::blank(rows, cols);
-    let mut inside = vec![false; rows * cols];
-    let border = |inside: &[bool]| Edges::around(rows, cols, inside);
-    let start = rng.below(rows * cols);
-    inside[start] = true;
-    let mut region = vec![start];
-    for _ in 0..rows * cols * 40 {
-        if region.len() * 2 >= rows * cols {
-            break;
-        }
-        let from = region[rng.below(region.len())];
-        let (i, j) = (from / cols, from % cols);
-        let next = match rng.below(4) {
-            0 if i > 0 => from - cols,
-            1 if i + 1 < rows => from + cols,
-            2 if j > 0 => from - 1,
-            3 if j + 1 < cols => from + 1,
-            _ => continue,
-        };
-        let (i, j) = (next / cols, next % cols);
-        let neighbours = [
-            i > 0 && inside[next - cols],
-            i + 1 < rows && inside[next + cols],
-            j > 0 && inside[next - 1],
-            j + 1 < cols && inside[next + 1],
-        ];
-        // Mostly grow thin branches, so the loop winds about.
-        let thick = neighbours.iter().filter(|&&b| b).count() > 1;
-        if inside[next] || (thick && rng.below(8) != 0) {
-            continue;
-        }
-        inside[next] = true;
-        if check_loop(&border(&inside), &blank).is_ok() {
-            region.push(next);
-        } else {
-            inside[next] = false;
-        }
-    }
-    let e = border(&inside);
-    check_loop(&e, &blank).expect("the region's border is one loop");
+/// cells grown thin (so the loop winds about), up to half the board,
+/// checked to be one loop by the independent `check_loop`.
+fn random_region_loop(rows: usize, cols: usize, rng: &mut Rng) -> Edges {
+    let inside = random_region(rows, cols, Shape::Thin, rows * cols / 2, rng);
+    let e = Edges::around(rows, cols, &inside);
+    check_loop(&e, &Grid::blank(rows, cols)).expect("the region's border is one loop");
     e
 }
 
@@ -620,7 +580,7 @@ fn boards_beyond_the_judge_limits_are_solved_and_verify() {
     // Every clue filled in from a random loop, on boards wider than one,
     // two and four 64-bit words would need, and long thin ones. The loop
     // is a solution; if slink says the solution is unique, it must be it.
-    let mut rng = Lcg(1009);
+    let mut rng = Rng::new(1009);
     for (rows, cols) in [(21, 21), (12, 70), (6, 140), (3, 255), (200, 4), (40, 40)] {
         let e = random_region_loop(rows, cols, &mut rng);
         let mut g = Grid::blank(rows, cols);

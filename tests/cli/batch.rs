@@ -3,8 +3,8 @@
 //! loops, their clues, some blanked or scrambled), and JSON loops are
 //! checked by an independent decoder and by the tests' own checker
 //! (`common::check_loop`), sharing no code with slink.
-mod common;
-use common::{check_loop, check_one_loop, run_slink as slink, Edges, Grid, Rng, Scratch};
+use crate::common::{check_loop, check_one_loop, run_slink as slink, Edges, Grid, Rng, Scratch};
+use crate::common::{random_region, Shape};
 
 use serde_json::Value;
 use std::path::Path;
@@ -42,48 +42,25 @@ fn decode_loop(r: usize, c: usize, hex: &str) -> Edges {
 /// A random loop's clues (all of them, or some blanked), or random clues
 /// (mostly unsolvable).
 fn random_grid(rng: &mut Rng, r: usize, c: usize) -> Grid {
-    let kind = rng.below(10);
+    let kind = rng.index(10);
     if kind == 0 {
-        let clues = (0..r * c).map(|_| Some(rng.below(4) as u8)).collect();
+        let clues = (0..r * c).map(|_| Some(rng.index(4) as u8)).collect();
         return Grid {
             rows: r,
             cols: c,
             clues,
         };
     }
-    // Grow a region of at least two cells whose boundary is one loop (so
-    // no clue is 4).
-    let mut inside = vec![false; r * c];
-    let first = rng.below(r * c);
-    inside[first] = true;
-    let target = 2 + rng.below(r * c * 2 / 3);
-    let (mut size, mut tries) = (1, 0);
-    while size < target && tries < r * c * 4 {
-        let frontier: Vec<usize> = (0..r * c)
-            .filter(|&k| {
-                let (i, j) = (k / c, k % c);
-                !inside[k]
-                    && ((i > 0 && inside[k - c])
-                        || (i + 1 < r && inside[k + c])
-                        || (j > 0 && inside[k - 1])
-                        || (j + 1 < c && inside[k + 1]))
-            })
-            .collect();
-        let k = frontier[rng.below(frontier.len())];
-        inside[k] = true;
-        // Two cells side by side always make one loop.
-        if size == 1 || check_one_loop(&Edges::around(r, c, &inside)).is_ok() {
-            size += 1;
-        } else {
-            inside[k] = false;
-            tries += 1;
-        }
-    }
+    // A region of at least two cells (so no clue is 4): its boundary is
+    // one loop.
+    let target = 2 + rng.index(r * c * 2 / 3);
+    let inside = random_region(r, c, Shape::Blobby, target, rng);
     let e = Edges::around(r, c, &inside);
+    check_one_loop(&e).expect("the region's boundary is one loop");
     // Some puzzles lose a third of their clues (and often uniqueness).
     let blanks = kind <= 2;
     let clues = (0..r * c)
-        .map(|k| (!blanks || rng.below(3) != 0).then(|| e.lines_around(k / c, k % c)))
+        .map(|k| (!blanks || rng.index(3) != 0).then(|| e.lines_around(k / c, k % c)))
         .collect();
     Grid {
         rows: r,
@@ -94,8 +71,8 @@ fn random_grid(rng: &mut Rng, r: usize, c: usize) -> Grid {
 
 /// Appends `g` in the judge format, with some of the mess real files have.
 fn write_messy(g: &Grid, rng: &mut Rng, out: &mut String) {
-    let eol = if rng.below(8) == 0 { "\r\n" } else { "\n" };
-    if rng.below(8) == 0 {
+    let eol = if rng.index(8) == 0 { "\r\n" } else { "\n" };
+    if rng.index(8) == 0 {
         out.push_str(eol);
     }
     out.push_str(&format!("{} {}{eol}", g.rows, g.cols));
@@ -103,7 +80,7 @@ fn write_messy(g: &Grid, rng: &mut Rng, out: &mut String) {
         let row: Vec<String> = (0..g.cols)
             .map(|j| g.clue(i, j).map_or(".".into(), |n| n.to_string()))
             .collect();
-        let sep = if rng.below(10) == 0 { "\t" } else { " " };
+        let sep = if rng.index(10) == 0 { "\t" } else { " " };
         out.push_str(&row.join(sep));
         out.push_str(eol);
     }
@@ -112,11 +89,11 @@ fn write_messy(g: &Grid, rng: &mut Rng, out: &mut String) {
 /// `count` random puzzles of sizes 2..=9 and their judge-format text
 /// (with the closing `0 0`).
 fn corpus(seed: u64, count: usize) -> (Vec<Grid>, String) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut text = String::new();
     let puzzles: Vec<Grid> = (0..count)
         .map(|_| {
-            let (r, c) = (2 + rng.below(8), 2 + rng.below(8));
+            let (r, c) = (2 + rng.index(8), 2 + rng.index(8));
             let g = random_grid(&mut rng, r, c);
             write_messy(&g, &mut rng, &mut text);
             g
@@ -648,7 +625,7 @@ impl std::io::Write for Shared {
 
 #[test]
 fn diagnostics_come_after_the_drawings_before_them() {
-    use slink::run::batch::{self, Config, Input};
+    use slink::internals::run::batch::{self, Config, Input};
     // Data sets 2 and 4 malformed (a clue 4) among solvable ones.
     let good = "2 2\n2 2\n2 2\n";
     let bad = "2 2\n2 4\n2 2\n";

@@ -13,9 +13,7 @@
 //! first. Without `../shared/corpus` (the build script then leaves the
 //! `shared_corpus` cfg unset), these tests show as ignored in the summary.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;

@@ -20,8 +20,7 @@
 //!
 //! Every run must end within a time limit, with an exit status from the
 //! documented ones, and with no `panicked` on stderr.
-mod common;
-use common::{package_bytes, package_file, Input, Invocation, Run, Scratch};
+use crate::common::{package_bytes, package_file, Input, Invocation, Run, Scratch};
 
 use serde_json::Value;
 use std::io::{Read, Write};

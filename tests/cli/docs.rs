@@ -4,9 +4,7 @@
 //! README's command-line reference, which must be exactly what
 //! `slink reference` prints (regenerate it when an option changes).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::process::Command;
 
 #[test]

@@ -4,10 +4,8 @@
 //! puzzles are finished by the rules alone, and `check` gives the right
 //! verdicts.
 
-mod common;
-use common::{run_slink as slink, Input, Invocation, Run};
+use crate::common::{run_slink as slink, Input, Invocation, Run};
 
-use slink::puzzle::parse::{parse_body, Scanner};
 use slink::{verify, Options, Puzzle, Solver, Status};
 use std::path::{Path, PathBuf};
 
@@ -30,14 +28,9 @@ fn slink_in(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Ru
 
 /// Every puzzle of judge-format `input`, read with the library's parser.
 fn puzzles(input: &[u8]) -> Vec<Puzzle> {
-    let mut out = Vec::new();
-    for span in Scanner::new(input) {
-        let span = span.expect("generated input is well formed");
-        let mut p = Puzzle::default();
-        parse_body(input, &span, &mut p).expect("generated rows are well formed");
-        out.push(p);
-    }
-    out
+    slink::puzzles(input)
+        .map(|p| p.expect("generated input is well formed"))
+        .collect()
 }
 
 /// A scratch directory of this test process.

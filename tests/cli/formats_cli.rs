@@ -9,7 +9,7 @@
 //! library's own decoders and a strict XML parser (roxmltree).
 
 use serde_json::Value;
-use slink::puzzle::formats::{self, loopy, pzprv3, url, Format};
+use slink::internals::puzzle::formats::{self, loopy, pzprv3, url, Format};
 use slink::Puzzle;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -9,8 +9,7 @@
 //! own (several solutions, none, or a search given up at a small budget,
 //! so that every status is exercised), boards wide enough for two and
 //! four machine words per row, and malformed data sets in between.
-mod common;
-use common::{run_slink_within, Rng, Run, Scratch};
+use crate::common::{run_slink_within, Rng, Run, Scratch};
 
 use std::time::Duration;
 
@@ -48,11 +47,11 @@ fn generated(args: &[&str]) -> Option<String> {
 fn random_grids(rng: &mut Rng, count: usize, max: usize) -> String {
     let mut s = String::new();
     for _ in 0..count {
-        let (r, c) = (1 + rng.below(max), 1 + rng.below(max));
+        let (r, c) = (1 + rng.index(max), 1 + rng.index(max));
         s += &format!("{r} {c}\n");
         for _ in 0..r {
             let row: Vec<&str> = (0..c)
-                .map(|_| ["0", "1", "2", "3", ".", "2", "1"][rng.below(7)])
+                .map(|_| ["0", "1", "2", "3", ".", "2", "1"][rng.index(7)])
                 .collect();
             s += &row.join(" ");
             s.push('\n');
@@ -92,7 +91,7 @@ fn rectangle(r: usize, c: usize, (i0, j0): (usize, usize), (i1, j1): (usize, usi
 /// The whole input: generated puzzles, the test's own, wide boards and
 /// malformed data sets, shuffled in blocks; and the number of data sets.
 fn corpus() -> (String, usize) {
-    let mut rng = Rng(0x5eed_d00d);
+    let mut rng = Rng::new(0x5eed_d00d);
     let mut blocks: Vec<String> = Vec::new();
     let push_sets = |text: &str, blocks: &mut Vec<String>| {
         // One block per data set, found by reading its header.
@@ -127,9 +126,9 @@ fn corpus() -> (String, usize) {
     push_sets(&random_grids(&mut rng, own, 9), &mut blocks);
     // Rectangles on boards of one, two and four words per row.
     for c in [40, 63, 64, 65, 100, 127, 128, 129, 200, 255] {
-        let r = 1 + rng.below(6);
-        let (i0, j0) = (rng.below(r), rng.below(c - 2));
-        let (i1, j1) = (i0 + 1 + rng.below(r - i0), j0 + 2 + rng.below(c - j0 - 1));
+        let r = 1 + rng.index(6);
+        let (i0, j0) = (rng.index(r), rng.index(c - 2));
+        let (i1, j1) = (i0 + 1 + rng.index(r - i0), j0 + 2 + rng.index(c - j0 - 1));
         blocks.push(rectangle(r, c, (i0, j0), (i1, j1)));
     }
     // Every outcome for sure: several solutions, none, a search given up.
@@ -151,7 +150,7 @@ fn corpus() -> (String, usize) {
     }
     // Shuffle (Fisher-Yates).
     for k in (1..blocks.len()).rev() {
-        blocks.swap(k, rng.below(k + 1));
+        blocks.swap(k, rng.index(k + 1));
     }
     let n = blocks.len();
     (blocks.concat() + "0 0\n", n)

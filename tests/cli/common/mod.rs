@@ -1,0 +1,33 @@
+//! Helpers shared by slink's program-behaviour tests, one module per topic.
+//!
+//! Nothing here uses the `slink` library (but for [`Rng`] and
+//! [`random_region`], the library's one RNG and one region grower, and
+//! [`Edges::of_solution`], which reads a solution's edges): the verifier
+//! reads the judge DRAWING text (the bytes the program prints) and checks
+//! it against the puzzle read by a tiny reader of its own, so a bug in
+//! the library's parser, renderer or checker cannot hide itself.
+//!
+//! - [`Grid`], [`read_puzzles`]: puzzles as the tests see them.
+//! - [`Edges`], [`parse_drawing`], [`verify_drawing`], [`check_loop`],
+//!   [`check_one_loop`]: the independent verifier.
+//! - [`split_blocks`], [`verify_output`]: a whole judge output.
+//! - [`Invocation`], [`run_slink`], [`run_slink_within`]: the binary, run
+//!   with stdin bytes or a file, in a folder, with a time limit.
+//! - [`all_loops`], [`matching_loops`], [`draw`]: brute force and a drawing
+//!   writer of the tests' own (to build broken drawings for the verifier's
+//!   self-tests and to compare with the program's drawings).
+//! - [`Rng`], [`random_region`], [`Shape`]: random numbers and regions.
+
+mod brute;
+mod grid;
+mod output;
+mod rng;
+mod run;
+mod verify;
+
+pub use brute::*;
+pub use grid::*;
+pub use output::*;
+pub use rng::*;
+pub use run::*;
+pub use verify::*;

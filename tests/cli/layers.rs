@@ -1,0 +1,381 @@
+//! The layer rule of `src/lib.rs`, checked on the source: every `crate::`
+//! path in production code (not in `#[cfg(test)]` items, nor in files of
+//! `tests/` or `testing/` folders or named `tests.rs`) names a module of
+//! the same layer or an earlier one, and no modules import each other
+//! round a cycle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The layers, first to last.
+const LAYERS: [&str; 9] = [
+    "bits", "grid", "puzzle", "board", "rules", "solve", "generate", "run", "cli",
+];
+
+/// Modules any layer may use, which use no other.
+const LEAVES: [&str; 1] = ["util"];
+
+/// A `crate::` path in a file: its line and segments after `crate`.
+#[derive(Debug)]
+struct Use {
+    line: usize,
+    path: Vec<String>,
+}
+
+/// The module a source file holds (`bits/row.rs` -> `bits::row`,
+/// `bits/mod.rs` -> `bits`), or `None` for the crate roots and test files.
+fn module_of(rel: &str) -> Option<String> {
+    let rel = rel.strip_suffix(".rs")?;
+    let parts: Vec<&str> = rel.split('/').collect();
+    let (dirs, file) = parts.split_at(parts.len() - 1);
+    if dirs.iter().any(|d| *d == "tests" || *d == "testing") || file[0] == "tests" {
+        return None;
+    }
+    if dirs.is_empty() && (file[0] == "lib" || file[0] == "main") {
+        return None;
+    }
+    let mut m: Vec<&str> = dirs.to_vec();
+    if file[0] != "mod" {
+        m.push(file[0]);
+    }
+    Some(m.join("::"))
+}
+
+/// `src` with comments, string literals and `#[cfg(test)]` items blanked
+/// out (newlines kept, so that lines still count right).
+fn production_code(src: &str) -> String {
+    let b = src.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"//") {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if b[i] == b'"' {
+            out.push(b' ');
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                if b[i] == b'\\' {
+                    i += 1;
+                }
+                if i < b.len() {
+                    out.push(if b[i] == b'\n' { b'\n' } else { b' ' });
+                }
+                i += 1;
+            }
+            i += 1;
+        } else if b[i..].starts_with(b"#[cfg(test)]") {
+            // The item: up to its `;`, or its braces' end.
+            let mut depth = 0usize;
+            while i < b.len() {
+                let c = b[i];
+                out.push(if c == b'\n' { b'\n' } else { b' ' });
+                i += 1;
+                match c {
+                    b'{' => depth += 1,
+                    b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    b';' if depth == 0 => break,
+                    _ => {}
+                }
+            }
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).expect("blanking keeps UTF-8")
+}
+
+/// Reads a use tree at the start of `s` (after `crate::`): every path it
+/// names, as segments.
+fn use_tree(s: &str) -> Vec<Vec<String>> {
+    fn ident(s: &str) -> (&str, &str) {
+        let n = s
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(s.len());
+        (&s[..n], &s[n..])
+    }
+    /// One tree; returns its paths and the rest of the text.
+    fn tree(s: &str) -> (Vec<Vec<String>>, &str) {
+        let s = s.trim_start();
+        if let Some(mut rest) = s.strip_prefix('{') {
+            let mut paths = Vec::new();
+            loop {
+                rest = rest.trim_start();
+                if let Some(r) = rest.strip_prefix('}') {
+                    return (paths, r);
+                }
+                if rest.is_empty() {
+                    return (paths, rest);
+                }
+                let (sub, r) = tree(rest);
+                paths.extend(sub);
+                rest = r.trim_start();
+                rest = rest.strip_prefix(',').unwrap_or(rest);
+            }
+        }
+        let (name, rest) = ident(s);
+        if name.is_empty() {
+            return (Vec::new(), s.get(1..).unwrap_or(""));
+        }
+        if let Some(r) = rest.strip_prefix("::") {
+            let (subs, r) = tree(r);
+            if subs.is_empty() {
+                return (vec![vec![name.to_string()]], r);
+            }
+            let paths = subs
+                .into_iter()
+                .map(|mut p| {
+                    p.insert(0, name.to_string());
+                    p
+                })
+                .collect();
+            return (paths, r);
+        }
+        (vec![vec![name.to_string()]], rest)
+    }
+    tree(s).0
+}
+
+/// Every `crate::` path of a file's production code.
+fn uses(src: &str) -> Vec<Use> {
+    let code = production_code(src);
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices("crate::") {
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue; // `$crate::` or another word ending in `crate`
+        }
+        let line = code[..at].matches('\n').count() + 1;
+        for path in use_tree(&code[at + "crate::".len()..]) {
+            found.push(Use { line, path });
+        }
+    }
+    found
+}
+
+/// The longest module among `modules` that `path` starts with.
+fn resolve(path: &[String], modules: &BTreeSet<String>) -> Option<String> {
+    (1..=path.len())
+        .rev()
+        .map(|n| path[..n].join("::"))
+        .find(|m| modules.contains(m))
+}
+
+/// The problems of a crate given as (path relative to `src/`, source):
+/// imports against the layer order and dependency cycles between modules,
+/// each as `file:line: what`.
+fn check(files: &[(String, String)], layers: &[&str], leaves: &[&str]) -> Vec<String> {
+    let rank = |m: &str| -> Option<usize> {
+        let top = m.split("::").next().unwrap_or(m);
+        layers.iter().position(|l| *l == top)
+    };
+    let is_leaf = |m: &str| leaves.contains(&m.split("::").next().unwrap_or(m));
+    let modules: BTreeSet<String> = files.iter().filter_map(|(f, _)| module_of(f)).collect();
+    let mut problems = Vec::new();
+    // Module -> module it uses -> the first place it does.
+    let mut graph: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+    for (file, src) in files {
+        let Some(from) = module_of(file) else {
+            continue;
+        };
+        for u in uses(src) {
+            let Some(to) = resolve(&u.path, &modules) else {
+                continue;
+            };
+            let place = format!("src/{file}:{}", u.line);
+            if to == from {
+                continue;
+            }
+            let (top_from, top_to) = (from.split("::").next(), to.split("::").next());
+            if is_leaf(&from) && top_from != top_to {
+                problems.push(format!("{place}: `{from}` is a leaf but uses `{to}`"));
+            } else if !is_leaf(&to) {
+                match (rank(&from), rank(&to)) {
+                    (Some(a), Some(b)) if b > a => problems.push(format!(
+                        "{place}: `{from}` (layer {}) uses `{to}` of a later layer ({})",
+                        layers[a], layers[b]
+                    )),
+                    (None, _) | (_, None) => problems.push(format!(
+                        "{place}: `{from}` uses `{to}`: a module of no layer"
+                    )),
+                    _ => {}
+                }
+            }
+            graph
+                .entry(from.clone())
+                .or_default()
+                .entry(to)
+                .or_insert(place);
+        }
+    }
+    problems.extend(cycles(&graph));
+    problems
+}
+
+/// One cycle (as its edges' places) per strongly connected group of
+/// modules of more than one module, found by depth-first search.
+fn cycles(graph: &BTreeMap<String, BTreeMap<String, String>>) -> Vec<String> {
+    let reach = |from: &str| -> BTreeSet<String> {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.to_string()];
+        while let Some(m) = stack.pop() {
+            for next in graph.get(&m).into_iter().flat_map(|e| e.keys()) {
+                if seen.insert(next.clone()) {
+                    stack.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    let mut reported: BTreeSet<String> = BTreeSet::new();
+    let mut problems = Vec::new();
+    for start in graph.keys() {
+        if reported.contains(start) || !reach(start).contains(start) {
+            continue;
+        }
+        // A shortest way back to `start`, by breadth-first search.
+        let mut prev: BTreeMap<String, String> = BTreeMap::new();
+        let mut queue = std::collections::VecDeque::from([start.clone()]);
+        'search: while let Some(m) = queue.pop_front() {
+            for next in graph.get(&m).into_iter().flat_map(|e| e.keys()) {
+                if next == start {
+                    prev.insert(start.clone(), m.clone());
+                    break 'search;
+                }
+                if !prev.contains_key(next) {
+                    prev.insert(next.clone(), m.clone());
+                    queue.push_back(next.clone());
+                }
+            }
+        }
+        let mut ring = vec![start.clone()];
+        let mut at = prev[start].clone();
+        while &at != start {
+            ring.push(at.clone());
+            at = prev[&at].clone();
+        }
+        ring.reverse(); // start -> ... in the order of the edges, then back
+        ring.rotate_right(1);
+        let mut text = format!("a cycle between modules: {}", ring.join(" -> "));
+        for (k, m) in ring.iter().enumerate() {
+            let next = &ring[(k + 1) % ring.len()];
+            text += &format!("\n    {}: `{m}` uses `{next}`", graph[m][next]);
+            reported.insert(m.clone());
+        }
+        problems.push(text);
+    }
+    problems
+}
+
+/// Every `.rs` file under `dir`, as (path relative to `root`, source).
+fn sources(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            sources(root, &path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let rel = path.strip_prefix(root).expect("under src/");
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            let src = std::fs::read_to_string(&path).expect("a readable source file");
+            out.push((rel, src));
+        }
+    }
+}
+
+#[test]
+fn src_keeps_the_layer_order_without_cycles() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &root, &mut files);
+    let checked = files.iter().filter(|(f, _)| module_of(f).is_some()).count();
+    let paths: usize = files
+        .iter()
+        .filter(|(f, _)| module_of(f).is_some())
+        .map(|(_, s)| uses(s).len())
+        .sum();
+    eprintln!("layers: {checked} source files, {paths} crate:: paths");
+    assert!(checked > 50, "only {checked} source files found");
+    assert!(paths > 200, "only {paths} crate:: paths found");
+    let problems = check(&files, &LAYERS, &LEAVES);
+    assert!(
+        problems.is_empty(),
+        "{} problems with the layers (order {}; {} a leaf):\n{}",
+        problems.len(),
+        LAYERS.join(" -> "),
+        LEAVES.join(", "),
+        problems.join("\n")
+    );
+}
+
+/// A tiny crate in the shape of `src/`.
+fn synthetic(files: &[(&str, &str)]) -> Vec<(String, String)> {
+    files
+        .iter()
+        .map(|(f, s)| (f.to_string(), s.to_string()))
+        .collect()
+}
+
+#[test]
+fn the_checker_finds_a_cycle_and_a_backward_import() {
+    let files = synthetic(&[
+        ("lib.rs", "mod low; mod high; pub use crate::high::Top;"),
+        ("low/mod.rs", "mod a; mod b;\nuse crate::util::X;"),
+        ("low/a.rs", "use crate::low::b::B;\npub struct A;"),
+        (
+            "low/b.rs",
+            "// crate::high in a comment is no import\n\
+             use crate::{low::a::A, util};\n\
+             #[cfg(test)]\nmod tests { use crate::high::Top; }",
+        ),
+        (
+            "high/mod.rs",
+            "use crate::low::{a::A, b::B};\npub struct Top;",
+        ),
+        ("util/mod.rs", "pub struct X;"),
+        ("low/tests.rs", "use crate::high::Top;"),
+    ]);
+    let problems = check(&files, &["low", "high"], &["util"]);
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert!(problems[0].starts_with("a cycle between modules: low::a -> low::b"));
+    assert!(problems[0].contains("src/low/a.rs:1: `low::a` uses `low::b`"));
+    assert!(problems[0].contains("src/low/b.rs:2: `low::b` uses `low::a`"));
+
+    let mut files = files;
+    files[1].1 += "\nfn f() { crate::high::Top; }";
+    files[5].1 += "\nuse crate::low::a::A;";
+    files[2].1 = "pub struct A;".into();
+    let problems = check(&files, &["low", "high"], &["util"]);
+    assert_eq!(
+        problems,
+        [
+            "src/low/mod.rs:3: `low` (layer low) uses `high` of a later layer (high)",
+            "src/util/mod.rs:2: `util` is a leaf but uses `low::a`",
+        ]
+    );
+}
+
+#[test]
+fn use_trees_name_every_path() {
+    let paths = use_tree("{bits::{Row, RowSet}, grid::At, util} ; x");
+    let joined: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+    assert_eq!(joined, ["bits::Row", "bits::RowSet", "grid::At", "util"]);
+    assert_eq!(module_of("solve/mod.rs").as_deref(), Some("solve"));
+    assert_eq!(
+        module_of("solve/parity/classes.rs").as_deref(),
+        Some("solve::parity::classes")
+    );
+    assert_eq!(module_of("rules/tests/cell.rs"), None);
+    assert_eq!(module_of("rules/testing/mod.rs"), None);
+    assert_eq!(module_of("lib.rs"), None);
+}

@@ -1,0 +1,43 @@
+//! slink's integration tests: one test crate, compiled once, with a module
+//! per topic and the helpers of `common/` (split by topic) shared by all.
+//!
+//! - `judge_mode`, `bad_input`, `malformed`: judge mode and bad input, run
+//!   as a user runs the binary;
+//! - `batch`, `determinism`, `gen_check`: `slink solve`, `gen` and `check`;
+//! - `small_puzzles`, `big_boards`, `properties`: the solver against brute
+//!   force, wide boards and random loops;
+//! - `real_corpus`, `hard_corpus`: the real-world collections of
+//!   `../shared/corpus/real/` and Loopy's hard puzzles of
+//!   `../shared/corpus/hard/` (ignored, with the reason, without them);
+//! - `verify`: `slink verify`, the judge's checker, against mutations of
+//!   the judge data;
+//! - `formats_cli`: the puzzle formats and pictures through the CLI;
+//! - `json_schema`: every JSON record against `docs/record.schema.json`;
+//! - `robust`: signals, files that shrink, endless streams, write errors,
+//!   the time limit (docs/RELIABILITY.md);
+//! - `docs`: completions, the man page and the README's CLI reference;
+//! - `layers`: the layer rule of `src/lib.rs`, checked on the source.
+//!
+//! Tests that need the library's internals reach them through
+//! `slink::internals` only.
+
+mod common;
+
+mod bad_input;
+mod batch;
+mod big_boards;
+mod determinism;
+mod docs;
+mod formats_cli;
+mod gen_check;
+mod hard_corpus;
+mod json_schema;
+mod judge_mode;
+mod layers;
+mod malformed;
+mod properties;
+mod real_corpus;
+#[cfg(unix)]
+mod robust;
+mod small_puzzles;
+mod verify;
