@@ -12,6 +12,13 @@ use std::process::ExitCode;
 
 /// Arguments of `slink check`.
 #[derive(Args, Debug)]
+#[command(after_help = "\
+Example:
+    slink check --brief corpus/judge/slink.in
+
+Exit status: 0 when every data set keeps the judge's promise (one \
+solution, found by the judge's rules alone), 1 when some breaks it, 2 for \
+an unreadable input or bad input.")]
 pub struct CheckArgs {
     /// Puzzle files (judge format, URLs, Loopy IDs or pzprv3 files: see
     /// --from); none, or `-`, reads standard input.

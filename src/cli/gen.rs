@@ -25,6 +25,11 @@ use std::time::Instant;
 
 /// Arguments of `slink gen`.
 #[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+    slink gen --rows 20 --cols 20 --count 1000 --seed 1 > slink20.txt
+    slink gen --rows 10-30 --cols 10-30 --count 100 --seed 4 --blanks 0.5
+    slink gen --rows 15 --cols 15 --count 10 --seed 2 --blanks 0.75 --format url")]
 pub struct GenArgs {
     /// Rows of each puzzle: `N`, or a range `A-B` drawn from uniformly
     /// per puzzle (1 to 1024).

@@ -72,7 +72,10 @@ enum Command {
 
 /// Runs the command line; returns the process's exit status.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     match &cli.command {
         None => judge::run(&cli.judge),
         Some(Command::Solve(a)) => solve::run(a),
@@ -85,4 +88,23 @@ pub fn main() -> ExitCode {
         Some(Command::Man(a)) => docs::man(a),
         Some(Command::Reference(a)) => docs::reference(a),
     }
+}
+
+/// Reports a command line clap rejected, with a hint when a file name
+/// stands where a subcommand goes (`slink puzzles.txt`).
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let _ = e.print();
+    if e.kind() == ErrorKind::InvalidSubcommand {
+        if let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand) {
+            if std::path::Path::new(word).exists() || word.contains('.') {
+                eprintln!(
+                    "\nhint: did you mean 'slink solve {word}' (batch mode) or \
+                     'slink < {word}' (judge mode)?"
+                );
+            }
+        }
+    }
+    // clap's own status: 0 for --help and --version, 2 for usage errors.
+    ExitCode::from(e.exit_code() as u8)
 }

@@ -38,6 +38,11 @@ enum FormatArg {
 /// Arguments of `slink solve`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
+Examples:
+    slink solve puzzles/*.txt > solutions.txt
+    slink solve -j 8 --format json --no-timing big.txt > results.jsonl
+    xzcat big.txt.xz | slink solve --format summary
+
 Exit status: 0 if every data set was solved with a unique solution, 1 if \
 some was not (several solutions, none, malformed, gave up, timed out), 2 \
 on a usage error, an unreadable input or an output that cannot be written, \

@@ -96,3 +96,46 @@ fn the_readme_reference_is_what_slink_reference_prints() {
          `target/release/slink reference`)"
     );
 }
+
+#[test]
+fn every_subcommand_help_has_an_example_and_the_top_help_the_exit_statuses() {
+    for sub in [
+        "solve",
+        "gen",
+        "check",
+        "explain",
+        "bench",
+        "verify",
+        "completions",
+        "man",
+    ] {
+        let run = run_slink(&[sub, "--help"], b"");
+        assert_eq!(run.code, 0, "{sub}: {}", run.stderr);
+        assert!(
+            run.stdout.contains("Example"),
+            "{sub} --help has no example"
+        );
+    }
+    let run = run_slink(&["--help"], b"");
+    assert!(run.stdout.contains("judge mode"), "{}", run.stdout);
+    assert!(run.stdout.contains("Exit status: 0 when"), "{}", run.stdout);
+}
+
+#[test]
+fn a_file_name_where_a_command_goes_gets_a_hint() {
+    let run = run_slink(&["puzzles.txt"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains(
+            "hint: did you mean 'slink solve puzzles.txt' (batch mode) or \
+             'slink < puzzles.txt' (judge mode)?"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = run_slink(&["sovle"], b"");
+    assert_eq!(run.code, 2);
+    assert!(!run
+        .stderr
+        .contains("hint: did you mean 'slink solve sovle'"));
+}
