@@ -37,8 +37,8 @@ pub struct CheckArgs {
     #[arg(long)]
     brief: bool,
     /// Worker threads (default: one per core).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// Runs `slink check`.
@@ -47,7 +47,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         budget: args.budget,
         time_limit: args.time_limit,
         brief: args.brief,
-        threads: args.threads.unwrap_or(0),
+        threads: args.threads.map_or(0, usize::from),
         from: args.from.format(),
     };
     let inputs: Vec<Input> = if args.files.is_empty() {

@@ -66,8 +66,8 @@ pub struct GenArgs {
     #[arg(long, default_value_t = 2000)]
     attempts: u32,
     /// Worker threads (default: one per core). Does not change the output.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
     /// Format of the puzzles written: judge (ends with `0 0`), url (a
     /// puzz.link URL per line, to open in the usual web players), loopy
     /// (a Loopy game ID per line) or pzprv3 (pzprjs files).
@@ -169,7 +169,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(args.threads.map_or(0, usize::from))
         .build()
     {
         Ok(pool) => pool,

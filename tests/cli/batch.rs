@@ -555,6 +555,10 @@ fn usage_errors_exit_with_2() {
         &["solve", "--shard", "4/3"][..],
         &["solve", "--shard", "x"],
         &["solve", "--threads", "0"],
+        // The same threads option, rejecting 0 alike, wherever work runs.
+        &["gen", "-j", "0", "--rows", "4", "--cols", "4"],
+        &["check", "-j", "0"],
+        &["bench", "-j", "0", "corpus/sample.in"],
         &["solve", "--format", "xml"],
     ] {
         let out = slink(args, b"");
