@@ -48,6 +48,8 @@ mod coded;
 mod encoded;
 pub mod format;
 pub mod input;
+#[cfg(target_os = "linux")]
+mod mapped;
 pub mod pipeline;
 mod ring;
 mod scan;
