@@ -94,7 +94,7 @@ pub struct SolveArgs {
     #[arg(long, hide = true, default_value_t = Config::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..))]
     window: u64,
     /// Bytes of input read or mapped at a time (tuning and tests; by
-    /// default 16 MB of a stream, 64 MB of a regular file).
+    /// default 16 MB, of a stream or of a regular file).
     #[arg(long, hide = true, value_parser = clap::value_parser!(u64).range(1..))]
     piece_bytes: Option<u64>,
     /// Largest piece of input, in bytes: a data set that does not end

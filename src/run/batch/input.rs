@@ -3,19 +3,23 @@
 //! A [`Source`] shows a window of its input, [`Source::piece`], starting
 //! at [`Source::offset`]; [`Source::fill`] makes it at least so many bytes
 //! long (or reach the end), [`Source::consume`] drops bytes from its
-//! front. The input is read into a buffer that keeps the unconsumed bytes,
-//! so memory stays proportional to the piece size, not to the input.
+//! front. Memory stays proportional to the piece size, not to the input.
 //!
 //! A regular file (standard input included, when it is redirected from
-//! one) is read with positional reads up to the length it had when it was
-//! opened: a file that grows meanwhile is read as it was, and one that
-//! shrinks (truncated, or rewritten, under the run) is an error, "the file
-//! shrank while being read", after the data sets before the piece that
-//! found it. Files used to be memory-mapped, but a mapped file that
-//! shrinks kills the process with SIGBUS, and reading costs about as much
-//! ([`Config::DEFAULT_FILE_BYTES`](super::Config::DEFAULT_FILE_BYTES) has
-//! the figures). A file that reports a length of 0
-//! (in `/proc`, on some FUSE file systems) and anything else (a pipe, a
+//! one) is read up to the length it had when it was opened: a file that
+//! grows meanwhile is read as it was, and one that shrinks (truncated, or
+//! rewritten, under the run) is an error, "the file shrank while being
+//! read", after the data sets before the piece that found it. Batch mode
+//! ([`open_mapped`], on Linux) memory-maps it one window at a time, so
+//! that only the window being read is resident and nothing is copied; a
+//! page found past the file's end reads as zeros instead of killing the
+//! process with SIGBUS ([`super::mapped`]), and [`Source::check`], called
+//! before the records of a piece are written, turns that (or a file now
+//! shorter) into the error. Elsewhere ([`open`]: `check`, `explain`,
+//! `bench`, which hand a piece to code that cannot check it record by
+//! record), a regular file is read with positional reads into a buffer,
+//! which holds a copy that cannot change. A file that reports a length of
+//! 0 (in `/proc`, on some FUSE file systems) and anything else (a pipe, a
 //! terminal, a FIFO) is read as a stream, to its end.
 
 use super::Input;
@@ -34,12 +38,43 @@ pub struct Source {
     eof: bool,
     /// For a regular file: its bytes from where the reading starts.
     size: Option<u64>,
+    /// A regular file mapped a window at a time (then `buf` is unused).
+    #[cfg(target_os = "linux")]
+    mapped: Option<Mapped>,
+}
+
+/// A regular file mapped a window at a time.
+#[cfg(target_os = "linux")]
+struct Mapped {
+    file: File,
+    /// Offset in the file of the input's first byte.
+    origin: u64,
+    /// The window and its offset in the input; it covers the piece.
+    window: Option<(u64, super::mapped::Window)>,
+    /// Whether an earlier window found the file shrunk.
+    faulted: bool,
+}
+
+/// The error of a file that shrank while being read.
+fn shrank() -> io::Error {
+    io::Error::other("the file shrank while being read")
 }
 
 /// Opens `input`: a regular file (standard input included, when it is
 /// redirected from one) is read up to its length when opened, anything
 /// else as a stream.
 pub fn open(input: &Input) -> io::Result<Source> {
+    open_as(input, false)
+}
+
+/// Opens `input` as [`open`] does, but a regular file is memory-mapped a
+/// window at a time (on Linux; elsewhere read): its reader must call
+/// [`Source::check`] before it uses what it read of a piece.
+pub fn open_mapped(input: &Input) -> io::Result<Source> {
+    open_as(input, true)
+}
+
+fn open_as(input: &Input, map: bool) -> io::Result<Source> {
     match input {
         Input::Path(path) => {
             let file = File::open(path)?;
@@ -48,18 +83,18 @@ pub fn open(input: &Input) -> io::Result<Source> {
                 return Err(io::Error::other("it is a directory"));
             }
             if meta.is_file() && meta.len() > 0 {
-                Ok(Source::file(file, 0, meta.len()))
+                Ok(Source::file(file, 0, meta.len(), map))
             } else {
                 Ok(Source::stream(Box::new(file)))
             }
         }
-        Input::Stdin => open_stdin(),
+        Input::Stdin => open_stdin(map),
         Input::Bytes { bytes, .. } => Ok(Source::stream(Box::new(io::Cursor::new(bytes.clone())))),
     }
 }
 
 #[cfg(unix)]
-fn open_stdin() -> io::Result<Source> {
+fn open_stdin(map: bool) -> io::Result<Source> {
     use std::io::Seek;
     use std::os::fd::AsFd;
     let stdin = io::stdin();
@@ -71,7 +106,7 @@ fn open_stdin() -> io::Result<Source> {
                 // Start where standard input stands (a shell may have read some).
                 if let Ok(at) = file.stream_position() {
                     if at <= meta.len() {
-                        return Ok(Source::file(file, at, meta.len()));
+                        return Ok(Source::file(file, at, meta.len(), map));
                     }
                 }
             }
@@ -81,7 +116,7 @@ fn open_stdin() -> io::Result<Source> {
 }
 
 #[cfg(not(unix))]
-fn open_stdin() -> io::Result<Source> {
+fn open_stdin(_map: bool) -> io::Result<Source> {
     Ok(Source::stream(Box::new(io::stdin())))
 }
 
@@ -103,7 +138,7 @@ impl Read for FileRange {
         }
         let n = read_at(&self.file, &mut buf[..want], self.at)?;
         if n == 0 {
-            return Err(io::Error::other("the file shrank while being read"));
+            return Err(shrank());
         }
         self.at += n as u64;
         Ok(n)
@@ -121,14 +156,35 @@ fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
 }
 
 impl Source {
-    /// A regular file, read from offset `start` to `end`.
-    fn file(file: File, start: u64, end: u64) -> Source {
+    /// A regular file, read (or mapped, if `map` and on Linux) from
+    /// offset `start` to `end`.
+    fn file(file: File, start: u64, end: u64, map: bool) -> Source {
+        #[cfg(target_os = "linux")]
+        if map {
+            let mut source = Source::stream(Box::new(io::empty()));
+            source.size = Some(end - start);
+            source.mapped = Some(Mapped {
+                file,
+                origin: start,
+                window: None,
+                faulted: false,
+            });
+            return source;
+        }
+        let _ = map;
+        Source::read(file, start, end, 0)
+    }
+
+    /// A regular file read with positional reads from offset `start` to
+    /// `end`, its piece at `at` bytes into the input.
+    fn read(file: File, start: u64, end: u64, at: u64) -> Source {
         let mut source = Source::stream(Box::new(FileRange {
             file,
-            at: start,
+            at: start + at,
             end,
         }));
         source.size = Some(end - start);
+        source.start = at;
         source
     }
 
@@ -142,7 +198,33 @@ impl Source {
             start: 0,
             eof: false,
             size: None,
+            #[cfg(target_os = "linux")]
+            mapped: None,
         }
+    }
+
+    /// Whether the input is memory-mapped.
+    pub fn is_mapped(&self) -> bool {
+        #[cfg(target_os = "linux")]
+        return self.mapped.is_some();
+        #[cfg(not(target_os = "linux"))]
+        false
+    }
+
+    /// For a mapped file: an error if a page of it was found past its end
+    /// (it read as zeros) or the file is now shorter than when it was
+    /// opened; then what was read of the piece cannot be trusted. A
+    /// no-op for anything else (its reads already said so).
+    pub fn check(&self) -> io::Result<()> {
+        #[cfg(target_os = "linux")]
+        if let Some(m) = &self.mapped {
+            let faulted = m.faulted || m.window.as_ref().is_some_and(|(_, w)| w.faulted());
+            let end = m.origin + self.size.unwrap_or(0);
+            if faulted || m.file.metadata().is_ok_and(|meta| meta.len() < end) {
+                return Err(shrank());
+            }
+        }
+        Ok(())
     }
 
     /// Whether the input is a regular file of known length (its reads do
@@ -159,6 +241,10 @@ impl Source {
     /// Makes the piece at least `want` bytes long, or reach the end of
     /// the input.
     pub fn fill(&mut self, want: usize) -> io::Result<()> {
+        #[cfg(target_os = "linux")]
+        if self.mapped.is_some() {
+            return self.fill_mapped(want);
+        }
         if self.eof || self.filled - self.pos >= want {
             return Ok(());
         }
@@ -188,13 +274,66 @@ impl Source {
         Ok(())
     }
 
+    /// Maps a window that covers the piece and `want` bytes (or up to
+    /// the end), unless the one mapped does.
+    #[cfg(target_os = "linux")]
+    fn fill_mapped(&mut self, want: usize) -> io::Result<()> {
+        let size = self.size.unwrap_or(0);
+        let start = self.start;
+        let Some(m) = &mut self.mapped else {
+            return Ok(());
+        };
+        let need = start.saturating_add(want as u64).min(size);
+        if let Some((at, w)) = &m.window {
+            if *at + w.bytes().len() as u64 >= need {
+                return Ok(());
+            }
+        }
+        // Unmap the old window first: only one is ever resident.
+        if let Some((_, w)) = m.window.take() {
+            m.faulted |= w.faulted();
+        }
+        if need > start {
+            let len = usize::try_from(need - start).map_err(io::Error::other)?;
+            match super::mapped::Window::new(&m.file, m.origin + start, len)? {
+                Some(w) => m.window = Some((start, w)),
+                None if m.faulted => return Err(shrank()),
+                None => {
+                    // Too many windows at once: read the rest instead.
+                    let m = self.mapped.take().expect("mapped");
+                    *self = Source::read(m.file, m.origin, m.origin + size, start);
+                    return self.fill(want);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The bytes from [`Source::offset`] that are available.
     pub fn piece(&self) -> &[u8] {
+        #[cfg(target_os = "linux")]
+        if let Some(m) = &self.mapped {
+            return match &m.window {
+                Some((at, w)) => w
+                    .bytes()
+                    .get((self.start - at) as usize..)
+                    .unwrap_or_default(),
+                None => &[],
+            };
+        }
         &self.buf[self.pos..self.filled]
     }
 
     /// Whether the piece reaches the end of the input.
     pub fn is_last(&self) -> bool {
+        #[cfg(target_os = "linux")]
+        if let Some(m) = &self.mapped {
+            let size = self.size.unwrap_or(0);
+            return match &m.window {
+                Some((at, w)) => *at + w.bytes().len() as u64 >= size,
+                None => self.start >= size,
+            };
+        }
         self.eof
     }
 
@@ -205,8 +344,10 @@ impl Source {
 
     /// Drops the first `n` bytes of the piece (at most its length).
     pub fn consume(&mut self, n: usize) {
-        let n = n.min(self.filled - self.pos);
-        self.pos += n;
+        let n = n.min(self.piece().len());
+        if !self.is_mapped() {
+            self.pos += n;
+        }
         self.start += n as u64;
     }
 }
@@ -246,9 +387,13 @@ mod tests {
         File::create(&path).unwrap().write_all(&data).unwrap();
         for (want, step) in [(1, 1), (5000, 4097), (1 << 20, 1 << 20)] {
             let s = open(&Input::Path(path.clone())).unwrap();
-            assert!(s.is_file());
+            assert!(s.is_file() && !s.is_mapped());
             assert_eq!(s.size(), Some(data.len() as u64));
             assert_eq!(read_all(s, want, step), data, "file {want} {step}");
+            let s = open_mapped(&Input::Path(path.clone())).unwrap();
+            assert!(s.is_file() && s.is_mapped() == cfg!(target_os = "linux"));
+            assert_eq!(s.size(), Some(data.len() as u64));
+            assert_eq!(read_all(s, want, step), data, "mapped {want} {step}");
         }
         std::fs::remove_file(&path).unwrap();
     }
@@ -279,6 +424,37 @@ mod tests {
             .write_all(&[b'z'; 50])
             .unwrap();
         assert_eq!(read_all(s, 1 << 10, 1 << 10), vec![b'y'; 100]);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_mapped_file_that_shrinks_is_an_error_not_a_crash() {
+        let path = std::env::temp_dir().join(format!("slink-mshrink-{}.bin", std::process::id()));
+        std::fs::write(&path, vec![b'x'; 100_000]).unwrap();
+        let mut s = open_mapped(&Input::Path(path.clone())).unwrap();
+        s.fill(40_000).unwrap();
+        s.consume(40_000);
+        s.check().unwrap();
+        File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(50_000)
+            .unwrap();
+        // The file is shorter: the piece cannot be trusted, whether or
+        // not a page past the end was touched.
+        assert_eq!(
+            s.check().unwrap_err().to_string(),
+            "the file shrank while being read"
+        );
+        // Reading past the end reads zeros (mapped) or fails (read).
+        match s.fill(60_000) {
+            Ok(()) => {
+                assert_eq!(std::hint::black_box(s.piece()[59_999]), 0);
+                assert!(s.check().is_err());
+            }
+            Err(e) => assert_eq!(e.to_string(), "the file shrank while being read"),
+        }
         std::fs::remove_file(&path).unwrap();
     }
 

@@ -1,9 +1,10 @@
 //! Batch mode: many puzzle files, solved in parallel, written in input order.
 //!
 //! [`run`] reads its inputs one after the other. Each input is read in
-//! *pieces* that end at line boundaries ([`input`]), read into a buffer
-//! (a regular file up to the length it had when opened: one that shrinks
-//! under the run is an error, not a crash). A [`Scanner`](crate::puzzle::parse::Scanner) finds the data sets
+//! *pieces* that end at line boundaries ([`input`]): a regular file is
+//! memory-mapped a window at a time (on Linux), anything else read into a
+//! buffer; a regular file is read up to the length it had when opened,
+//! and one that shrinks under the run is an error, not a crash (`mapped`). A [`Scanner`](crate::puzzle::parse::Scanner) finds the data sets
 //! of a piece and puts them into a ring of at most [`Config::window`]
 //! slots, cut into batches; each batch is a task on a rayon pool that
 //! reads, solves and formats its data sets (one
@@ -48,6 +49,8 @@ mod coded;
 mod encoded;
 pub mod format;
 pub mod input;
+#[cfg(target_os = "linux")]
+mod mapped;
 pub mod pipeline;
 mod ring;
 mod scan;
@@ -229,15 +232,15 @@ impl Config {
     pub const DEFAULT_WINDOW: usize = 960;
     /// The default piece size of a stream, in bytes: its buffer.
     pub const DEFAULT_PIECE_BYTES: usize = 16 << 20;
-    /// The default piece size of a regular file, in bytes: as a stream's.
-    /// Every piece ends with the ring drained and the next piece read,
-    /// about 1 ms with every thread idle (on 100,000 20x20 puzzles on two
-    /// threads: four such ends in 16 MB pieces, 3.5% of the run). Files
-    /// were mapped 64 MB at a time; read 16 MB at a time into a buffer,
-    /// 64 MB of 20x20 puzzles (80,000) take 0.19-0.21 s of CPU time
-    /// against 0.19-0.20 s mapped (four runs each of `-j 1` and `-j 2`),
-    /// in 20 MB of memory instead of 67 MB; read 64 MB at a time, 0.04 s
-    /// more system time (the pages of a new 64 MB buffer).
+    /// The default piece size of a regular file, in bytes: the window
+    /// mapped at a time (read into a buffer off Linux). Every piece ends
+    /// with the ring drained and the next window mapped, about 1 ms with
+    /// every thread idle (on 100,000 20x20 puzzles on two threads: four
+    /// such ends in 16 MB pieces, 3.5% of the run). On 500 MB of generated
+    /// puzzles, mapped 16 MB at a time against read 16 MB at a time (least
+    /// of five runs of CPU time): 3.57 s against 3.65 s on one thread,
+    /// 3.46 s against 3.48 s with the default threads, 21 MB of memory
+    /// either way; earlier, 64 MB windows held 67 MB.
     pub const DEFAULT_FILE_BYTES: usize = 16 << 20;
     /// The default piece limit, in bytes (a data set of the largest size,
     /// 1024 x 255, takes about half a megabyte).

@@ -157,6 +157,7 @@ impl<'c> Pipeline<'c> {
                     stems: Default::default(),
                 }),
                 tally: (config.format == Format::Html).then(Tally::default),
+                shrank: None,
             },
             bytes_before: 0,
             next_number: 1,
@@ -207,7 +208,7 @@ impl<'c> Pipeline<'c> {
             };
             p.start(index, &file.name, path);
         }
-        let result = match input::open(input) {
+        let result = match input::open_mapped(input) {
             Ok(mut source) => self.read(&mut file, &mut source, out, err),
             Err(e) => Ok(Some(e)),
         };
@@ -260,7 +261,7 @@ impl<'c> Pipeline<'c> {
                 out.flush()?;
                 interrupt::while_idle(|| source.fill(want)).unwrap_or(Ok(()))
             };
-            if let Err(e) = filled {
+            if let Err(e) = filled.and_then(|()| source.check()) {
                 return Ok(Some(e));
             }
             if interrupt::requested().is_some() {
@@ -291,8 +292,18 @@ impl<'c> Pipeline<'c> {
                     },
                 }
             }
-            let base = source.offset();
-            match self.piece(file, &data[..limit], last, base, out, err)? {
+            // A mapped file is checked before each batch is written and
+            // once the piece is done: a file that shrank under the run
+            // stops it with no record of the damaged piece after the
+            // check that found it.
+            let end = self.piece(file, source, limit, last, out, err)?;
+            if let Some(e) = self.sink.shrank.take() {
+                return Ok(Some(e));
+            }
+            if let Err(e) = source.check() {
+                return Ok(Some(e));
+            }
+            match end {
                 PieceEnd::Done => return Ok(None),
                 PieceEnd::Unterminated => {
                     let line = format!(
@@ -323,8 +334,9 @@ impl<'c> Pipeline<'c> {
         }
     }
 
-    /// Scans `src` (a piece starting at offset `base`, the last one of
-    /// its input if `last`), solving its data sets in batches on the pool
+    /// Scans the first `limit` bytes of `source`'s piece (the last one of
+    /// its input if `last`), checking `source` before each batch is
+    /// written ([`Source::check`]: a mapped file that shrank), solving its data sets in batches on the pool
     /// and on this thread, which writes the finished ones in order (with
     /// no pool, this thread solves each batch, then writes it). After a
     /// stop (`fail_fast`) or a failed write, the batches no thread has
@@ -332,12 +344,14 @@ impl<'c> Pipeline<'c> {
     fn piece(
         &mut self,
         file: &mut FileState,
-        src: &[u8],
+        source: &Source,
+        limit: usize,
         last: bool,
-        base: u64,
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<PieceEnd, Error> {
+        let (src, base) = (&source.piece()[..limit], source.offset());
+        let check = || source.check();
         let config = self.sink.config;
         let shared = Shared {
             src,
@@ -373,6 +387,7 @@ impl<'c> Pipeline<'c> {
             2 * self.workers,
             self.bytes_before + base,
         );
+        ring.check = Some(&check);
         let sink = &mut self.sink;
         let written = match &self.pool {
             Some(pool) => pool.in_place_scope_fifo(|scope| {

@@ -93,6 +93,11 @@ pub(super) struct Ring<'p> {
     started: usize,
     tx: mpsc::Sender<usize>,
     rx: mpsc::Receiver<usize>,
+    /// Called before each batch is written: an error (a mapped file
+    /// shrank, so the piece may have been read wrong) goes to
+    /// [`Sink::shrank`], and nothing more of the piece is written or
+    /// worked.
+    pub(super) check: Option<&'p dyn Fn() -> std::io::Result<()>>,
 }
 
 impl<'p> Ring<'p> {
@@ -122,6 +127,7 @@ impl<'p> Ring<'p> {
             started: 0,
             tx,
             rx,
+            check: None,
         }
     }
 
@@ -191,15 +197,16 @@ impl<'p> Ring<'p> {
     ) -> Result<(), Error> {
         let ring = self.batches.len();
         let Batch { len, cost, end, .. } = self.batches[self.head];
-        if !sink.totals.stopped {
+        if let (None, Some(check)) = (&sink.shrank, self.check) {
+            if let Err(e) = check() {
+                sink.shrank = Some(e);
+                self.drop_unclaimed();
+            }
+        }
+        if !sink.totals.stopped && sink.shrank.is_none() {
             let written = sink.write(&self.place(self.head)[..len], out, err);
             if written.is_err() || sink.totals.stopped {
-                // Nothing more will be written.
-                for b in (0..self.count).map(|k| (self.head + k) % ring) {
-                    if claim(&self.claims[b], self.batches[b].seq) {
-                        self.batches[b].done = true;
-                    }
-                }
+                self.drop_unclaimed();
             }
             written?;
             let at = self.progress_base + end as u64;
@@ -211,6 +218,17 @@ impl<'p> Ring<'p> {
         Ok(())
     }
 
+    /// Nothing more will be written: the batches no thread has taken are
+    /// marked done without being worked.
+    fn drop_unclaimed(&mut self) {
+        let ring = self.batches.len();
+        for b in (0..self.count).map(|k| (self.head + k) % ring) {
+            if claim(&self.claims[b], self.batches[b].seq) {
+                self.batches[b].done = true;
+            }
+        }
+    }
+
     /// Whether a batch may start: the piece has more, the run goes on
     /// (no stop, no signal: then the batches in flight are finished and
     /// written, and no more start), the ring has room, and so has the window (or fewer than `few`
@@ -218,6 +236,7 @@ impl<'p> Ring<'p> {
     fn has_room(&self, scan: &Scan<'_>, sink: &Sink<'_>) -> bool {
         scan.end.is_none()
             && !sink.totals.stopped
+            && sink.shrank.is_none()
             && interrupt::requested().is_none()
             && self.count < self.batches.len()
             && (self.cost < WINDOW_BYTES || self.count < self.few)

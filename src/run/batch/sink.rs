@@ -28,6 +28,9 @@ pub(super) struct Sink<'c> {
     pub(super) pictures: Option<Pictures>,
     /// The summary of an HTML page ([`super::Format::Html`]).
     pub(super) tally: Option<Tally>,
+    /// Why the piece being written cannot be trusted (its mapped file
+    /// shrank): set by the ring, which then writes no more of the piece.
+    pub(super) shrank: Option<io::Error>,
 }
 
 impl Sink<'_> {
