@@ -186,10 +186,12 @@ impl Progress {
             return Progress(None);
         }
         let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr());
+        // The bar takes the terminal's width left over; the rate and the
+        // time left come from indicatif's estimate.
         let template = if total.is_some() {
-            "{bar:30} {bytes}/{total_bytes} {msg} [{elapsed}, {eta} left]"
+            "{wide_bar} {bytes}/{total_bytes} {binary_bytes_per_sec} {msg} [{elapsed}, {eta} left]"
         } else {
-            "{spinner} {bytes} {msg} [{elapsed}]"
+            "{spinner} {bytes} {binary_bytes_per_sec} {msg} [{elapsed}]"
         };
         if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style);
