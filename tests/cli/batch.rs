@@ -348,7 +348,16 @@ fn an_invalid_data_set_in_the_middle_is_reported_in_place() {
     let fast = slink(&["solve", "--fail-fast", &path, &path], b"");
     assert_eq!(fast.code, 1);
     assert!(!fast.stdout.contains("\n3\n"), "--fail-fast went on");
-    assert_eq!(fast.stderr.lines().count(), 1);
+    // The data set's error, then what stopped the run and where.
+    let lines: Vec<&str> = fast.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", fast.stderr);
+    assert_eq!(
+        lines[1],
+        format!(
+            "slink: --fail-fast: stopped at {path}:4, data set 2 (invalid); \
+             the data sets after it were not solved"
+        )
+    );
 }
 
 #[test]

@@ -964,8 +964,14 @@ fn fail_fast_stops_at_the_first_bad_data_set() {
             );
             assert_eq!(r.code, 1, "{}", r.stderr);
             assert_eq!(r.stdout, expected_output(&[0, 1], &[1, 2]));
-            assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
+            // The data set's error, then what stopped the run and where.
+            assert_eq!(r.stderr_lines().len(), 2, "{}", r.stderr);
             assert!(r.stderr.starts_with(&format!("{name}:")), "{}", r.stderr);
+            assert!(
+                r.stderr_lines()[1].starts_with(&format!("slink: --fail-fast: stopped at {name}:")),
+                "{}",
+                r.stderr
+            );
             let r = run(
                 &[
                     "solve",

@@ -163,7 +163,14 @@ impl FromStr for Shard {
                 .map_err(|_| format!("expected K/N, found {what} '{t}' in '{s}'"))
         };
         let (k, n) = (num(k, "K =")?, num(n, "N =")?);
-        Shard::new(k, n).ok_or_else(|| format!("shard {k}/{n}: K must be between 1 and N"))
+        Shard::new(k, n).ok_or_else(|| {
+            // Name the part that is wrong: N when there are no shards.
+            if n == 0 {
+                format!("shard {k}/{n}: N (the number of shards) must be at least 1")
+            } else {
+                format!("shard {k}/{n}: K must be between 1 and N = {n}")
+            }
+        })
     }
 }
 
@@ -401,6 +408,14 @@ mod tests {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
         assert!(Shard::ALL.takes(1) && Shard::ALL.takes(77));
+        // The message names the part that is wrong.
+        let why = |s: &str| s.parse::<Shard>().unwrap_err();
+        assert_eq!(
+            why("1/0"),
+            "shard 1/0: N (the number of shards) must be at least 1"
+        );
+        assert_eq!(why("4/3"), "shard 4/3: K must be between 1 and N = 3");
+        assert_eq!(why("1/x"), "expected K/N, found N = 'x' in '1/x'");
     }
 
     #[test]

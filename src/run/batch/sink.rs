@@ -62,8 +62,10 @@ impl Sink<'_> {
             let invalid_stop = self.config.stop_at_invalid
                 && status == Status::Invalid
                 && !matches!(slot.item, Item::Coded(_));
-            let stop = (self.config.fail_fast && status.is_error()) || invalid_stop;
+            let fail_fast = self.config.fail_fast && status.is_error();
+            let stop = fail_fast || invalid_stop;
             let has_diag = !slot.diag.is_empty();
+            let (number, line) = slot.item.place();
             run.push(slot);
             if has_diag || stop {
                 // The drawings so far, then the diagnostics, in order.
@@ -76,6 +78,15 @@ impl Sink<'_> {
                 self.recycle(&mut run);
             }
             if stop {
+                if fail_fast {
+                    let why = format!(
+                        "slink: --fail-fast: stopped at {}:{line}, data set {number} ({}); \
+                         the data sets after it were not solved",
+                        self.input.1,
+                        status.name()
+                    );
+                    self.note(&why, out, err)?;
+                }
                 self.totals.stopped = true;
                 return Ok(());
             }
