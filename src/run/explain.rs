@@ -17,7 +17,7 @@ use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{Event, Reason};
 use crate::rules::Rule;
-use crate::solve::outcome::{Options, Status};
+use crate::solve::outcome::{Options, Outcome, Status};
 use crate::solve::solver::Solver;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -236,7 +236,7 @@ impl Known {
 }
 
 /// What came of the solve, in words.
-fn verdict(outcome: &crate::solve::outcome::Outcome) -> String {
+fn verdict(outcome: &Outcome) -> String {
     match outcome.status() {
         Status::Solved => "one solution".to_string(),
         Status::Multiple => "several solutions; the first found is drawn".to_string(),
@@ -271,6 +271,15 @@ fn cited(steps: &[Result<Step, Event>]) -> Vec<Reason> {
     seen
 }
 
+/// Solves `p` recording every step (the one solve both explanations read).
+fn solve_traced(p: &Puzzle, options: Options) -> Outcome {
+    let mut solver = Solver::new(Options {
+        trace: true,
+        ..options
+    });
+    solver.solve(p).clone()
+}
+
 /// Writes the explanation of puzzle `p` (data set `number`) into `out`.
 /// With `every = Some(n)`, the drawing of the lines known so far (and the
 /// crosses, as `x`) is shown after every `n` steps. Returns the outcome's
@@ -282,11 +291,7 @@ pub fn explain(
     every: Option<usize>,
     out: &mut String,
 ) -> Status {
-    let mut solver = Solver::new(Options {
-        trace: true,
-        ..options
-    });
-    let outcome = solver.solve(p);
+    let outcome = &solve_traced(p, options);
     let _ = writeln!(
         out,
         "data set {number}: {}x{} puzzle, {}; rows and columns count from 1",
@@ -408,11 +413,7 @@ struct JsonExplanation {
 /// each `backtrack` and `solution`), the `legend`, the `status`, the
 /// counts and the final `drawing`. Returns the outcome's status.
 pub fn explain_json(p: &Puzzle, number: usize, options: Options, out: &mut String) -> Status {
-    let mut solver = Solver::new(Options {
-        trace: true,
-        ..options
-    });
-    let outcome = solver.solve(p);
+    let outcome = &solve_traced(p, options);
     let steps = steps(&outcome.trace);
     let mut n = 0;
     let events = steps

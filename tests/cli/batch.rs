@@ -4,7 +4,7 @@
 //! checked by an independent decoder and by the tests' own checker
 //! (`common::check_loop`), sharing no code with slink.
 use crate::common::{check_loop, check_one_loop, run_slink as slink, Edges, Grid, Rng, Scratch};
-use crate::common::{random_region, Shape};
+use crate::common::{decode_loop, random_region, Shape};
 
 use serde_json::Value;
 use std::path::Path;
@@ -15,29 +15,6 @@ const BIN: &str = env!("CARGO_BIN_EXE_slink");
 // ---------------------------------------------------------------------
 // An independent puzzle generator; loops are checked by `common`'s
 // checker, which shares no code with slink.
-
-/// Decodes the `loop` string of a JSON record (see `LoopHex` in
-/// `src/run/batch/format.rs`): H edges then V edges, row-major, four per hex
-/// digit, the first the most significant bit.
-fn decode_loop(r: usize, c: usize, hex: &str) -> Edges {
-    let n_h = (r + 1) * c;
-    let n = n_h + r * (c + 1);
-    assert_eq!(hex.len(), n.div_ceil(4), "loop string length");
-    let bits: Vec<bool> = hex
-        .chars()
-        .flat_map(|ch| {
-            let d = ch.to_digit(16).expect("a hex digit");
-            (0..4).rev().map(move |k| d >> k & 1 == 1)
-        })
-        .collect();
-    assert!(bits[n..].iter().all(|&b| !b), "padding bits are 0");
-    Edges {
-        rows: r,
-        cols: c,
-        h: bits[..n_h].to_vec(),
-        v: bits[n_h..n].to_vec(),
-    }
-}
 
 /// A random loop's clues (all of them, or some blanked), or random clues
 /// (mostly unsolvable).
@@ -234,7 +211,8 @@ fn json_loops_decode_and_verify() {
         assert!(field(rec, "micros").is_u64());
         match field(rec, "status").as_str().unwrap() {
             "solved" | "multiple" => {
-                let e = decode_loop(g.rows, g.cols, field(rec, "loop").as_str().unwrap());
+                let hex = field(rec, "loop").as_str().unwrap();
+                let e = decode_loop(hex, g.rows, g.cols).expect("a loop field of the right form");
                 if let Err(why) = check_loop(&e, g) {
                     panic!("loop of {rec} does not solve {g:?}: {why}");
                 }

@@ -14,41 +14,6 @@ fn schema() -> jsonschema::Validator {
     jsonschema::validator_for(&schema).expect("the schema is a valid JSON Schema")
 }
 
-/// The edges of a `loop` field for an `rows x cols` puzzle, as the README
-/// says: H(i, j) row by row, then V(i, j) row by row, four edges a hex
-/// digit, the first the most significant bit, the last digit padded.
-fn decode_loop(hex: &str, rows: usize, cols: usize) -> Result<Edges, String> {
-    let count = 2 * rows * cols + rows + cols;
-    if hex.len() != count.div_ceil(4) {
-        return Err(format!("{} digits for {count} edges", hex.len()));
-    }
-    let bits: Vec<bool> = hex
-        .chars()
-        .flat_map(|c| {
-            let d = c.to_digit(16).expect("the schema allows only hex digits");
-            (0..4).rev().map(move |k| d >> k & 1 == 1)
-        })
-        .collect();
-    if bits[count..].iter().any(|&b| b) {
-        return Err("padding bits set".into());
-    }
-    let mut e = Edges::empty(rows, cols);
-    let mut n = 0;
-    for i in 0..=rows {
-        for j in 0..cols {
-            e.set_h(i, j, bits[n]);
-            n += 1;
-        }
-    }
-    for i in 0..rows {
-        for j in 0..=cols {
-            e.set_v(i, j, bits[n]);
-            n += 1;
-        }
-    }
-    Ok(e)
-}
-
 /// Runs `slink solve --format json` on `input` (judge-format text) and
 /// checks every record, the loops against the puzzles of `clean` (`input`
 /// itself, or the clean data sets at its start when it has bad ones);

@@ -1,6 +1,6 @@
 //! A whole judge output: split into data sets and verified.
 
-use super::{verify_drawing, Grid};
+use super::{verify_drawing, Edges, Grid};
 
 /// digits, then a drawing from a line of `#` to the next line of only `#`
 /// of the same width (both included, each with its `\n`).
@@ -61,4 +61,33 @@ pub fn block(out: &str, k: usize) -> String {
         .find(|(n, _)| *n == k)
         .unwrap_or_else(|| panic!("no data set {k} in the output"))
         .1
+}
+
+/// Decodes the `loop` field of a JSON record of an `rows x cols` puzzle
+/// as the README and `docs/record.schema.json` describe it (not from
+/// slink's code): the `H(i, j)` edges row by row, then the `V(i, j)`,
+/// four edges a hex digit, the first the most significant bit, the last
+/// digit padded with 0 bits.
+pub fn decode_loop(hex: &str, rows: usize, cols: usize) -> Result<Edges, String> {
+    let n_h = (rows + 1) * cols;
+    let n = n_h + rows * (cols + 1);
+    if hex.len() != n.div_ceil(4) {
+        return Err(format!("{} digits for {n} edges", hex.len()));
+    }
+    let mut bits = Vec::with_capacity(4 * hex.len());
+    for ch in hex.chars() {
+        let d = ch
+            .to_digit(16)
+            .ok_or(format!("{ch:?} is not a hex digit"))?;
+        bits.extend((0..4).rev().map(|k| d >> k & 1 == 1));
+    }
+    if bits[n..].iter().any(|&b| b) {
+        return Err("padding bits set".into());
+    }
+    Ok(Edges {
+        rows,
+        cols,
+        h: bits[..n_h].to_vec(),
+        v: bits[n_h..n].to_vec(),
+    })
 }
