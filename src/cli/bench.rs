@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use slink::internals::run::batch::chunks::Chunks;
 use slink::internals::run::batch::Input;
 use slink::internals::run::bench::{Bench, Measured, Mode};
+use slink::internals::util::interrupt;
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
@@ -212,7 +213,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         threads = vec![1];
     }
     let mut rows = Vec::new();
-    for file in &args.files {
+    'files: for file in &args.files {
         // The judge and direct engines take the input from memory; the batch
         // engine reads the file itself (from the page cache after the first run).
         let input: Arc<[u8]> = match args.engine {
@@ -238,6 +239,9 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             let mut best: Option<Measured> = None;
             let mut census = Default::default();
             for _ in 0..args.runs {
+                if interrupt::stopping() {
+                    break;
+                }
                 let (run, c) = match bench.run(file, &input, options) {
                     Ok(v) => v,
                     Err(e) => {
@@ -245,12 +249,18 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                         return ExitCode::from(2);
                     }
                 };
+                if interrupt::stopping() {
+                    // Cut short by a signal: no measurement.
+                    break;
+                }
                 census = c;
                 if best.is_none_or(|b| run.wall < b.wall) {
                     best = Some(run);
                 }
             }
-            let best = best.unwrap_or_default();
+            // None only when a signal came before a run ended: the table
+            // has the rows measured so far.
+            let Some(best) = best else { break 'files };
             let rate = best.data_sets as f64 / best.wall.as_secs_f64().max(1e-9);
             let speedup = match first_rate {
                 None => {
@@ -292,7 +302,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
 fn read_whole(file: &Path) -> io::Result<Vec<u8>> {
     let mut chunks = Chunks::open(&Input::from_arg(file.as_os_str()))?;
     let mut all = Vec::new();
-    while let Some(chunk) = chunks.next_chunk()? {
+    while let Some(chunk) = chunks.next_chunk_idle()? {
         all.extend_from_slice(chunk.bytes);
     }
     Ok(all)

@@ -8,6 +8,7 @@ use slink::internals::puzzle::parse::{parse_body, ParseError, Scanner};
 use slink::internals::run::batch::chunks::{Chunk, Chunks};
 use slink::internals::run::batch::Input;
 use slink::internals::run::explain;
+use slink::internals::util::interrupt;
 use slink::{Puzzle, Status};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -63,7 +64,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         Err(e) => return cannot_read(e),
     };
     loop {
-        let chunk = match chunks.next_chunk() {
+        let chunk = match chunks.next_chunk_idle() {
             Ok(Some(chunk)) => chunk,
             Ok(None) => break,
             Err(e) => return cannot_read(e),
@@ -76,6 +77,10 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             }
             Found::NotHere => {}
         }
+    }
+    if interrupt::stopping() {
+        // A signal stopped the search for it (the exit status says so).
+        return ExitCode::from(2);
     }
     eprintln!("slink explain: {name} has no data set {}", args.data_set);
     ExitCode::from(2)

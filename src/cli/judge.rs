@@ -1,7 +1,6 @@
 //! `slink` with no subcommand: judge mode on standard input.
 
 use super::from::FromArgs;
-use super::signals;
 use super::solver_args::SolverArgs;
 use clap::Args;
 use slink::internals::puzzle::formats::Format;
@@ -21,7 +20,6 @@ pub struct JudgeArgs {
 
 /// Solves standard input in judge mode ([`slink::internals::run::judge::run`]).
 pub fn run(args: &JudgeArgs) -> ExitCode {
-    signals::install("slink");
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut err = io::stderr().lock();
@@ -29,7 +27,7 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
     let from = args.from.format().unwrap_or(Format::Judge);
     let options = args.solver.options();
     match judge::run_from(&Input::Stdin, Some(from), options, &mut out, &mut err) {
-        Ok((verdict, _)) => signals::stopped_status().unwrap_or(ExitCode::from(verdict as u8)),
+        Ok((verdict, _)) => ExitCode::from(verdict as u8),
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(batch::Error::Write(e)) => {
             let _ = writeln!(err, "slink: writing to standard output: {e}");

@@ -76,7 +76,15 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    match &cli.command {
+    // Every command that takes puzzles stops at a record boundary on
+    // SIGINT or SIGTERM and then exits with `128 + signal`.
+    if !matches!(
+        cli.command,
+        Some(Command::Completions(_) | Command::Man(_) | Command::Reference(_))
+    ) {
+        signals::install();
+    }
+    let status = match &cli.command {
         None => judge::run(&cli.judge),
         Some(Command::Solve(a)) => solve::run(a),
         Some(Command::Gen(a)) => gen::run(a),
@@ -87,7 +95,8 @@ pub fn main() -> ExitCode {
         Some(Command::Completions(a)) => docs::completions(a),
         Some(Command::Man(a)) => docs::man(a),
         Some(Command::Reference(a)) => docs::reference(a),
-    }
+    };
+    signals::stopped_status().unwrap_or(status)
 }
 
 /// Reports a command line clap rejected, with a hint when a file name

@@ -1,16 +1,17 @@
-//! SIGINT and SIGTERM for the commands that stop at a record boundary
-//! (judge mode and `slink solve`): the first asks the run to stop
-//! ([`slink::internals::run::interrupt`]), a second ends the process at once with
-//! `128 + signal`, as a shell reports a process killed by it.
+//! SIGINT and SIGTERM for the commands that take puzzles (judge mode,
+//! `solve`, `check`, `gen`, `explain`, `verify`, `bench`): the first asks
+//! the run to stop at a record boundary ([`slink::internals::util::interrupt`]),
+//! a second ends the process at once with `128 + signal`, as a shell
+//! reports a process killed by it.
 
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::low_level;
-use slink::internals::run::interrupt;
+use slink::internals::util::interrupt;
 use std::process::ExitCode;
 
 /// Installs the handlers. If that fails, the signals keep their default
 /// action (ending the process at once), which is reported on stderr.
-pub fn install(command: &str) {
+pub fn install() {
     for signal in [SIGINT, SIGTERM] {
         // SAFETY: the action only touches atomics (`interrupt::request`)
         // and calls `_exit`, both async-signal-safe.
@@ -22,7 +23,7 @@ pub fn install(command: &str) {
             })
         };
         if let Err(e) = installed {
-            eprintln!("{command}: warning: cannot handle signal {signal}: {e}");
+            eprintln!("slink: warning: cannot handle signal {signal}: {e}");
         }
     }
 }

@@ -1,7 +1,6 @@
 //! `slink solve`: batch mode over files and standard input.
 
 use super::from::FromArgs;
-use super::signals;
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use slink::internals::run::batch::{self, Config, Format, Input, Shard};
@@ -175,12 +174,11 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         eprintln!("slink solve: {e}");
         return ExitCode::from(2);
     }
-    signals::install("slink solve");
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut err = io::stderr().lock();
     match batch::run(&args.inputs(), &config, &mut out, &mut err) {
-        Ok(totals) => signals::stopped_status().unwrap_or(ExitCode::from(totals.exit_status())),
+        Ok(totals) => ExitCode::from(totals.exit_status()),
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(batch::Error::Write(e)) => {
             let _ = writeln!(err, "slink solve: writing to standard output: {e}");

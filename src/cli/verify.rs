@@ -3,6 +3,7 @@
 
 use clap::{Args, ValueEnum};
 use slink::internals::run::verify::{self, right_output_size};
+use slink::internals::util::interrupt;
 use slink::Options;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -43,8 +44,15 @@ enum VerifyFormat {
     Json,
 }
 
-/// Reads at most `limit` bytes of `name` (`-`: standard input).
+/// Reads at most `limit` bytes of `name` (`-`: standard input). Nothing
+/// is written yet, so a signal while a pipe or a terminal keeps the read
+/// waiting ends the process at once ([`interrupt::while_idle`]).
 fn read(name: &str, limit: u64) -> io::Result<Vec<u8>> {
+    interrupt::while_idle(|| read_now(name, limit))
+        .unwrap_or_else(|| Err(io::Error::other("stopped by a signal")))
+}
+
+fn read_now(name: &str, limit: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     if name == "-" {
         io::stdin().lock().take(limit).read_to_end(&mut bytes)?;

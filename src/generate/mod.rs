@@ -234,11 +234,26 @@ pub fn generate_many(
     first: u64,
     count: u64,
 ) -> Vec<Result<Generated, GenError>> {
+    generate_until(config, seed, first, count, &|| false)
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// [`generate_many`], except that a puzzle not yet begun when `stop`
+/// says so is not made (`None`): what was begun is finished.
+pub fn generate_until(
+    config: &Config,
+    seed: u64,
+    first: u64,
+    count: u64,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Vec<Option<Result<Generated, GenError>>> {
     (first..first.saturating_add(count))
         .into_par_iter()
         .map_init(
             || Generator::new(*config),
-            |g, index| g.generate(seed, index),
+            |g, index| (!stop()).then(|| g.generate(seed, index)),
         )
         .collect()
 }

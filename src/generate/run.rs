@@ -2,9 +2,10 @@
 //! index order (and their expected answers, drawn from the generator's own
 //! loops), with a summary of the work.
 
-use super::{generate_many, Config, GenError, Generated, Work};
+use super::{generate_until, Config, GenError, Generated, Work};
 use crate::puzzle::formats::{self, Format};
 use crate::puzzle::render;
+use crate::util::interrupt;
 use std::io::{self, Write};
 
 /// Puzzles made per parallel chunk: bounds memory on huge runs.
@@ -44,6 +45,11 @@ pub fn run(
 
 /// [`run`] with the puzzles written in `format`: the judge's (with the
 /// closing `0 0`), a URL or a Loopy ID per line, or pzprv3 files.
+///
+/// Once a stop is requested ([`interrupt`]: SIGINT, SIGTERM), no new
+/// puzzle is begun: the puzzles made before the first one left out are
+/// written whole (and their answers), with no closing `0 0`, so that the
+/// output shows it was cut short.
 pub fn run_as(
     format: Format,
     config: &Config,
@@ -56,10 +62,13 @@ pub fn run_as(
     let mut summary = Summary::default();
     let mut buf = Vec::with_capacity(1 << 16);
     let mut answer_buf = Vec::new();
-    let mut first = 0;
-    while first < count {
-        let n = CHUNK.min(count - first);
-        for item in generate_many(config, seed, first, n) {
+    // The next puzzle to make.
+    let mut next = 0;
+    while next < count && !interrupt::stopping() {
+        let n = CHUNK.min(count - next);
+        let made = generate_until(config, seed, next, n, &interrupt::stopping);
+        for item in made.into_iter().map_while(|made| made) {
+            next += 1;
             match item {
                 Ok(g) => {
                     let with_answer = answers.is_some();
@@ -81,9 +90,8 @@ pub fn run_as(
             a.write_all(&answer_buf)?;
             answer_buf.clear();
         }
-        first += n;
     }
-    if format == Format::Judge {
+    if format == Format::Judge && next == count {
         out.write_all(b"0 0\n")?;
     }
     out.flush()?;

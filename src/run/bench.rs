@@ -27,6 +27,7 @@ use crate::puzzle::Puzzle;
 use crate::run::batch::{self, Config, Format, Input, Totals};
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
+use crate::util::interrupt;
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::Path;
@@ -356,6 +357,10 @@ fn run_direct(
                 },
                 |(solver, puzzles, buf), chunk| {
                     buf.clear();
+                    if interrupt::stopping() {
+                        // A signal: no new chunk is taken.
+                        return ([0; 3], 0);
+                    }
                     let c = solve_chunk(input, chunk, solver, puzzles, buf);
                     (c, buf.len() as u64)
                 },

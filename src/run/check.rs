@@ -35,6 +35,7 @@ use crate::puzzle::Puzzle;
 use crate::run::batch::chunks::{Chunk, Chunks};
 use crate::run::batch::{Error, Input};
 use crate::solve::grade::{Grade, Grader, RulesAlone};
+use crate::util::interrupt;
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -219,7 +220,9 @@ fn check_input(
         Err(e) => return Ok(Some(e)),
     };
     loop {
-        let chunk = match chunks.next_chunk() {
+        // Everything so far is written before the read, which may wait.
+        out.flush()?;
+        let chunk = match chunks.next_chunk_idle() {
             Ok(Some(chunk)) => chunk,
             Ok(None) => return Ok(None),
             Err(e) => return Ok(Some(e)),
@@ -236,7 +239,9 @@ fn check_input(
     }
 }
 
-/// Grades `items` in parallel and writes their lines in order.
+/// Grades `items` in parallel and writes their lines in order; after a
+/// stop was requested ([`interrupt`]), no new item is taken, and the lines
+/// end before the first item not taken.
 fn check_items(
     name: &str,
     items: &[Item],
@@ -245,7 +250,7 @@ fn check_items(
     summary: &mut Summary,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let grades: Vec<Option<Grade>> = pool.install(|| {
+    let grades: Vec<Option<Option<Grade>>> = pool.install(|| {
         items
             .par_iter()
             .map_init(
@@ -255,13 +260,15 @@ fn check_items(
                     g
                 },
                 |g, item| match item {
-                    Item::Puzzle(_, p) => Some(g.grade(p)),
-                    Item::Bad(..) => None,
+                    _ if interrupt::stopping() => None,
+                    Item::Puzzle(_, p) => Some(Some(g.grade(p))),
+                    Item::Bad(..) => Some(None),
                 },
             )
             .collect()
     });
     for (item, grade) in items.iter().zip(grades) {
+        let Some(grade) = grade else { break };
         match item {
             Item::Puzzle(k, _) => {
                 if let Some(r) = grade {
@@ -285,7 +292,9 @@ fn check_items(
 /// or a missing `0 0` to `err`. Returns the tallies so far, and an `Err`
 /// if the check stopped before its end: the worker threads could not
 /// start, or the output could not be written (the summary line is then
-/// not written).
+/// not written). Once a stop is requested ([`interrupt`]: SIGINT,
+/// SIGTERM), no new data set is taken: the lines of those taken and the
+/// summary of them are written.
 pub fn run(
     inputs: &[Input],
     config: &Config,
@@ -303,6 +312,9 @@ pub fn run(
     let mut stdin_read = false;
     let mut each = || -> io::Result<()> {
         for input in inputs {
+            if interrupt::stopping() {
+                break;
+            }
             let name = input.name();
             if *input == Input::Stdin && std::mem::replace(&mut stdin_read, true) {
                 out.flush()?;

@@ -4,7 +4,6 @@ pub mod batch;
 pub mod bench;
 pub mod check;
 pub mod explain;
-pub mod interrupt;
 pub mod judge;
 pub mod pictures;
 pub mod verify;

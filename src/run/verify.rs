@@ -22,6 +22,7 @@ use crate::puzzle::verify::{verify, Invalid};
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
+use crate::util::interrupt;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -74,12 +75,15 @@ pub struct Report {
     /// Problems of the output as a whole: text after the last data set,
     /// a last line without its newline.
     pub general: Vec<Problem>,
+    /// Whether a stop was requested ([`interrupt`]: SIGINT, SIGTERM)
+    /// before every data set was judged: `data_sets` holds those judged.
+    pub stopped: bool,
 }
 
 impl Report {
     /// Whether every data set is right and the output has nothing else.
     pub fn all_right(&self) -> bool {
-        self.general.is_empty() && self.data_sets.iter().all(|(_, v)| v.is_right())
+        !self.stopped && self.general.is_empty() && self.data_sets.iter().all(|(_, v)| v.is_right())
     }
 
     /// The number of data sets judged right.
@@ -116,7 +120,9 @@ pub fn right_output_size(puzzles: &[(usize, Puzzle)]) -> u64 {
 }
 
 /// Judges `output` against `puzzles`; `options` solves the puzzles the
-/// output leaves out, to tell whether they have a solution.
+/// output leaves out, to tell whether they have a solution. Once a stop is
+/// requested ([`interrupt`]), no further data set is judged
+/// ([`Report::stopped`]), nor the output as a whole.
 pub fn judge(puzzles: &[(usize, Puzzle)], output: &[u8], options: &Options) -> Report {
     let mut lines: Vec<&[u8]> = output.split(|&b| b == b'\n').collect();
     let ends_with_newline = output.last() == Some(&b'\n');
@@ -132,6 +138,10 @@ pub fn judge(puzzles: &[(usize, Puzzle)], output: &[u8], options: &Options) -> R
     let mut out_of_step = false;
     let count = puzzles.last().map_or(0, |(k, _)| *k);
     for (k, p) in puzzles {
+        if interrupt::stopping() {
+            report.stopped = true;
+            return report;
+        }
         let k = *k;
         let verdict = if out_of_step {
             Verdict::NotJudged
@@ -363,7 +373,9 @@ pub fn write_text(
         "verify: {total} data set{}: {right} right, {} wrong{}",
         if total == 1 { "" } else { "s" },
         total - right,
-        if report.general.is_empty() {
+        if report.stopped {
+            "; stopped by a signal before the rest were judged"
+        } else if report.general.is_empty() {
             ""
         } else {
             "; the output has more wrong with it"

@@ -171,20 +171,29 @@ fn sigterm_ends_judge_mode_with_whole_drawings_and_exit_143() {
 
 #[test]
 fn sigint_while_waiting_for_input_ends_at_once_with_exit_130() {
-    // Standard input is a pipe that stays open and empty.
-    let mut child = spawn(&["solve", "--format", "json"], Stdio::piped());
-    // Some whole data sets, then the wait: they are solved only when the
-    // piece is full or the input ends, so nothing is written.
-    let stdin = child.stdin.as_mut().unwrap();
-    stdin.write_all(b"1 1\n0\n").unwrap();
-    stdin.flush().unwrap();
-    sleep(Duration::from_millis(500));
-    let started = Instant::now();
-    signal(&child, "INT");
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130));
-    assert!(started.elapsed() < Duration::from_secs(5));
-    assert!(out.stdout.is_empty());
+    let runs: [&[&str]; 4] = [
+        &["solve", "--format", "json"],
+        &["check"],
+        &["explain"],
+        &["verify", "-", "/dev/null"],
+    ];
+    for args in runs {
+        // Standard input is a pipe that stays open and empty.
+        let mut child = spawn(args, Stdio::piped());
+        // Some whole data sets, then the wait: they are solved only when
+        // the piece is full or the input ends, so nothing is written.
+        let stdin = child.stdin.as_mut().unwrap();
+        stdin.write_all(b"1 1\n0\n").unwrap();
+        stdin.flush().unwrap();
+        wait_for_handlers(&child);
+        sleep(Duration::from_millis(100));
+        let started = Instant::now();
+        signal(&child, "INT");
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{args:?}");
+        assert!(started.elapsed() < Duration::from_secs(5), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
 }
 
 #[test]
@@ -206,6 +215,149 @@ fn a_second_signal_ends_the_run_at_once() {
         sleep(Duration::from_millis(10));
     }
     assert_eq!(child.wait().unwrap().code(), Some(143));
+}
+
+/// Waits until `child` handles SIGINT and SIGTERM (Linux: their bits in
+/// `SigCgt` of `/proc/PID/status`; elsewhere half a second), so that a
+/// signal sent next reaches slink's handler, not the default action.
+fn wait_for_handlers(child: &Child) {
+    let status = format!("/proc/{}/status", child.id());
+    let wanted = (1u64 << (2 - 1)) | (1u64 << (15 - 1));
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(10) {
+        let Ok(text) = std::fs::read_to_string(&status) else {
+            sleep(Duration::from_millis(500));
+            return;
+        };
+        let caught = text
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|hex| u64::from_str_radix(hex.trim(), 16).ok());
+        if caught.is_some_and(|c| c & wanted == wanted) {
+            return;
+        }
+        sleep(Duration::from_millis(5));
+    }
+    panic!("the signal handlers were not installed within 10 s");
+}
+
+/// `count` all-blank `n` x `n` boards, then `0 0`.
+fn blank_boards(n: usize, count: usize) -> String {
+    let board = blank_board(n);
+    let body = board.strip_suffix("0 0\n").unwrap();
+    format!("{}0 0\n", body.repeat(count))
+}
+
+/// Starts `slink ARGS` on the temporary file `input` (its path is the
+/// last argument), sends SIGTERM once it is at work (its handlers in
+/// place, then `after`), and returns what it wrote, all read at once, and
+/// its standard error; asserts the exit status 143.
+fn terminated(args: &[&str], input: &TempFile, after: Duration) -> (String, String) {
+    let mut child = spawn(
+        &[args, &[input.0.to_str().unwrap()]].concat(),
+        Stdio::null(),
+    );
+    wait_for_handlers(&child);
+    sleep(after);
+    signal(&child, "TERM");
+    let (got, err) = drain(&mut child, Vec::new(), Duration::ZERO);
+    assert_eq!(child.wait().unwrap().code(), Some(143), "{args:?}: {err}");
+    (String::from_utf8(got).unwrap(), err)
+}
+
+#[test]
+fn sigterm_ends_gen_with_whole_puzzles_and_exit_143() {
+    // A million puzzles into a pipe drained slowly: stopped, it writes the
+    // puzzles made before the first one left out, exactly as a run asked
+    // for that many writes them, without the closing `0 0`.
+    let args = ["gen", "--rows", "5", "--cols", "5", "--seed", "3", "-q"];
+    let mut child = spawn(
+        &[&args[..], &["--count", "1000000"]].concat(),
+        Stdio::null(),
+    );
+    let got = first_bytes(&mut child, 1000);
+    signal(&child, "TERM");
+    let (got, err) = drain_slowly(&mut child, got);
+    assert_eq!(child.wait().unwrap().code(), Some(143), "{err}");
+    let made = got.split(|&b| b == b'\n').filter(|l| l == b"5 5").count();
+    assert!(
+        made > 0 && made < 1_000_000,
+        "stopped early: {made} puzzles"
+    );
+    let count = made.to_string();
+    let asked = Command::new(SLINK)
+        .args(args)
+        .args(["--count", &count])
+        .output()
+        .unwrap();
+    let want = asked.stdout.strip_suffix(b"0 0\n").unwrap();
+    assert!(got == want, "not the first {made} puzzles, whole");
+}
+
+#[test]
+fn sigterm_ends_check_with_whole_lines_and_its_summary_and_exit_143() {
+    // 200 boards of 50 ms each: 5 s on two threads, unless stopped.
+    let input = TempFile::new("term.check.in", blank_boards(40, 200).as_bytes());
+    let args = ["check", "-j", "2", "--time-limit", "50ms"];
+    let (got, err) = terminated(&args, &input, Duration::from_millis(300));
+    assert!(got.ends_with('\n'), "{got}");
+    let lines: Vec<&str> = got.lines().collect();
+    let (summary, data_sets) = lines.split_last().unwrap();
+    assert!(
+        data_sets.len() < 200,
+        "stopped early: {} lines",
+        lines.len()
+    );
+    for (k, line) in data_sets.iter().enumerate() {
+        let at = format!(":{}: ", k + 1);
+        assert!(line.contains(&at) && line.contains("promise="), "{line}");
+    }
+    let counted = format!("summary: {} data sets checked", data_sets.len());
+    assert!(summary.starts_with(&counted), "{summary} ({err})");
+}
+
+#[test]
+fn sigterm_ends_verify_with_the_data_sets_judged_and_exit_143() {
+    // 50 puzzles the output leaves out, each solved to tell whether it
+    // has a solution (0.1 s apiece): stopped after the one in flight.
+    let puzzles = TempFile::new("term.verify.in", blank_boards(30, 50).as_bytes());
+    let empty = TempFile::new("term.verify.out", b"");
+    let args = ["verify", "--format", "json", puzzles.0.to_str().unwrap()];
+    let (got, _) = terminated(&args, &empty, Duration::from_millis(300));
+    let judged: Vec<&str> = got.lines().collect();
+    assert!(judged.len() < 50, "stopped early: {} records", judged.len());
+    for (k, line) in judged.iter().enumerate() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a whole JSON record");
+        assert_eq!(record["data_set"], k + 1, "{line}");
+        assert_eq!(record["verdict"], "wrong", "{line}");
+    }
+}
+
+#[test]
+fn sigterm_ends_explain_after_writing_its_explanation_whole_and_exit_143() {
+    // The puzzle in flight is finished (about 2 s for a blank 60 x 60
+    // board) and its explanation written whole.
+    let input = TempFile::new("term.explain.in", blank_board(60).as_bytes());
+    let args = ["explain", "--format", "json", "--time-limit", "5s"];
+    let (got, err) = terminated(&args, &input, Duration::from_millis(300));
+    let doc: serde_json::Value = serde_json::from_str(&got).expect("one whole JSON document");
+    assert!(doc.is_object() && got.ends_with('\n'), "{err}");
+}
+
+#[test]
+fn sigterm_ends_bench_with_the_rows_measured_and_exit_143() {
+    // A thousand runs of the sample: the run a signal cuts short is left
+    // out, and the table has the row of the runs before it.
+    let input = TempFile::new("term.bench.in", &sample_repeated(20));
+    let args = ["bench", "-j", "1", "--runs", "1000"];
+    let (got, err) = terminated(&args, &input, Duration::from_millis(300));
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(
+        lines.len(),
+        3,
+        "a header, a rule and one row: {got} ({err})"
+    );
+    assert!(lines.iter().all(|l| l.starts_with('|') && l.ends_with('|')));
 }
 
 /// Truncates `input` to `len` bytes while `child` is blocked on its full

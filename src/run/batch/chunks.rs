@@ -8,6 +8,7 @@ use super::input::{self, Source};
 use super::{Config, Input};
 use crate::puzzle::formats::{self, Format};
 use crate::puzzle::parse::{Ending, Scanner};
+use crate::util::interrupt;
 use std::io;
 
 /// Pieces of whole data sets of one input.
@@ -80,6 +81,21 @@ impl Chunks {
             done: false,
             format: None,
         }
+    }
+
+    /// [`Chunks::next_chunk`] for a caller that has written and flushed
+    /// all its output: the read is idle time ([`interrupt::while_idle`]),
+    /// so a signal while a pipe or a terminal keeps it waiting ends the
+    /// process at once, losing nothing. `None` too when a stop was
+    /// requested: no new piece is taken.
+    pub fn next_chunk_idle(&mut self) -> io::Result<Option<Chunk<'_>>> {
+        let chunks = self;
+        interrupt::while_idle(move || {
+            // Moved in, so that the chunk may borrow from it.
+            let chunks = chunks;
+            chunks.next_chunk()
+        })
+        .unwrap_or(Ok(None))
     }
 
     /// The next piece of whole data sets, or `None` after the last.

@@ -6,7 +6,7 @@ use super::sink::Sink;
 use super::slot::Slot;
 use super::worker::{work_batch, Shared, WORKER};
 use super::Error;
-use crate::run::interrupt;
+use crate::util::interrupt;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};

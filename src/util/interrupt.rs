@@ -1,13 +1,17 @@
-//! A request to stop a run at a record boundary, as a signal makes it.
+//! A request to stop a run at a record boundary, as a signal makes it:
+//! the one mechanism of every command that takes puzzles (judge mode,
+//! `solve`, `check`, `gen`, `explain`, `verify`, `bench`).
 //!
 //! A signal handler (the command line installs one for SIGINT and
 //! SIGTERM) calls [`request`], which only touches atomics and so is
-//! async-signal-safe. Batch runs (and so judge mode) then start no new
-//! batch: the batches in flight are finished and written whole, the
-//! output is flushed, and the run returns; the caller exits with
-//! `128 + signal`. A second signal, or one that comes while the run waits
-//! for input with everything written ([`while_idle`]), ends the process at
-//! once: [`request`] tells the handler so.
+//! async-signal-safe. Runs look at [`requested`] before they take new
+//! work: batch runs (and so judge mode) start no new batch, `check` and
+//! `gen` grade or make no new puzzle, `verify` judges no further data
+//! set, `bench` starts no new run. What is in flight is finished and
+//! written whole, the output is flushed, and the run returns; the caller
+//! exits with `128 + signal`. A second signal, or one that comes while
+//! the run waits for input with everything written ([`while_idle`]), ends
+//! the process at once: [`request`] tells the handler so.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
@@ -32,6 +36,11 @@ pub fn requested() -> Option<i32> {
         0 => None,
         signal => Some(signal),
     }
+}
+
+/// Whether a stop was requested: take no new work.
+pub fn stopping() -> bool {
+    requested().is_some()
 }
 
 /// Runs `wait` (a read that may block: a pipe, a terminal) marked as
