@@ -20,7 +20,7 @@
 //!   clues.
 //!
 //! Case counts are modest so that the suite stays fast.
-use crate::common::{check_loop, check_one_loop, parse_drawing, Edges, Grid, Rng};
+use crate::common::{check_loop, check_one_loop, grid_of, parse_drawing, Edges, Rng};
 use crate::common::{random_region, Shape};
 
 use proptest::prelude::*;
@@ -123,20 +123,6 @@ impl Region {
     /// The region's boundary.
     fn boundary(&self) -> Edges {
         Edges::around(self.r, self.c, &self.inside)
-    }
-}
-
-/// A slink puzzle as the shared checker's grid.
-fn grid_of(p: &Puzzle) -> Grid {
-    Grid {
-        rows: p.rows(),
-        cols: p.cols(),
-        clues: (0..p.rows() * p.cols())
-            .map(|k| match p.clue(k / p.cols(), k % p.cols()) {
-                Clue::Number(n) => Some(n),
-                Clue::Blank => None,
-            })
-            .collect(),
     }
 }
 

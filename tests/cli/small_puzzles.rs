@@ -4,61 +4,7 @@
 //! `Solver` and the `slink` binary say.
 
 use crate::common::*;
-use slink::{Clue, Options, Puzzle, Solver, Status};
-
-/// The library's puzzle for a test grid.
-fn puzzle(g: &Grid) -> Puzzle {
-    let clues: Vec<Clue> = g
-        .clues
-        .iter()
-        .map(|c| c.map_or(Clue::Blank, Clue::Number))
-        .collect();
-    Puzzle::new(g.rows, g.cols, &clues).expect("a valid puzzle")
-}
-
-/// The status brute force says `g` must get.
-fn expected_status(n: usize) -> Status {
-    match n {
-        0 => Status::NoSolution,
-        1 => Status::Solved,
-        _ => Status::Multiple,
-    }
-}
-
-/// Solves `g` with `solver` and checks the outcome against the brute-force
-/// solutions `all` (the loops of `g`'s shape): status, and every solution
-/// returned among the brute-force ones (and, for `Multiple`, two
-/// different ones). Returns the brute-force count.
-fn cross_check(solver: &mut Solver, g: &Grid, all: &[Edges]) -> Result<usize, String> {
-    let truth = matching_loops(all, g);
-    let outcome = solver.solve(&puzzle(g));
-    let want = expected_status(truth.len());
-    if outcome.status() != want {
-        return Err(format!(
-            "{g:?}: solver says {:?}, brute force finds {} solutions",
-            outcome.status(),
-            truth.len()
-        ));
-    }
-    let got: Vec<Edges> = outcome.solutions().iter().map(Edges::of_solution).collect();
-    let n_expected = truth.len().min(2);
-    if got.len() != n_expected {
-        return Err(format!(
-            "{g:?}: {} solutions returned for {want:?}, expected {n_expected}",
-            got.len()
-        ));
-    }
-    for e in &got {
-        check_loop(e, g).map_err(|m| format!("{g:?}: returned solution invalid: {m}"))?;
-        if !truth.contains(&e) {
-            return Err(format!("{g:?}: returned solution not among brute force's"));
-        }
-    }
-    if got.len() == 2 && got[0] == got[1] {
-        return Err(format!("{g:?}: Multiple, but the two solutions are equal"));
-    }
-    Ok(truth.len())
-}
+use slink::{Options, Puzzle, Solver, Status};
 
 #[test]
 fn two_by_two_all_twos_is_unique() {
@@ -254,6 +200,116 @@ fn random_small_puzzles_match_brute_force() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// What becomes of a generated puzzle (unique, fully clued) before it is
+/// solved: most of its clues blanked (unique or several solutions), a
+/// few changed at random (often none), both, or a board of sparse random
+/// clues instead (several or none).
+#[derive(Clone, Copy, Debug)]
+enum Damage {
+    Blanked,
+    Noisy,
+    BlankedAndNoisy,
+    SparseRandom,
+}
+
+/// `g`, a generated puzzle, damaged as `damage` says.
+fn damaged(g: &Grid, damage: Damage, rng: &mut Rng) -> Grid {
+    let mut g = g.clone();
+    let cells = g.clues.len();
+    let blank = |g: &mut Grid, rng: &mut Rng| {
+        let percent = rng.between(30, 90);
+        for c in g.clues.iter_mut() {
+            if rng.index(100) < percent {
+                *c = None;
+            }
+        }
+    };
+    let noise = |g: &mut Grid, rng: &mut Rng| {
+        for _ in 0..rng.between(1, 3) {
+            let d = rng.index(5);
+            g.clues[rng.index(cells)] = (d < 4).then_some(d as u8);
+        }
+    };
+    match damage {
+        Damage::Blanked => blank(&mut g, rng),
+        Damage::Noisy => noise(&mut g, rng),
+        Damage::BlankedAndNoisy => {
+            blank(&mut g, rng);
+            noise(&mut g, rng);
+        }
+        Damage::SparseRandom => {
+            let percent = rng.between(10, 50);
+            for c in g.clues.iter_mut() {
+                *c = (rng.index(100) < percent).then(|| rng.index(4) as u8);
+            }
+        }
+    }
+    g
+}
+
+/// Issue 21: generated puzzles with their clues blanked, changed at
+/// random, or replaced by sparse random clues (several solutions or none
+/// as often as one) get the verdict brute force gives: the same loop when
+/// it is unique, two of brute force's loops when there are several, none
+/// when there is none; never a give-up.
+#[test]
+fn damaged_generated_puzzles_get_brute_force_s_verdict() {
+    use slink::internals::generate::{Config, Generator, SizeRange};
+    const PER_SHAPE: u64 = 300;
+    let kinds = [
+        Damage::Blanked,
+        Damage::Noisy,
+        Damage::BlankedAndNoisy,
+        Damage::SparseRandom,
+    ];
+    let mut rng = Rng::new(0x5eed_0021);
+    let mut solver = Solver::default();
+    let mut failures = Vec::new();
+    // Per kind: boards with no solution, one, several.
+    let mut tally = [[0usize; 3]; 4];
+    for (rows, cols) in [
+        (2, 3),
+        (3, 3),
+        (2, 5),
+        (3, 4),
+        (4, 3),
+        (4, 4),
+        (4, 5),
+        (5, 4),
+    ] {
+        let all = all_loops(rows, cols);
+        let mut generator = Generator::new(Config {
+            rows: SizeRange::exactly(rows),
+            cols: SizeRange::exactly(cols),
+            ..Config::default()
+        });
+        for index in 0..PER_SHAPE {
+            let made = generator
+                .generate(21, index)
+                .expect("a small unique puzzle");
+            let kind = index as usize % kinds.len();
+            let g = damaged(&grid_of(&made.puzzle), kinds[kind], &mut rng);
+            match cross_check(&mut solver, &g, &all) {
+                Ok(n) => tally[kind][n.min(2)] += 1,
+                Err(e) => failures.push(e),
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    // Each kind gives the verdicts it is meant to give, often.
+    let [blanked, noisy, both, sparse] = tally;
+    assert!(blanked[1] > 50 && blanked[2] > 50, "{tally:?}");
+    assert!(noisy[0] > 50 && noisy[1] > 20, "{tally:?}");
+    assert!(both.iter().all(|&n| n > 20), "{tally:?}");
+    assert!(sparse[0] > 50 && sparse[2] > 50, "{tally:?}");
+    eprintln!("boards: no solution, one, several per kind: {tally:?}");
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! Helpers shared by slink's program-behaviour tests, one module per topic.
 //!
 //! Nothing here uses the `slink` library (but for [`Rng`] and
-//! [`random_region`], the library's one RNG and one region grower, and
-//! [`Edges::of_solution`], which reads a solution's edges): the verifier
+//! [`random_region`], the library's one RNG and one region grower,
+//! [`Edges::of_solution`], which reads a solution's edges, and `versus`,
+//! which compares the solver with brute force): the verifier
 //! reads the judge DRAWING text (the bytes the program prints) and checks
 //! it against the puzzle read by a tiny reader of its own, so a bug in
 //! the library's parser, renderer or checker cannot hide itself.
@@ -16,6 +17,9 @@
 //! - [`all_loops`], [`matching_loops`], [`draw`]: brute force and a drawing
 //!   writer of the tests' own (to build broken drawings for the verifier's
 //!   self-tests and to compare with the program's drawings).
+//! - [`cross_check`], [`puzzle`], [`grid_of`]: the library's solver
+//!   against brute force (the one use of its solver here), shared with
+//!   the fuzz target `versus_brute`.
 //! - [`Rng`], [`random_region`], [`Shape`]: random numbers and regions.
 
 mod brute;
@@ -24,6 +28,7 @@ mod output;
 mod rng;
 mod run;
 mod verify;
+mod versus;
 
 pub use brute::*;
 pub use grid::*;
@@ -31,3 +36,4 @@ pub use output::*;
 pub use rng::*;
 pub use run::*;
 pub use verify::*;
+pub use versus::*;
