@@ -9,6 +9,7 @@ mod explain;
 mod from;
 mod gen;
 mod judge;
+mod output;
 mod signals;
 mod solve;
 mod solver_args;
