@@ -222,12 +222,9 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     let until = args.runs.map_or(Until::Time(args.min_time), Until::Runs);
     let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     // Opened first: a bad output is told before the measuring.
-    let mut out = match args.output.open(&paths) {
+    let mut out = match args.output.open_or_exit("slink bench", &paths) {
         Ok(out) => out,
-        Err(e) => {
-            eprintln!("slink bench: {e}");
-            return ExitCode::from(2);
-        }
+        Err(status) => return status,
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut threads: Vec<usize> = if args.threads.is_empty() {

@@ -83,12 +83,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             .collect()
     };
     let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
-    let mut out = match args.output.open(&paths) {
+    let mut out = match args.output.open_or_exit("slink check", &paths) {
         Ok(out) => out,
-        Err(e) => {
-            eprintln!("slink check: {e}");
-            return ExitCode::from(2);
-        }
+        Err(status) => return status,
     };
     let mut err = io::stderr();
     let (summary, done) = check::run(&inputs, &config, &mut out, &mut err);

@@ -9,6 +9,7 @@ use clap::Args;
 use std::fs::File;
 use std::io::{self, IoSlice, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 /// The output option.
 #[derive(Args, Debug, Clone)]
@@ -40,6 +41,15 @@ impl OutputArgs {
             }
             None => Ok(Output::stdout()),
         }
+    }
+
+    /// [`OutputArgs::open`], or, when it fails, the exit status 2 after
+    /// saying why as `COMMAND: ...`.
+    pub fn open_or_exit(&self, command: &str, inputs: &[&Path]) -> Result<Output, ExitCode> {
+        self.open(inputs).map_err(|e| {
+            eprintln!("{command}: {e}");
+            ExitCode::from(2)
+        })
     }
 }
 
@@ -110,10 +120,10 @@ impl Write for Output {
 /// The exit status of a command whose output failed with `e`, after
 /// saying so as `COMMAND: writing to FILE: ...`: a reader that stopped
 /// early (`| head`, a closed pipe) is quietly `quiet`, anything else 2.
-pub fn write_failed(command: &str, e: &io::Error, quiet: u8) -> std::process::ExitCode {
+pub fn write_failed(command: &str, e: &io::Error, quiet: u8) -> ExitCode {
     if e.kind() == io::ErrorKind::BrokenPipe {
-        return std::process::ExitCode::from(quiet);
+        return ExitCode::from(quiet);
     }
     eprintln!("{command}: {e}");
-    std::process::ExitCode::from(2)
+    ExitCode::from(2)
 }

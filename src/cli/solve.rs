@@ -187,12 +187,9 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             _ => None,
         })
         .collect();
-    let mut out = match args.output.open(&paths) {
+    let mut out = match args.output.open_or_exit("slink solve", &paths) {
         Ok(out) => out,
-        Err(e) => {
-            eprintln!("slink solve: {e}");
-            return ExitCode::from(2);
-        }
+        Err(status) => return status,
     };
     signals::install("slink solve");
     let mut err = io::stderr().lock();

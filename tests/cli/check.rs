@@ -31,6 +31,12 @@ fn check_line(stdout: &str, k: usize) -> &str {
         .unwrap_or_else(|| panic!("no line for data set {k} in {stdout}"))
 }
 
+/// Asserts that `text` starts with `prefix`.
+#[track_caller]
+fn assert_starts(text: &str, prefix: &str) {
+    assert!(text.starts_with(prefix), "want {prefix:?}... in {text}");
+}
+
 /// The summary line: the last.
 fn summary(stdout: &str) -> &str {
     let last = stdout.lines().last().unwrap_or_default();
@@ -234,12 +240,7 @@ fn check_reports_bad_input_unreadable_files_and_a_missing_end() {
     // A file that cannot be read.
     let out = slink(&["check", "no/such/file.in"], b"");
     assert_eq!(out.code, 2);
-    assert!(
-        out.stderr
-            .starts_with("slink check: cannot read no/such/file.in: "),
-        "{}",
-        out.stderr
-    );
+    assert_starts(&out.stderr, "slink check: cannot read no/such/file.in: ");
     assert!(summary(&out.stdout).ends_with("failed 0; unreadable files 1"));
     // A missing `0 0` is a warning only.
     let out = slink(&["check"], b"2 2\n2 2\n2 2\n");
@@ -251,11 +252,7 @@ fn check_reports_bad_input_unreadable_files_and_a_missing_end() {
     // A hostile header is bad input, not an allocation.
     let out = slink(&["check"], b"99999999 99999999\n");
     assert_eq!(out.code, 2);
-    assert!(
-        out.stdout.starts_with("stdin:1:1: set=1 bad input: "),
-        "{}",
-        out.stdout
-    );
+    assert_starts(&out.stdout, "stdin:1:1: set=1 bad input: ");
 }
 
 #[test]
@@ -313,21 +310,16 @@ fn check_writes_to_a_file_with_output() {
     // The input itself is refused as the output, and left alone.
     let out = slink(&["check", "--output", &input, &input], b"");
     assert_eq!(out.code, 2);
-    assert!(
-        out.stderr.starts_with(&format!(
-            "slink check: the output {input} is the input {input}"
-        )),
-        "{}",
-        out.stderr
+    assert_starts(
+        &out.stderr,
+        &format!("slink check: the output {input} is the input {input}"),
     );
     assert_eq!(std::fs::read(&input).unwrap(), b"1 2\n. .\n0 0\n");
     // A file that cannot be made is named.
     let out = slink(&["check", "-o", "no/such/dir/r.txt", &input], b"");
     assert_eq!(out.code, 2);
-    assert!(
-        out.stderr
-            .starts_with("slink check: cannot create no/such/dir/r.txt: "),
-        "{}",
-        out.stderr
+    assert_starts(
+        &out.stderr,
+        "slink check: cannot create no/such/dir/r.txt: ",
     );
 }

@@ -352,29 +352,33 @@ fn every_subcommand_names_a_write_error() {
             ],
         ),
     ];
+    // Standard output on /dev/full, or `-o /dev/full`.
+    let run = |args: &[&str], output: &[&str]| {
+        let mut command = Command::new(SLINK);
+        command
+            .args(args)
+            .args(output)
+            .stdin(std::fs::File::open(sample).unwrap());
+        if output.is_empty() {
+            command.stdout(std::fs::File::create("/dev/full").unwrap());
+        }
+        let out = command.output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
     for (name, args) in runs {
-        let out = Command::new(SLINK)
-            .args(&args)
-            .stdin(std::fs::File::open(sample).unwrap())
-            .stdout(std::fs::File::create("/dev/full").unwrap())
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        let (code, err) = run(&args, &[]);
+        assert_eq!(code, Some(2), "{name}: {err}");
         let want = format!("{name}: writing to standard output: No space left on device");
         assert!(err.contains(&want), "{name}: {err}");
         if name == "slink" {
             continue;
         }
         // The same through -o, naming the file.
-        let out = Command::new(SLINK)
-            .args(&args)
-            .args(["-o", "/dev/full"])
-            .stdin(std::fs::File::open(sample).unwrap())
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{name} -o: {err}");
+        let (code, err) = run(&args, &["-o", "/dev/full"]);
+        assert_eq!(code, Some(2), "{name} -o: {err}");
         let want = format!("{name}: writing to /dev/full: No space left on device");
         assert!(err.contains(&want), "{name} -o: {err}");
     }
