@@ -157,6 +157,9 @@ fn lines_are_placed_at_the_data_sets_first_line_and_column() {
         "{}",
         lines[4]
     );
+    // A byte order mark has no column, as in the parser's messages.
+    let out = slink(&["check"], b"\xef\xbb\xbf 2 2\n2 2\n2 2\n0 0\n");
+    assert_starts(&out.stdout, "stdin:1:2: set=1 2x2 ");
     // The same places in the other formats: a Loopy ID after a comment
     // and an indented one.
     let ids = "# three IDs\n\n   5x5t0:2b1b2b1b2b3b3b0b3\n2x1:..\n\t1x1:3\n";
