@@ -1,4 +1,4 @@
-//! Runs over inputs: judge mode, batch mode, explanations.
+//! Runs over inputs: judge mode, batch mode, checks, explanations.
 
 pub mod batch;
 pub mod bench;
@@ -7,4 +7,5 @@ pub mod explain;
 pub mod interrupt;
 pub mod judge;
 pub mod pictures;
+pub mod question;
 pub mod verify;

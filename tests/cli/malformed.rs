@@ -503,10 +503,13 @@ fn batch_expected(case: &Case) -> String {
 }
 
 /// Batch mode in the judge format: the error in place on stderr, as
-/// `NAME:LINE:COL: data set 3: ...`, the good data sets all printed
-/// (those after it too when its header was read), exit status 1.
+/// `slink solve: NAME:LINE:COL: data set 3: ...`, the good data sets all
+/// printed (those after it too when its header was read), exit status 1.
 fn check_batch_judge(case: &Case, r: &Run, name: &str, label: &str) {
-    let want = format!("{name}:{}:{}: data set 3: ", case.line, case.col);
+    let want = format!(
+        "slink solve: {name}:{}:{}: data set 3: ",
+        case.line, case.col
+    );
     let err = r.stderr_lines();
     assert_eq!(
         r.code, 1,
@@ -653,7 +656,10 @@ fn header_size(case: &Case) -> (u64, u64) {
 fn check_batch_summary(case: &Case, r: &Run, name: &str) {
     assert_eq!(r.code, 1, "{} (summary): {}", case.name, r.stderr);
     let err = r.stderr_lines();
-    let want = format!("{name}:{}:{}: data set 3: ", case.line, case.col);
+    let want = format!(
+        "slink solve: {name}:{}:{}: data set 3: ",
+        case.line, case.col
+    );
     assert!(
         err.len() == 1 && err[0].starts_with(&want),
         "{} (summary): {:?}, want {want:?}...",
@@ -872,7 +878,7 @@ fn a_missing_terminator_is_a_warning() {
         assert_eq!(
             r.stderr_lines(),
             [format!(
-                "{name}: warning: the input ends without the closing '0 0' line"
+                "slink solve: {name}: warning: the input ends without the closing '0 0' line"
             )],
             "{what} (batch)"
         );
@@ -939,7 +945,7 @@ fn batch_mode_goes_on_with_the_next_file_after_a_bad_header() {
     assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
     assert!(r
         .stderr
-        .starts_with(&format!("{bad_name}:17:1: data set 3: ")));
+        .starts_with(&format!("slink solve: {bad_name}:17:1: data set 3: ")));
     // Numbered across files: the good file's data sets are 4 and 5.
     let r = run(
         &["solve", "--continuous-numbering", bad_name, good_name],
@@ -966,9 +972,14 @@ fn fail_fast_stops_at_the_first_bad_data_set() {
             assert_eq!(r.stdout, expected_output(&[0, 1], &[1, 2]));
             // The data set's error, then what stopped the run and where.
             assert_eq!(r.stderr_lines().len(), 2, "{}", r.stderr);
-            assert!(r.stderr.starts_with(&format!("{name}:")), "{}", r.stderr);
             assert!(
-                r.stderr_lines()[1].starts_with(&format!("slink: --fail-fast: stopped at {name}:")),
+                r.stderr.starts_with(&format!("slink solve: {name}:")),
+                "{}",
+                r.stderr
+            );
+            assert!(
+                r.stderr_lines()[1]
+                    .starts_with(&format!("slink solve: --fail-fast: stopped at {name}:")),
                 "{}",
                 r.stderr
             );

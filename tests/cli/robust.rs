@@ -210,8 +210,15 @@ fn a_second_signal_ends_the_run_at_once() {
 
 /// Truncates `input` to `len` bytes while `child` is blocked on its full
 /// output pipe, then drains it: the output must be whole records, the
-/// message must name the file, the status must be 2.
-fn truncated_under(mut child: Child, input: &TempFile, len: u64, name: &str, full: &[u8]) {
+/// message (after `who`: `slink` or `slink solve`) must name the file,
+/// the status must be 2.
+fn truncated_under(
+    mut child: Child,
+    input: &TempFile,
+    len: u64,
+    (who, name): (&str, &str),
+    full: &[u8],
+) {
     let got = first_bytes(&mut child, 1000);
     std::fs::OpenOptions::new()
         .write(true)
@@ -224,7 +231,7 @@ fn truncated_under(mut child: Child, input: &TempFile, len: u64, name: &str, ful
     assert_eq!(status.code(), Some(2), "no signal (SIGBUS), exit 2: {err}");
     assert_eq!(
         err,
-        format!("slink: cannot read {name}: the file shrank while being read\n")
+        format!("{who}: cannot read {name}: the file shrank while being read\n")
     );
     assert_whole_judge_records(&got, full);
 }
@@ -239,7 +246,7 @@ fn a_file_truncated_under_solve_is_an_error_naming_it() {
     let full = Command::new(SLINK).args(args).output().unwrap();
     let child = spawn(&args, Stdio::null());
     let name = input.0.display().to_string();
-    truncated_under(child, &input, 200_000, &name, &full.stdout);
+    truncated_under(child, &input, 200_000, ("slink solve", &name), &full.stdout);
 }
 
 #[test]
@@ -251,7 +258,7 @@ fn a_file_truncated_under_judge_mode_is_an_error_naming_it() {
     let input = TempFile::new("shrink.judge.in", &bytes);
     let full = Command::new(SLINK).stdin(open(&input)).output().unwrap();
     let child = spawn::<&str>(&[], open(&input));
-    truncated_under(child, &input, 33 << 19, "stdin", &full.stdout);
+    truncated_under(child, &input, 33 << 19, ("slink", "stdin"), &full.stdout);
 }
 
 #[test]
@@ -286,7 +293,7 @@ fn a_file_truncated_inside_the_mapped_window_is_an_error_not_a_sigbus() {
             Some(0) => assert_eq!(err, ""),
             Some(2) => assert_eq!(
                 err,
-                format!("slink: cannot read {name}: the file shrank while being read\n")
+                format!("slink solve: cannot read {name}: the file shrank while being read\n")
             ),
             _ => panic!("run {k}: {status:?}: {err}"),
         }
@@ -329,12 +336,15 @@ fn an_endless_stream_stops_at_the_data_set_limit_in_every_subcommand() {
 fn every_subcommand_names_a_write_error() {
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/sample.in");
     let sample = sample.to_str().unwrap();
-    let runs: [(&str, Vec<&str>); 6] = [
+    let sample_out = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/sample.out");
+    let sample_out = sample_out.to_str().unwrap();
+    let runs: [(&str, Vec<&str>); 7] = [
         ("slink", vec![]),
         ("slink solve", vec!["solve", sample]),
         ("slink check", vec!["check", sample]),
         ("slink explain", vec!["explain", sample]),
         ("slink bench", vec!["bench", "--runs", "1", sample]),
+        ("slink verify", vec!["verify", sample, sample_out]),
         (
             "slink gen",
             vec![
@@ -342,17 +352,35 @@ fn every_subcommand_names_a_write_error() {
             ],
         ),
     ];
+    // Standard output on /dev/full, or `-o /dev/full`.
+    let run = |args: &[&str], output: &[&str]| {
+        let mut command = Command::new(SLINK);
+        command
+            .args(args)
+            .args(output)
+            .stdin(std::fs::File::open(sample).unwrap());
+        if output.is_empty() {
+            command.stdout(std::fs::File::create("/dev/full").unwrap());
+        }
+        let out = command.output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
     for (name, args) in runs {
-        let out = Command::new(SLINK)
-            .args(&args)
-            .stdin(std::fs::File::open(sample).unwrap())
-            .stdout(std::fs::File::create("/dev/full").unwrap())
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        let (code, err) = run(&args, &[]);
+        assert_eq!(code, Some(2), "{name}: {err}");
         let want = format!("{name}: writing to standard output: No space left on device");
         assert!(err.contains(&want), "{name}: {err}");
+        if name == "slink" {
+            continue;
+        }
+        // The same through -o, naming the file.
+        let (code, err) = run(&args, &["-o", "/dev/full"]);
+        assert_eq!(code, Some(2), "{name} -o: {err}");
+        let want = format!("{name}: writing to /dev/full: No space left on device");
+        assert!(err.contains(&want), "{name} -o: {err}");
     }
 }
 
