@@ -1,15 +1,17 @@
 //! `slink bench`: throughput of the whole pipeline (read, parse, solve,
 //! draw) on puzzle files, for one thread and for all threads: each file
-//! run `--runs` times per thread count by [`slink::internals::run::bench`] (which
-//! says what each `--engine` runs), the fastest run reported in a table.
+//! run per thread count by [`slink::internals::run::bench`] (which says
+//! what each `--engine` runs) until `--min-time` is spent (or exactly
+//! `--runs` times), reported in a table: the mean rate and its spread over
+//! the runs, and the fastest run's times.
 
 use super::from::FromArgs;
-use super::solver_args::SolverArgs;
+use super::output::{write_failed, OutputArgs};
+use super::solver_args::{parse_duration, SolverArgs};
 use clap::{Args, ValueEnum};
 use slink::internals::run::batch::chunks::Chunks;
 use slink::internals::run::batch::Input;
-use slink::internals::run::bench::{Bench, Measured, Mode};
-use slink::internals::util::interrupt;
+use slink::internals::run::bench::{Bench, Mode, Repeated, Until};
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
@@ -53,11 +55,16 @@ impl EngineArg {
 /// Arguments of `slink bench`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Columns: threads; data sets; best wall time of the runs; data sets per \
-second; microseconds of wall time per data set; microseconds of CPU time \
-(user + system, all threads) per data set; input and output megabytes \
-(10^6 bytes) per second of wall time; speedup over the first thread count; \
-caller %: the CPU time of the calling thread as a share of all CPU time \
+Each file and thread count is run until --min-time is spent (at least 3 \
+runs), or exactly --runs times.
+
+Columns: threads; data sets; runs; wall time of the fastest run; data sets \
+per second, the mean over the runs, and its standard deviation (sd); \
+then, of the fastest run: microseconds of wall time per data set; \
+microseconds of CPU time (user + system, all threads) per data set; input \
+and output megabytes (10^6 bytes) per second of wall time; then the \
+speedup of the mean rate over the first thread count's; caller %: the CPU \
+time of the calling thread as a share of all CPU time in the fastest run \
 (the batch pipeline's calling thread scans, writes, and works the oldest \
 batch no pool thread has taken whenever it cannot start one: 100% on one \
 thread).
@@ -76,9 +83,14 @@ pub struct BenchArgs {
     /// core).
     #[arg(short = 'j', long, value_name = "N,...", value_delimiter = ',', value_parser = clap::value_parser!(u16).range(1..))]
     threads: Vec<u16>,
-    /// Runs per file and thread count; the fastest is reported.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
-    runs: u32,
+    /// Run each file and thread count until their runs' wall time adds
+    /// up to this (at least 3 runs), e.g. `500ms`, `2s`.
+    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = parse_duration)]
+    min_time: Duration,
+    /// Run each file and thread count exactly N times instead (1 for a
+    /// quick look: no spread).
+    #[arg(long, value_name = "N", conflicts_with = "min_time", value_parser = clap::value_parser!(u32).range(1..))]
+    runs: Option<u32>,
     /// What runs the puzzles.
     #[arg(long, value_enum, default_value_t = EngineArg::Batch)]
     engine: EngineArg,
@@ -87,13 +99,15 @@ pub struct BenchArgs {
     /// Print the table as tab-separated values (with a header line).
     #[arg(long)]
     tsv: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// A row of the table.
 struct Row {
     file: String,
     threads: usize,
-    best: Measured,
+    runs: Repeated,
     speedup: Option<f64>,
 }
 
@@ -111,8 +125,10 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
         "engine",
         "threads",
         "puzzles",
+        "runs",
         "best s",
         "puzzles/s",
+        "sd",
         "us/puzzle",
         "CPU us/puzzle",
         "in MB/s",
@@ -123,15 +139,17 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
-            let b = &r.best;
+            let b = &r.runs.best;
             let n = b.data_sets.max(1) as f64;
             vec![
                 r.file.clone(),
                 engine.name().to_string(),
                 r.threads.to_string(),
                 b.data_sets.to_string(),
+                r.runs.runs.to_string(),
                 format!("{:.3}", b.wall.as_secs_f64()),
-                format!("{:.0}", n / b.wall.as_secs_f64().max(1e-9)),
+                format!("{:.0}", r.runs.mean),
+                format!("{:.0}", r.runs.sd()),
                 format!("{:.2}", micros(b.wall) / n),
                 b.cpu
                     .map_or("-".into(), |c| format!("{:.2}", micros(c) / n)),
@@ -201,6 +219,13 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
 /// Runs `slink bench`.
 pub fn run(args: &BenchArgs) -> ExitCode {
     let options = args.solver.options();
+    let until = args.runs.map_or(Until::Time(args.min_time), Until::Runs);
+    let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+    // Opened first: a bad output is told before the measuring.
+    let mut out = match args.output.open_or_exit("slink bench", &paths) {
+        Ok(out) => out,
+        Err(status) => return status,
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut threads: Vec<usize> = if args.threads.is_empty() {
         vec![1, cores]
@@ -236,38 +261,24 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                 }
             };
             bench.from = args.from.format();
-            let mut best: Option<Measured> = None;
-            let mut census = Default::default();
-            for _ in 0..args.runs {
-                if interrupt::stopping() {
-                    break;
+            let (runs, census) = match bench.repeat(file, &input, options, until) {
+                Ok(v) => v,
+                Err(e) => {
+                    eprintln!("slink bench: {}: {e}", file.display());
+                    return ExitCode::from(2);
                 }
-                let (run, c) = match bench.run(file, &input, options) {
-                    Ok(v) => v,
-                    Err(e) => {
-                        eprintln!("slink bench: {}: {e}", file.display());
-                        return ExitCode::from(2);
-                    }
-                };
-                if interrupt::stopping() {
-                    // Cut short by a signal: no measurement.
-                    break;
-                }
-                census = c;
-                if best.is_none_or(|b| run.wall < b.wall) {
-                    best = Some(run);
-                }
+            };
+            if runs.runs == 0 {
+                // A signal came before a run ended: the table has the rows
+                // measured so far.
+                break 'files;
             }
-            // None only when a signal came before a run ended: the table
-            // has the rows measured so far.
-            let Some(best) = best else { break 'files };
-            let rate = best.data_sets as f64 / best.wall.as_secs_f64().max(1e-9);
             let speedup = match first_rate {
                 None => {
-                    first_rate = Some(rate);
+                    first_rate = Some(runs.mean);
                     None
                 }
-                Some(r) => Some(rate / r),
+                Some(r) => Some(runs.mean / r),
             };
             eprintln!(
                 "slink bench: {} on {t} thread(s): {}",
@@ -277,21 +288,15 @@ pub fn run(args: &BenchArgs) -> ExitCode {
             rows.push(Row {
                 file: file.display().to_string(),
                 threads: t,
-                best,
+                runs,
                 speedup,
             });
         }
     }
-    let mut out = std::io::stdout().lock();
     let table = render_table(&rows, args.engine, args.tsv);
     match out.write_all(table.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
-        // A reader that stopped early (`| head`): quietly done.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("slink bench: writing to standard output: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => write_failed("slink bench", &e, 0),
     }
 }
 
@@ -311,6 +316,7 @@ fn read_whole(file: &Path) -> io::Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use slink::internals::run::bench::Measured;
 
     #[test]
     fn table_has_a_row_per_measurement() {
@@ -322,29 +328,38 @@ mod tests {
             in_bytes: 1_000_000,
             out_bytes: 4_000_000,
         };
+        let mut runs = Repeated::default();
+        runs.add(run);
+        runs.add(Measured {
+            wall: Duration::from_millis(1000),
+            ..run
+        });
         let rows = [
             Row {
                 file: "a.txt".into(),
                 threads: 1,
-                best: run,
+                runs,
                 speedup: None,
             },
             Row {
                 file: "a.txt".into(),
                 threads: 2,
-                best: run,
+                runs,
                 speedup: Some(1.0),
             },
         ];
         let t = render_table(&rows, EngineArg::Batch, false);
         assert_eq!(t.lines().count(), 4);
-        assert!(t.contains("| 2000 |") || t.contains(" 2000 |"), "{t}");
-        assert!(t.contains("500.00"), "{t}");
+        // Two runs of 2000 and 1000 data sets per second: mean 1500,
+        // standard deviation 707; the fastest run's 500 us per data set.
+        assert!(
+            t.contains(" 1500 | 707 |") && t.contains(" 500.00 |"),
+            "{t}"
+        );
         let tsv = render_table(&rows, EngineArg::Batch, true);
         assert_eq!(tsv.lines().count(), 3);
-        assert!(
-            tsv.lines().nth(1).unwrap().contains("\t2.0\t8.0\t-\t10"),
-            "{tsv}"
-        );
+        let first = tsv.lines().nth(1).unwrap();
+        assert!(first.contains("\t1000\t2\t0.500\t1500\t707\t"), "{tsv}");
+        assert!(first.contains("\t2.0\t8.0\t-\t10"), "{tsv}");
     }
 }

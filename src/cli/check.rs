@@ -1,30 +1,47 @@
-//! `slink check`: does each puzzle keep the judge's promise? (The check
-//! and its report: [`slink::internals::run::check`].)
+//! `slink check`: is each puzzle unique, does it keep the judge's
+//! promise? (The check and its report: [`slink::internals::run::check`].)
 
 use super::from::FromArgs;
+use super::output::{write_failed, OutputArgs};
 use clap::Args;
 use slink::internals::run::batch::{Error, Input};
-use slink::internals::run::check::{self, Config};
+use slink::internals::run::check::{self, Config, Question};
 use slink::Options;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `slink check`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Example:
-    slink check --brief corpus/judge/slink.in
+Examples:
+    slink check --brief collection.txt       which puzzles are not unique?
+    slink check --promise corpus/judge/slink.in
 
-Exit status: 0 when every data set keeps the judge's promise (one \
-solution, found by the judge's rules alone), 1 when some breaks it, 2 for \
-an unreadable input or bad input.")]
+Each data set gets a line `FILE:LINE:COL: set=K ...` (its first line and \
+column, its number in the file), ending with the answer: `unique=yes|no|?` \
+or `promise=kept|broken`; then a summary counts the data sets read per \
+verdict (unique, multiple, none, gave up, bad input).
+
+Exit status: 0 when every data set passes the question asked of it, 1 \
+when some fails it, 2 for an unreadable input or bad input.")]
 pub struct CheckArgs {
     /// Puzzle files (judge format, URLs, Loopy IDs or pzprv3 files: see
     /// --from); none, or `-`, reads standard input.
     files: Vec<PathBuf>,
     #[command(flatten)]
     from: FromArgs,
+    /// Ask of every puzzle only whether it is unique (and if not, whether
+    /// it has several solutions or none): one solve each. The default for
+    /// puzzles with blank cells (Slitherlink).
+    #[arg(long, conflicts_with = "promise")]
+    unique: bool,
+    /// Ask of every puzzle the judge's promise: exactly one solution,
+    /// found by the judge's rules R1-R15 alone (also what the rules alone
+    /// do, and what is needed). The default for fully clued puzzles
+    /// (Slink).
+    #[arg(long)]
+    promise: bool,
     /// Search nodes per puzzle before the full solve gives up (`solutions=?`).
     #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
     budget: u64,
@@ -32,13 +49,15 @@ pub struct CheckArgs {
     /// (`solutions=?`), e.g. `500ms`, `2s`.
     #[arg(long, value_name = "DURATION", value_parser = super::solver_args::parse_duration)]
     time_limit: Option<std::time::Duration>,
-    /// Print only the data sets that break the promise (and bad input),
-    /// then the summary.
+    /// Print only the data sets that fail the question asked (and bad
+    /// input), then the summary.
     #[arg(long)]
     brief: bool,
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// Runs `slink check`.
@@ -47,6 +66,11 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         budget: args.budget,
         time_limit: args.time_limit,
         brief: args.brief,
+        question: match (args.unique, args.promise) {
+            (true, _) => Some(Question::Unique),
+            (_, true) => Some(Question::Promise),
+            _ => None,
+        },
         threads: args.threads.map_or(0, usize::from),
         from: args.from.format(),
     };
@@ -58,21 +82,23 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             .map(|f| Input::from_arg(f.as_os_str()))
             .collect()
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+    let mut out = match args.output.open_or_exit("slink check", &paths) {
+        Ok(out) => out,
+        Err(status) => return status,
+    };
     let mut err = io::stderr();
     let (summary, done) = check::run(&inputs, &config, &mut out, &mut err);
     match done {
         Ok(()) => {}
-        Err(Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {}
         Err(Error::Threads(e)) => {
             eprintln!("slink check: cannot start the worker threads: {e}");
             return ExitCode::from(2);
         }
         Err(Error::Write(e)) => {
             let _ = out.flush();
-            eprintln!("slink check: writing to standard output: {e}");
-            return ExitCode::from(2);
+            // A reader that stopped early: the status of what was checked.
+            return write_failed("slink check", &e, summary.exit_status());
         }
     }
     ExitCode::from(summary.exit_status())

@@ -1,6 +1,7 @@
 //! `slink explain`: one puzzle's deduction, step by step.
 
 use super::from::FromArgs;
+use super::output::{write_failed, OutputArgs};
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use slink::internals::puzzle::formats::{self, Format};
@@ -42,6 +43,8 @@ pub struct ExplainArgs {
     #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
     format: ExplainFormat,
     #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
     solver: SolverArgs,
 }
 
@@ -72,7 +75,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         match find(&chunk, args.data_set) {
             Found::Puzzle(p) => return explain_one(args, &p),
             Found::Bad(e) => {
-                eprintln!("{name}:{e}");
+                eprintln!("slink explain: {name}:{e}");
                 return ExitCode::from(2);
             }
             Found::NotHere => {}
@@ -128,7 +131,8 @@ fn find(chunk: &Chunk<'_>, k: usize) -> Found {
     Found::NotHere
 }
 
-/// Explains `puzzle`, data set `--data-set`, on standard output.
+/// Explains `puzzle`, data set `--data-set`, on standard output (or
+/// `--output`).
 fn explain_one(args: &ExplainArgs, puzzle: &Puzzle) -> ExitCode {
     let options = args.solver.options();
     let mut text = String::new();
@@ -138,14 +142,13 @@ fn explain_one(args: &ExplainArgs, puzzle: &Puzzle) -> ExitCode {
         }
         ExplainFormat::Json => explain::explain_json(puzzle, args.data_set, options, &mut text),
     };
-    let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    let paths: Vec<&std::path::Path> = args.file.iter().map(std::path::Path::new).collect();
+    let written = args.output.open(&paths).and_then(|mut out| {
+        out.write_all(text.as_bytes())?;
+        out.flush()
+    });
+    match written {
         Ok(()) => ExitCode::from(u8::from(status != Status::Solved)),
-        // A reader that stopped early (`| head`): quietly done.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("slink explain: writing to standard output: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => write_failed("slink explain", &e, 0),
     }
 }

@@ -13,11 +13,11 @@
 //! named on standard error), 2 for bad arguments or an unwritable output.
 
 use super::from::{FromArg, FromArgs};
+use super::output::{Output, OutputArgs};
 use clap::Args;
 use slink::internals::generate::{self, Config, Shape, SizeRange};
 use slink::internals::puzzle::formats::Format;
 use slink::internals::puzzle::{MAX_COLS, MAX_ROWS};
-use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -73,9 +73,8 @@ pub struct GenArgs {
     /// (a Loopy game ID per line) or pzprv3 (pzprjs files).
     #[arg(long, value_enum, default_value_t = FromArg::Judge, value_name = "FORMAT")]
     format: FromArg,
-    /// Write the puzzles here instead of standard output.
-    #[arg(long, short = 'o')]
-    output: Option<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Also write the expected judge output of the puzzles to this file,
     /// drawn from the generator's own loops.
     #[arg(long, value_name = "FILE")]
@@ -115,52 +114,6 @@ impl GenArgs {
     }
 }
 
-/// Opens `path` for writing, or standard output.
-fn sink(path: Option<&PathBuf>) -> io::Result<Box<dyn Write>> {
-    Ok(match path {
-        Some(p) => {
-            let name = p.display().to_string();
-            let file = File::create(p).map_err(|e| named(&format!("creating {name}"), e))?;
-            Box::new(io::BufWriter::new(Named { inner: file, name }))
-        }
-        None => Box::new(io::BufWriter::with_capacity(
-            1 << 16,
-            Named {
-                inner: io::stdout().lock(),
-                name: "standard output".into(),
-            },
-        )),
-    })
-}
-
-/// A writer whose errors say where it writes (`writing to answers.txt:
-/// No space left on device`), keeping their kind.
-struct Named<W> {
-    inner: W,
-    name: String,
-}
-
-impl<W: Write> Write for Named<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let name = &self.name;
-        self.inner
-            .write(buf)
-            .map_err(|e| named(&format!("writing to {name}"), e))
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        let name = &self.name;
-        self.inner
-            .flush()
-            .map_err(|e| named(&format!("writing to {name}"), e))
-    }
-}
-
-/// `e`, of the same kind, saying what was being done.
-fn named(doing: &str, e: io::Error) -> io::Error {
-    io::Error::new(e.kind(), format!("{doing}: {e}"))
-}
-
 /// Runs `slink gen`.
 pub fn run(args: &GenArgs) -> ExitCode {
     let config = args.config();
@@ -180,9 +133,9 @@ pub fn run(args: &GenArgs) -> ExitCode {
     };
     let started = Instant::now();
     let result = pool.install(|| -> io::Result<generate::Summary> {
-        let mut out = sink(args.output.as_ref())?;
+        let mut out = args.output.open(&[])?;
         let mut answers = match &args.answers {
-            Some(p) => Some(sink(Some(p))?),
+            Some(p) => Some(Output::create(p)?),
             None => None,
         };
         let answers = answers.as_mut().map(|a| a as &mut dyn Write);

@@ -9,6 +9,7 @@ mod explain;
 mod from;
 mod gen;
 mod judge;
+mod output;
 mod signals;
 mod solve;
 mod solver_args;
@@ -53,7 +54,7 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Generate random puzzles.
     Gen(gen::GenArgs),
-    /// Check puzzles: solution count, and whether the judge's rules finish them.
+    /// Check puzzles: is each unique? (Fully clued: does it keep the judge's promise?)
     Check(check::CheckArgs),
     /// Explain the deduction of one puzzle step by step.
     Explain(explain::ExplainArgs),

@@ -1,12 +1,13 @@
 //! `slink solve`: batch mode over files and standard input.
 
 use super::from::FromArgs;
+use super::output::{write_failed, OutputArgs};
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use slink::internals::run::batch::{self, Config, Format, Input, Shard};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Output formats, as the command line names them.
@@ -66,6 +67,8 @@ pub struct SolveArgs {
     /// (`puzzles-7.svg`); made if missing.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -134,6 +137,7 @@ impl SolveArgs {
                 .piece_bytes
                 .map_or(Config::DEFAULT_FILE_BYTES, to_usize),
             piece_limit: to_usize(self.piece_limit),
+            command: Some("slink solve"),
         }
     }
 
@@ -174,19 +178,25 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         eprintln!("slink solve: {e}");
         return ExitCode::from(2);
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let inputs = args.inputs();
+    let paths: Vec<&Path> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::Path(p) => Some(p.as_path()),
+            _ => None,
+        })
+        .collect();
+    let mut out = match args.output.open_or_exit("slink solve", &paths) {
+        Ok(out) => out,
+        Err(status) => return status,
+    };
     let mut err = io::stderr().lock();
-    match batch::run(&args.inputs(), &config, &mut out, &mut err) {
+    match batch::run(&inputs, &config, &mut out, &mut err) {
         Ok(totals) => ExitCode::from(totals.exit_status()),
-        Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(batch::Error::Write(e)) => {
-            let _ = writeln!(err, "slink solve: writing to standard output: {e}");
-            ExitCode::from(2)
-        }
+        Err(batch::Error::Write(e)) => write_failed("slink solve", &e, 0),
         Err(e) => {
             let _ = out.flush();
-            let _ = writeln!(err, "slink: {e}");
+            let _ = writeln!(err, "slink solve: {e}");
             ExitCode::from(2)
         }
     }

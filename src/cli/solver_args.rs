@@ -26,7 +26,7 @@ pub struct SolverArgs {
 /// (humantime's syntax); more than zero.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     match humantime::parse_duration(s) {
-        Ok(d) if d.is_zero() => Err("the time limit must be more than zero".into()),
+        Ok(d) if d.is_zero() => Err("the duration must be more than zero".into()),
         Ok(d) => Ok(d),
         Err(e) => Err(format!("{e} (expected a duration such as 500ms, 2s or 1m)")),
     }

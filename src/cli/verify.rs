@@ -1,6 +1,7 @@
 //! `slink verify`: judges a contestant's output (the judging:
 //! [`slink::internals::run::verify`]).
 
+use super::output::{write_failed, OutputArgs};
 use clap::{Args, ValueEnum};
 use slink::internals::run::verify::{self, right_output_size};
 use slink::internals::util::interrupt;
@@ -21,7 +22,8 @@ pub struct VerifyArgs {
     /// The puzzles, in the judge format (`-`: standard input).
     puzzles: String,
     /// The output to judge, as the judge expects it (`-`: standard input).
-    output: String,
+    #[arg(value_name = "OUTPUT")]
+    contestant: String,
     /// How to report: `text` (a line per data set and a summary) or `json`
     /// (a JSON record per data set).
     #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
@@ -33,6 +35,9 @@ pub struct VerifyArgs {
     /// slink solves the puzzle to tell whether it has a solution.
     #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
     budget: u64,
+    /// Where the report goes.
+    #[command(flatten)]
+    report: OutputArgs,
 }
 
 /// The report formats of `slink verify`.
@@ -70,7 +75,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         eprintln!("slink verify: {what}");
         ExitCode::from(2)
     };
-    if args.puzzles == "-" && args.output == "-" {
+    if args.puzzles == "-" && args.contestant == "-" {
         return fail("the puzzles and the output cannot both be standard input".into());
     }
     let shown = |name: &str| {
@@ -93,27 +98,28 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     // A right output is no bigger than this; what lies beyond a margin
     // can only be extra output, which the first extra line shows.
     let limit = right_output_size(&puzzles) + (1 << 16);
-    let output = match read(&args.output, limit) {
+    let output = match read(&args.contestant, limit) {
         Ok(o) => o,
-        Err(e) => return fail(format!("cannot read {}: {e}", shown(&args.output))),
+        Err(e) => return fail(format!("cannot read {}: {e}", shown(&args.contestant))),
     };
     let options = Options {
         node_budget: args.budget,
         ..Options::default()
     };
     let report = verify::judge(&puzzles, &output, &options);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let written = match args.format {
-        VerifyFormat::Text => {
-            verify::write_text(&report, &shown(&args.output), args.quiet, &mut out)
-        }
-        VerifyFormat::Json => verify::write_json(&report, &mut out),
-    }
-    .and_then(|()| out.flush());
+    let inputs = [Path::new(&args.puzzles), Path::new(&args.contestant)];
+    let written = args.report.open(&inputs).and_then(|mut out| {
+        match args.format {
+            VerifyFormat::Text => {
+                verify::write_text(&report, &shown(&args.contestant), args.quiet, &mut out)
+            }
+            VerifyFormat::Json => verify::write_json(&report, &mut out),
+        }?;
+        out.flush()
+    });
     match written {
         Ok(()) => ExitCode::from(if report.all_right() { 0 } else { 1 }),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
-        Err(e) => fail(format!("cannot write the report: {e}")),
+        // A reader that stopped early cannot have seen all was right.
+        Err(e) => write_failed("slink verify", &e, 1),
     }
 }

@@ -1,5 +1,7 @@
 //! Throughput of the whole pipeline (read, parse, solve, draw) on a
-//! puzzle file, for `slink bench`: one run at a time, measured.
+//! puzzle file, for `slink bench`: one run at a time, measured, and runs
+//! repeated ([`Bench::repeat`]) a number of times or until a minimum time
+//! is spent, with the mean and spread of their rates ([`Repeated`]).
 //!
 //! [`Mode::Batch`] runs the file through the batch pipeline of `slink
 //! solve` ([`batch::run`], judge format) with its output counted and
@@ -101,6 +103,99 @@ impl Bench {
             }
             (Mode::Direct, None) => unreachable!("the direct mode has a pool"),
         }
+    }
+}
+
+/// How many times to run: a number of runs, or until a time is spent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// Exactly this many runs (at least 1).
+    Runs(u32),
+    /// At least [`Until::MIN_RUNS`] runs, and more until their wall time
+    /// adds up to this.
+    Time(Duration),
+}
+
+impl Until {
+    /// The fewest runs [`Until::Time`] makes: enough for a spread.
+    pub const MIN_RUNS: u32 = 3;
+
+    /// Whether `runs` runs that took `spent` in all are enough.
+    fn done(self, runs: u32, spent: Duration) -> bool {
+        match self {
+            Until::Runs(n) => runs >= n.max(1),
+            Until::Time(t) => runs >= Until::MIN_RUNS && spent >= t,
+        }
+    }
+}
+
+/// Repeated runs of one file: the fastest, and the spread of the rate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Repeated {
+    /// The fastest run (least wall time).
+    pub best: Measured,
+    /// Runs made.
+    pub runs: u32,
+    /// Mean data sets per second over the runs.
+    pub mean: f64,
+    /// Sum of squared differences from the mean (Welford's), for
+    /// [`Repeated::sd`].
+    squares: f64,
+}
+
+impl Repeated {
+    /// Counts one run.
+    pub fn add(&mut self, run: Measured) {
+        let rate = run.rate();
+        if self.runs == 0 || run.wall < self.best.wall {
+            self.best = run;
+        }
+        self.runs += 1;
+        let delta = rate - self.mean;
+        self.mean += delta / f64::from(self.runs);
+        self.squares += delta * (rate - self.mean);
+    }
+
+    /// The standard deviation of the runs' data sets per second (the
+    /// sample's, with n - 1; 0 for one run).
+    pub fn sd(&self) -> f64 {
+        if self.runs < 2 {
+            0.0
+        } else {
+            (self.squares / f64::from(self.runs - 1)).sqrt()
+        }
+    }
+}
+
+impl Bench {
+    /// Runs `file` (its bytes, `input`, for the engines that take them)
+    /// as many times as `until` says; the census is the last run's. Once
+    /// a stop is requested ([`interrupt`]: SIGINT, SIGTERM), no new run
+    /// starts and the run it cut short is left out: the runs that ended
+    /// are the answer (none, `runs == 0`, if the stop came first).
+    pub fn repeat(
+        &self,
+        file: &Path,
+        input: &Arc<[u8]>,
+        options: Options,
+        until: Until,
+    ) -> Result<(Repeated, Census), String> {
+        let mut repeated = Repeated::default();
+        let mut last = Census::default();
+        let mut spent = Duration::ZERO;
+        while !interrupt::stopping() {
+            let (run, census) = self.run(file, input, options)?;
+            if interrupt::stopping() {
+                break;
+            }
+            spent += run.wall;
+            repeated.add(run);
+            last = census;
+            if until.done(repeated.runs, spent) {
+                break;
+            }
+        }
+        Ok((repeated, last))
     }
 }
 
@@ -212,6 +307,13 @@ pub struct Measured {
     pub out_bytes: u64,
 }
 
+impl Measured {
+    /// Data sets per second of wall time.
+    pub fn rate(&self) -> f64 {
+        self.data_sets as f64 / self.wall.as_secs_f64().max(1e-9)
+    }
+}
+
 /// Counts of what became of the data sets, from the last run.
 #[derive(Clone, Debug, Default)]
 pub struct Census(Vec<(&'static str, usize)>);
@@ -250,7 +352,7 @@ fn run_batch(
     let totals = batch::run(&inputs, &config, &mut out, &mut err).map_err(|e| e.to_string())?;
     let took = clocks.stop();
     if totals.unreadable > 0 {
-        return Err(format!("cannot read {}", file.display()));
+        return Err("cannot be read (`slink solve` says why)".into());
     }
     Ok(measured(&totals, took, out.0 + err.0))
 }
@@ -392,6 +494,28 @@ fn run_direct(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn repeated_runs_give_the_mean_and_spread_of_the_rate() {
+        let mut r = Repeated::default();
+        for millis in [100, 200, 400] {
+            r.add(Measured {
+                wall: Duration::from_millis(millis),
+                data_sets: 100,
+                ..Measured::default()
+            });
+        }
+        // 1000, 500 and 250 data sets per second.
+        assert_eq!(r.runs, 3);
+        assert_eq!(r.best.wall, Duration::from_millis(100));
+        assert!((r.mean - 1750.0 / 3.0).abs() < 1e-9, "{}", r.mean);
+        let sd = ((416.667f64.powi(2) + 83.333f64.powi(2) + 333.333f64.powi(2)) / 2.0).sqrt();
+        assert!((r.sd() - sd).abs() < 0.01, "{} against {sd}", r.sd());
+        assert!(Until::Runs(2).done(2, Duration::ZERO));
+        assert!(!Until::Time(Duration::from_secs(1)).done(5, Duration::from_millis(999)));
+        assert!(!Until::Time(Duration::ZERO).done(2, Duration::from_secs(9)));
+        assert!(Until::Time(Duration::ZERO).done(Until::MIN_RUNS, Duration::ZERO));
+    }
 
     #[test]
     fn cpu_time_reads_proc_where_there_is_one() {

@@ -1,17 +1,27 @@
-//! `slink check`: does each puzzle keep the judge's promise?
+//! `slink check`: is each puzzle unique? Does it keep the judge's promise?
 //!
-//! The judge promises exactly one solution, found by its rules R1-R15
-//! alone. For every data set of every input, [`run`] grades the puzzle
-//! ([`Grader::grade`]: the rules alone; rules and loop reasoning;
-//! everything, with search, counting up to two solutions) and writes one
-//! line:
+//! For every data set of every input, [`run`] asks one question
+//! ([`Question`], [`Config::question`]): `--unique`, "is it unique, and
+//! if not, has it several solutions or none?" (one solve with search,
+//! counting up to two solutions), or `--promise`, the judge's: exactly
+//! one solution, found by its rules R1-R15 alone (the puzzle graded by
+//! [`Grader::grade`](crate::solve::grade::Grader::grade): the rules alone;
+//! rules and loop reasoning; everything, with search). Unless the run
+//! names one, a puzzle with a blank cell (Slitherlink) is asked whether it
+//! is unique, a fully clued one (Slink) the judge's promise. It writes one
+//! line per data set, placed as editors and CI annotators read places:
 //!
 //! ```text
-//! FILE:K: RxC blanks=B solutions=S rules=R needs=N nodes=X probes=Y depth=D promise=P
+//! FILE:LINE:COL: set=K RxC blanks=B solutions=S nodes=X probes=Y depth=D unique=U
+//! FILE:LINE:COL: set=K RxC blanks=B solutions=S rules=R needs=N nodes=X probes=Y depth=D promise=P
 //! ```
 //!
-//! - `K`: the data set's number in its file, counting from 1;
-//! - `solutions`: `0`, `1`, `2+`, or `?` when the search ran out of budget;
+//! - `LINE:COL`: the data set's first line (its header, URL, ID or
+//!   pzprv3 file's first line) and the column of its first byte that is
+//!   not blank, both from 1; `K`: the data set's number in its input;
+//! - `solutions`: `0`, `1`, `2+`, or `?` when the search ran out of budget
+//!   or time;
+//! - `unique`: `yes` (one solution), `no` (several or none) or `?`;
 //! - `rules`: what the judge's rules alone do: `finish` (every edge
 //!   decided, one loop), `stall:U` (stuck with `U` edges undecided) or
 //!   `contradiction` (they prove there is no solution);
@@ -23,21 +33,25 @@
 //!   needed);
 //! - `promise`: `kept` (one solution, rules finish) or `broken`.
 //!
-//! A malformed data set gives `FILE:K: bad input: LINE:COL: what` and the
-//! check goes on with the next one when it can. Last comes a summary line
-//! over all inputs. The exit status ([`Summary::exit_status`]): 0 when
-//! every data set keeps the promise, 1 when some data set breaks it, 2
-//! when an input cannot be read or holds bad input (this wins over 1).
+//! A malformed data set gives `FILE:LINE:COL: set=K bad input: what`, placed
+//! where it goes wrong, and the check goes on with the next one when it
+//! can. With [`Config::brief`] only the data sets that fail the question
+//! (and bad input) are written. Last comes a summary line over all inputs,
+//! counting what was read per verdict (unique, multiple, none, gave up,
+//! bad input) and per question ([`Summary::line`]). The exit status
+//! ([`Summary::exit_status`]): 0 when every data set passes the question
+//! asked of it, 1 when some data set fails it, 2 when an input cannot be
+//! read or holds bad input (this wins over 1).
 
 use crate::puzzle::formats::{self, Format};
 use crate::puzzle::parse::{parse_body, Ending, Scanner};
 use crate::puzzle::Puzzle;
 use crate::run::batch::chunks::{Chunk, Chunks};
 use crate::run::batch::{Error, Input};
-use crate::solve::grade::{Grade, Grader, RulesAlone};
+use crate::run::question::{bad_line, Answer, Asker, Place};
+pub use crate::run::question::{Question, Summary};
 use crate::util::interrupt;
 use rayon::prelude::*;
-use std::fmt::Write as _;
 use std::io::{self, Write};
 
 /// How to check.
@@ -48,134 +62,86 @@ pub struct Config {
     pub budget: u64,
     /// Wall-clock time per puzzle of the full solve (`None`: no limit).
     pub time_limit: Option<std::time::Duration>,
-    /// Write only the data sets that break the promise (and bad input),
-    /// then the summary.
+    /// Write only the data sets that fail the question asked (and bad
+    /// input), then the summary.
     pub brief: bool,
+    /// The question asked of every data set; `None`: of each, the one
+    /// [`Question::default_for`] it.
+    pub question: Option<Question>,
     /// Worker threads (0: one per core).
     pub threads: usize,
     /// The inputs' format; `None` to detect it per input.
     pub from: Option<Format>,
 }
 
-/// The line of data set `number` of input `name`.
-fn line(grade: &Grade, name: &str, number: usize) -> String {
-    let mut s = format!(
-        "{name}:{number}: {}x{} blanks={} solutions={} rules=",
-        grade.rows,
-        grade.cols,
-        grade.blanks,
-        grade.solutions.text()
-    );
-    match grade.rules {
-        RulesAlone::Finish => s.push_str("finish"),
-        RulesAlone::Stall(u) => {
-            let _ = write!(s, "stall:{u}");
-        }
-        RulesAlone::Contradiction => s.push_str("contradiction"),
-    }
-    let _ = write!(
-        s,
-        " needs={} nodes={} probes={} depth={} promise={}",
-        grade.needs.text(),
-        grade.nodes,
-        grade.probes,
-        grade.depth,
-        if grade.kept() { "kept" } else { "broken" }
-    );
-    if let Some(why) = grade.inconsistent {
-        let _ = write!(s, " warning=solver-disagreement:{why}");
-    }
-    s
-}
-
-/// Tallies over all inputs.
-#[derive(Clone, Debug, Default)]
-pub struct Summary {
-    data_sets: usize,
-    bad: usize,
-    unreadable: usize,
-    counts: [usize; 4],
-    rules_finish: usize,
-    needs: [usize; 3],
-    kept: usize,
-    broken: usize,
-    inconsistent: usize,
-}
-
-impl Summary {
-    fn add(&mut self, r: &Grade) {
-        self.data_sets += 1;
-        self.counts[r.solutions as usize] += 1;
-        self.rules_finish += usize::from(r.rules == RulesAlone::Finish);
-        self.needs[r.needs as usize] += 1;
-        if r.kept() {
-            self.kept += 1;
-        } else {
-            self.broken += 1;
-        }
-        self.inconsistent += usize::from(r.inconsistent.is_some());
-    }
-
-    fn line(&self) -> String {
-        let c = &self.counts;
-        let mut s = format!(
-            "summary: {} data sets checked; solutions 0:{} 1:{} 2+:{} ?:{}; rules finish {}; \
-             needs rules {} loop {} search {}; promise kept {} broken {}; bad input {}",
-            self.data_sets,
-            c[0],
-            c[1],
-            c[2],
-            c[3],
-            self.rules_finish,
-            self.needs[0],
-            self.needs[1],
-            self.needs[2],
-            self.kept,
-            self.broken,
-            self.bad
-        );
-        if self.unreadable > 0 {
-            let _ = write!(s, "; unreadable files {}", self.unreadable);
-        }
-        if self.inconsistent > 0 {
-            let _ = write!(s, "; solver disagreements {}", self.inconsistent);
-        }
-        s
-    }
-
-    /// The process's exit status: 2 for bad input or an unreadable input,
-    /// else 1 if some data set breaks the promise, else 0.
-    pub fn exit_status(&self) -> u8 {
-        if self.bad > 0 || self.unreadable > 0 {
-            2
-        } else if self.broken > 0 {
-            1
-        } else {
-            0
-        }
-    }
-}
-
 /// A data set as read: a puzzle or the reason it is bad.
 enum Item {
-    Puzzle(usize, Puzzle),
-    Bad(usize, String),
+    Puzzle(Place, Puzzle),
+    /// Placed where it goes wrong.
+    Bad(Place, String),
+}
+
+/// The column (from 1) of the first byte that is not blank on lines of
+/// a text, asked for in increasing order: one pass over the text.
+struct Columns<'a> {
+    text: &'a [u8],
+    /// Where line `line` starts.
+    start: usize,
+    line: usize,
+}
+
+impl<'a> Columns<'a> {
+    fn new(text: &'a [u8]) -> Self {
+        Columns {
+            text,
+            start: 0,
+            line: 1,
+        }
+    }
+
+    /// The column of line `line` (from 1), counted after a byte order
+    /// mark on the first line, as the parser counts.
+    fn of(&mut self, line: usize) -> usize {
+        if line < self.line {
+            (self.start, self.line) = (0, 1);
+        }
+        while self.line < line {
+            match memchr::memchr(b'\n', &self.text[self.start..]) {
+                Some(k) => (self.start, self.line) = (self.start + k + 1, self.line + 1),
+                None => break,
+            }
+        }
+        let from = if self.start == 0 && self.text.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            self.start
+        };
+        let blanks = self.text[from..]
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+            .count();
+        blanks + 1
+    }
 }
 
 /// Reads every data set of `chunk`; the second value tells whether the
 /// input ends there without the closing `0 0` line (judge format only).
 fn read_items(chunk: &Chunk<'_>) -> (Vec<Item>, bool) {
     let input = chunk.bytes;
+    let mut columns = Columns::new(input);
+    // A place of the chunk (`line` in it), as a place of the input.
+    let mut at = |number: usize, line: usize, col: Option<usize>| Place {
+        number,
+        line: line + chunk.line_offset,
+        col: col.unwrap_or_else(|| columns.of(line)),
+    };
     if chunk.format != Format::Judge {
         let items = formats::entries(input, chunk.format)
             .map(|e| {
                 let number = e.number + chunk.first - 1;
                 match e.puzzle {
-                    Ok(p) => Item::Puzzle(number, p),
-                    Err(mut why) => {
-                        why.line += chunk.line_offset;
-                        Item::Bad(number, why.to_string())
-                    }
+                    Ok(p) => Item::Puzzle(at(number, e.line, None), p),
+                    Err(why) => Item::Bad(at(number, why.line, Some(why.col)), why.message),
                 }
             })
             .collect();
@@ -183,20 +149,18 @@ fn read_items(chunk: &Chunk<'_>) -> (Vec<Item>, bool) {
     }
     let mut scanner = Scanner::numbered_from(input, chunk.first);
     let mut items = Vec::new();
-    let at = |line: usize, col: usize, message: &str| {
-        format!("{}:{col}: {message}", line + chunk.line_offset)
-    };
     for next in scanner.by_ref() {
-        match next {
+        let item = match next {
             Ok(span) => {
                 let mut p = Puzzle::default();
                 match parse_body(input, &span, &mut p) {
-                    Ok(()) => items.push(Item::Puzzle(span.number, p)),
-                    Err(e) => items.push(Item::Bad(span.number, at(e.line, e.col, &e.message))),
+                    Ok(()) => Item::Puzzle(at(span.number, span.header_line, None), p),
+                    Err(e) => Item::Bad(at(span.number, e.line, Some(e.col)), e.message),
                 }
             }
-            Err(e) => items.push(Item::Bad(e.data_set, at(e.line, e.col, &e.message))),
-        }
+            Err(e) => Item::Bad(at(e.data_set, e.line, Some(e.col)), e.message),
+        };
+        items.push(item);
     }
     let unterminated = chunk.last && scanner.ending() == Ending::MissingTerminator;
     (items, unterminated)
@@ -239,9 +203,9 @@ fn check_input(
     }
 }
 
-/// Grades `items` in parallel and writes their lines in order; after a
-/// stop was requested ([`interrupt`]), no new item is taken, and the lines
-/// end before the first item not taken.
+/// Asks the question of `items` in parallel and writes their lines in
+/// order; after a stop was requested ([`interrupt`]), no new item is
+/// taken, and the lines end before the first item not taken.
 fn check_items(
     name: &str,
     items: &[Item],
@@ -250,38 +214,34 @@ fn check_items(
     summary: &mut Summary,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let grades: Vec<Option<Option<Grade>>> = pool.install(|| {
+    let answers: Vec<Option<Option<Answer>>> = pool.install(|| {
         items
             .par_iter()
             .map_init(
-                || {
-                    let mut g = Grader::new(config.budget);
-                    g.set_time_limit(config.time_limit);
-                    g
-                },
-                |g, item| match item {
+                || Asker::new(config.budget, config.time_limit),
+                |asker, item| match item {
                     _ if interrupt::stopping() => None,
-                    Item::Puzzle(_, p) => Some(Some(g.grade(p))),
+                    Item::Puzzle(_, p) => Some(Some(asker.ask(p, config.question))),
                     Item::Bad(..) => Some(None),
                 },
             )
             .collect()
     });
-    for (item, grade) in items.iter().zip(grades) {
-        let Some(grade) = grade else { break };
-        match item {
-            Item::Puzzle(k, _) => {
-                if let Some(r) = grade {
-                    summary.add(&r);
-                    if !config.brief || !r.kept() {
-                        writeln!(out, "{}", line(&r, name, *k))?;
-                    }
+    for (item, answer) in items.iter().zip(answers) {
+        // A stop: the items from here on were not taken.
+        let Some(answer) = answer else { break };
+        match (item, answer) {
+            (Item::Puzzle(place, _), Some(a)) => {
+                summary.add(&a);
+                if !config.brief || !a.passes() {
+                    writeln!(out, "{}", a.line(name, place))?;
                 }
             }
-            Item::Bad(k, why) => {
+            (Item::Bad(place, why), _) => {
                 summary.bad += 1;
-                writeln!(out, "{name}:{k}: bad input: {why}")?;
+                writeln!(out, "{}", bad_line(name, place, why))?;
             }
+            (Item::Puzzle(..), None) => unreachable!("every puzzle is answered"),
         }
     }
     Ok(())
@@ -326,7 +286,7 @@ pub fn run(
             }
             if let Some(e) = check_input(&name, input, config, &pool, &mut summary, out, err)? {
                 out.flush()?;
-                writeln!(err, "slink check: {name}: cannot read: {e}")?;
+                writeln!(err, "slink check: cannot read {name}: {e}")?;
                 summary.unreadable += 1;
             }
         }

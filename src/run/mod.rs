@@ -1,4 +1,4 @@
-//! Runs over inputs: judge mode, batch mode, explanations.
+//! Runs over inputs: judge mode, batch mode, checks, explanations.
 
 pub mod batch;
 pub mod bench;
@@ -6,4 +6,5 @@ pub mod check;
 pub mod explain;
 pub mod judge;
 pub mod pictures;
+pub mod question;
 pub mod verify;

@@ -2,6 +2,7 @@
 
 pub mod connect;
 mod deduce;
+mod dive;
 pub mod grade;
 pub mod loops;
 pub mod outcome;

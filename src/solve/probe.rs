@@ -118,6 +118,7 @@ impl<const W: usize> Prober<W> {
     /// Starts on a new puzzle.
     pub(super) fn start(&mut self) {
         self.pair.forget();
+        self.best = None;
         self.focus = None;
         self.deep = DeepProbes::default();
     }

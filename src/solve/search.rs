@@ -4,7 +4,8 @@
 //! reasoning); if edges remain undecided it branches on one edge at a
 //! path end: first as a line (on a copy of the board one level down the
 //! stack), then as a cross (in place). The search is iterative, so a deep
-//! search cannot overflow the thread's stack.
+//! search cannot overflow the thread's stack. Where a second solution is
+//! asked for, a [`Dive`] without probing comes first.
 
 use crate::bits::Count;
 use crate::bits::Row;
@@ -16,6 +17,7 @@ use crate::puzzle::Puzzle;
 use crate::rules::decision::{Event, Reason};
 use crate::rules::Contradiction;
 use crate::solve::deduce::{deduce, Mode, Scratch};
+use crate::solve::dive::{Dive, Resume};
 use crate::solve::outcome::{Options, Outcome, Status};
 use crate::solve::probe::{Node, Prober};
 
@@ -26,6 +28,8 @@ pub struct Search<const W: usize> {
     stack: Vec<Edges<W>>,
     pending: Vec<Option<EdgeId>>,
     scratch: Scratch<W>,
+    /// The root's board where a dive began, for the search after it.
+    root: Edges<W>,
     /// Probing's boards and what its last round found.
     prober: Prober<W>,
 }
@@ -78,6 +82,7 @@ impl<const W: usize> Search<W> {
     fn search(&mut self, frame: &Frame<W>, p: &Puzzle, o: &Options, out: &mut Outcome) -> End {
         let mut depth = 0;
         self.pending.clear();
+        let mut dive = Dive::new(o);
         'node: loop {
             out.stats.nodes += 1;
             out.stats.depth = out.stats.depth.max(depth as u32);
@@ -97,7 +102,10 @@ impl<const W: usize> Search<W> {
                 Mode::Node(trace),
             )
             .and_then(|()| {
-                if o.search {
+                if depth == 0 && dive.begin_before_probing(frame, &self.stack[0]) {
+                    self.root.copy_from(&self.stack[0]);
+                }
+                if o.search && !dive.running() {
                     let node = Node {
                         frame,
                         clues: &self.clues,
@@ -116,6 +124,22 @@ impl<const W: usize> Search<W> {
                     if depth == 0 {
                         out.contradiction = Some(c);
                     }
+                    if let Some(resume) = dive.fail() {
+                        // The dive gave up: the search starts again from
+                        // the root's board as the dive found it.
+                        while out.found() > 0 {
+                            out.pop_solution();
+                        }
+                        out.contradiction = None;
+                        self.stack[0].copy_from(&self.root);
+                        depth = 0;
+                        if resume == Resume::Branch {
+                            let e = self.choose(frame, 0);
+                            self.branch(e, 0, o, out);
+                            depth = 1;
+                        }
+                        continue 'node;
+                    }
                 }
                 Ok(true) => {
                     if self.stack[depth].is_complete(frame) {
@@ -128,20 +152,12 @@ impl<const W: usize> Search<W> {
                         let decided = self.stack[depth].decided_count(frame) as usize;
                         return End::Stalled(frame.edge_count() - decided);
                     } else {
+                        if depth == 0 && dive.begin_at_branch() {
+                            self.root.copy_from(&self.stack[0]);
+                        }
                         let e = self.choose(frame, depth);
-                        if self.stack.len() <= depth + 1 {
-                            self.stack.push(Edges::default());
-                        }
-                        self.pending.truncate(depth);
-                        self.pending.push(Some(e));
-                        let (below, above) = self.stack.split_at_mut(depth + 1);
-                        above[0].copy_from(&below[depth]);
-                        above[0].add_lines(e.plane, e.row, Row::single(e.col));
-                        self.prober.focus_on(e);
+                        self.branch(e, depth, o, out);
                         depth += 1;
-                        if o.trace {
-                            out.trace.push(branch_event(e, true, depth));
-                        }
                         continue 'node;
                     }
                 }
@@ -164,6 +180,23 @@ impl<const W: usize> Search<W> {
                     continue 'node;
                 }
             }
+        }
+    }
+
+    /// Branches on edge `e` at `depth`: a copy of the board one level down
+    /// with `e` a line; the cross is left pending.
+    fn branch(&mut self, e: EdgeId, depth: usize, o: &Options, out: &mut Outcome) {
+        if self.stack.len() <= depth + 1 {
+            self.stack.push(Edges::default());
+        }
+        self.pending.truncate(depth);
+        self.pending.push(Some(e));
+        let (below, above) = self.stack.split_at_mut(depth + 1);
+        above[0].copy_from(&below[depth]);
+        above[0].add_lines(e.plane, e.row, Row::single(e.col));
+        self.prober.focus_on(e);
+        if o.trace {
+            out.trace.push(branch_event(e, true, depth + 1));
         }
     }
 

@@ -3,8 +3,8 @@
 //! loops, their clues, some blanked or scrambled), and JSON loops are
 //! checked by an independent decoder and by the tests' own checker
 //! (`common::check_loop`), sharing no code with slink.
+use crate::common::{as_solve_says, decode_loop, random_region, Shape};
 use crate::common::{check_loop, check_one_loop, run_slink as slink, Edges, Grid, Rng, Scratch};
-use crate::common::{decode_loop, random_region, Shape};
 
 use serde_json::Value;
 use std::path::Path;
@@ -306,7 +306,7 @@ fn an_invalid_data_set_in_the_middle_is_reported_in_place() {
     assert!(!out.contains("\n2\n"), "{out}");
     assert_eq!(
         judge.stderr,
-        format!("{path}:6:3: data set 2: expected a clue 0-3, found '4'\n")
+        format!("slink solve: {path}:6:3: data set 2: expected a clue 0-3, found '4'\n")
     );
 
     let json = slink(&["solve", "--format", "json", &path], b"");
@@ -332,7 +332,7 @@ fn an_invalid_data_set_in_the_middle_is_reported_in_place() {
     assert_eq!(
         lines[1],
         format!(
-            "slink: --fail-fast: stopped at {path}:4, data set 2 (invalid); \
+            "slink solve: --fail-fast: stopped at {path}:4, data set 2 (invalid); \
              the data sets after it were not solved"
         )
     );
@@ -362,7 +362,7 @@ fn a_malformed_header_stops_its_file_but_not_the_others() {
     let judge = slink(&["solve", &pbad, &pgood], b"");
     assert_eq!(
         judge.stderr,
-        format!("{pbad}:3:3: data set 2: expected the number of columns, found 'x'\n")
+        format!("slink solve: {pbad}:3:3: data set 2: expected the number of columns, found 'x'\n")
     );
 }
 
@@ -403,7 +403,11 @@ fn a_truncated_data_set_keeps_its_size_and_the_place_of_its_error() {
     for format in ["judge", "summary"] {
         let out = slink(&["solve", "--format", format, "--no-timing", &path], b"");
         assert_eq!(out.code, 1, "{format}");
-        assert_eq!(out.stderr, format!("{path}:{message}\n"), "{format}");
+        assert_eq!(
+            out.stderr,
+            format!("slink solve: {path}:{message}\n"),
+            "{format}"
+        );
     }
 }
 
@@ -420,11 +424,11 @@ fn an_unreadable_file_is_reported_and_the_others_are_solved() {
     assert_eq!(out.stdout, [one.clone(), one].concat());
     let err = out.stderr;
     assert!(
-        err.contains(&format!("slink: cannot read {missing}: ")),
+        err.contains(&format!("slink solve: cannot read {missing}: ")),
         "{err}"
     );
     assert!(
-        err.contains(&format!("slink: cannot read {folder}: ")),
+        err.contains(&format!("slink solve: cannot read {folder}: ")),
         "{err}"
     );
     assert_eq!(err.lines().count(), 2, "{err}");
@@ -507,31 +511,32 @@ fn pieces_cut_anywhere_keep_lines_numbers_and_byte_order_marks_right() {
             input.as_bytes(),
         );
         assert_eq!(out.stdout, judge.stdout, "piece {piece}");
-        assert_eq!(out.stderr, judge.stderr, "piece {piece}");
+        assert_eq!(out.stderr, as_solve_says(&judge.stderr), "piece {piece}");
         assert_eq!(out.code, 1, "piece {piece}: 1x1 '0' has no solution");
     }
     let bad = "1 1\n.\n\n2 2\n2 2\n2 5\n0 0\n";
     let judge = slink(&[], bad.as_bytes());
     for piece in ["1", "5", "100"] {
         let out = slink(&["solve", "--piece-bytes", piece], bad.as_bytes());
-        assert_eq!(out.stderr, judge.stderr, "piece {piece}");
+        assert_eq!(out.stderr, as_solve_says(&judge.stderr), "piece {piece}");
         assert_eq!(
             out.stderr,
-            "stdin:6:3: data set 2: expected a clue 0-3, found '5'\n"
+            "slink solve: stdin:6:3: data set 2: expected a clue 0-3, found '5'\n"
         );
     }
     let unterminated = "2 2\n2 2\n2 2\n";
     let out = slink(&["solve", "--piece-bytes", "4"], unterminated.as_bytes());
     assert_eq!(
         out.stderr,
-        "stdin: warning: the input ends without the closing '0 0' line\n"
+        "slink solve: stdin: warning: the input ends without the closing '0 0' line\n"
     );
     assert_eq!(out.code, 0);
     let cut = "2 2\n2 2\n";
     let out = slink(&["solve", "--piece-bytes", "3"], cut.as_bytes());
     assert_eq!(
         out.stderr,
-        "stdin:3:1: data set 1: the input ends inside the data set: expected 2 rows, found 1\n"
+        "slink solve: stdin:3:1: data set 1: the input ends inside the data set: expected 2 rows, \
+         found 1\n"
     );
     assert_eq!(out.code, 1);
 }
@@ -569,7 +574,7 @@ fn summary_counts_every_status() {
     );
     assert_eq!(
         out.stderr,
-        "stdin:10:3: data set 4: expected a clue 0-3, found '9'\n"
+        "slink solve: stdin:10:3: data set 4: expected a clue 0-3, found '9'\n"
     );
     assert_eq!(out.code, 1);
     let timed = slink(&["solve", "--format", "summary"], input.as_bytes());
@@ -593,7 +598,9 @@ fn a_data_set_that_never_ends_does_not_take_all_memory() {
         assert!(out.stdout.starts_with("1\n#########\n"));
         assert_eq!(
             out.stderr,
-            format!("slink: cannot read {name}: data set 2 does not end within 100000 bytes\n")
+            format!(
+                "slink solve: cannot read {name}: data set 2 does not end within 100000 bytes\n"
+            )
         );
     }
     assert_eq!(mapped.stdout.matches("1\n#########\n").count(), 2);

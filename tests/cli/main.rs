@@ -3,7 +3,9 @@
 //!
 //! - `judge_mode`, `bad_input`, `malformed`: judge mode and bad input, run
 //!   as a user runs the binary;
-//! - `batch`, `determinism`, `gen_check`: `slink solve`, `gen` and `check`;
+//! - `batch`, `determinism`, `gen_check`, `check`, `bench`: `slink solve`,
+//!   `gen`, `check` (its questions, places, summary) and `bench` (runs
+//!   repeated to a minimum time, the spread);
 //! - `small_puzzles`, `big_boards`, `properties`: the solver against brute
 //!   force, wide boards and random loops;
 //! - `real_corpus`, `hard_corpus`: the real-world collections of
@@ -15,6 +17,8 @@
 //! - `json_schema`: every JSON record against `docs/record.schema.json`;
 //! - `robust`: signals, files that shrink, endless streams, write errors,
 //!   the time limit (docs/RELIABILITY.md);
+//! - `vocabulary`: `-o/--output` on every command that writes a result,
+//!   messages that start with the command;
 //! - `docs`: completions, the man page and the README's CLI reference;
 //! - `layers`: the layer rule of `src/lib.rs`, checked on the source.
 //!
@@ -25,7 +29,9 @@ mod common;
 
 mod bad_input;
 mod batch;
+mod bench;
 mod big_boards;
+mod check;
 mod determinism;
 mod docs;
 mod formats_cli;
@@ -41,3 +47,4 @@ mod real_corpus;
 mod robust;
 mod small_puzzles;
 mod verify;
+mod vocabulary;

@@ -225,9 +225,25 @@ pub struct Config {
     /// hostile input (a header followed by endless blank lines) cannot
     /// take all memory.
     pub piece_limit: usize,
+    /// The command that starts every line of diagnostics (`slink solve`:
+    /// `slink solve: FILE:LINE:COL: ...`); `None`: judge mode's words,
+    /// `slink: ` before a note about the run or an input as a whole
+    /// (`slink: cannot read FILE: ...`) and nothing before a message placed
+    /// in an input (`FILE:LINE:COL: data set K: ...`).
+    pub command: Option<&'static str>,
 }
 
 impl Config {
+    /// What starts a diagnostic line ([`Config::command`]); `placed`: the
+    /// line starts with its place in an input (`FILE:...`).
+    pub(crate) fn prefix(&self, placed: bool) -> String {
+        match self.command {
+            Some(command) => format!("{command}: "),
+            None if placed => String::new(),
+            None => "slink: ".into(),
+        }
+    }
+
     /// The default window, in data sets: four batches per worker, of 120
     /// on two (with one thread, no pool: batches of 240, one at a time).
     /// Enough to keep the workers busy past a slow puzzle; small enough
@@ -272,6 +288,7 @@ impl Default for Config {
             piece_bytes: Config::DEFAULT_PIECE_BYTES,
             file_bytes: Config::DEFAULT_FILE_BYTES,
             piece_limit: Config::DEFAULT_PIECE_LIMIT,
+            command: None,
         }
     }
 }

@@ -183,8 +183,11 @@ impl<'c> Pipeline<'c> {
         err: &mut dyn Write,
     ) -> Result<(), Error> {
         if *input == Input::Stdin && std::mem::replace(&mut self.stdin_read, true) {
-            let line = "slink: warning: standard input is read once; this '-' is skipped";
-            return self.sink.note(line, out, err);
+            let line = format!(
+                "{}warning: standard input is read once; this '-' is skipped",
+                self.sink.config.prefix(false)
+            );
+            return self.sink.note(&line, out, err);
         }
         let first = if self.sink.config.continuous_numbering {
             self.next_number
@@ -219,7 +222,11 @@ impl<'c> Pipeline<'c> {
         self.bytes_before += file.scanned;
         self.next_number = file.next_number;
         if let Some(e) = result? {
-            let line = format!("slink: cannot read {}: {e}", file.name);
+            let line = format!(
+                "{}cannot read {}: {e}",
+                self.sink.config.prefix(false),
+                file.name
+            );
             self.sink.note(&line, out, err)?;
             self.sink.totals.unreadable += 1;
             if self.sink.config.fail_fast {
@@ -307,7 +314,8 @@ impl<'c> Pipeline<'c> {
                 PieceEnd::Done => return Ok(None),
                 PieceEnd::Unterminated => {
                     let line = format!(
-                        "{}: warning: the input ends without the closing '0 0' line",
+                        "{}{}: warning: the input ends without the closing '0 0' line",
+                        self.sink.config.prefix(true),
                         file.name
                     );
                     self.sink.note(&line, out, err)?;

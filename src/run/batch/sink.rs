@@ -73,15 +73,18 @@ impl Sink<'_> {
                 if has_diag {
                     out.flush()?;
                     let diag = &run.last().expect("this slot").diag;
-                    self.progress.suspend(|| err.write_all(diag))?;
+                    let prefix = self.config.prefix(true);
+                    self.progress
+                        .suspend(|| write_prefixed(err, &prefix, diag))?;
                 }
                 self.recycle(&mut run);
             }
             if stop {
                 if fail_fast {
                     let why = format!(
-                        "slink: --fail-fast: stopped at {}:{line}, data set {number} ({}); \
+                        "{}--fail-fast: stopped at {}:{line}, data set {number} ({}); \
                          the data sets after it were not solved",
+                        self.config.prefix(false),
                         self.input.1,
                         status.name()
                     );
@@ -120,8 +123,9 @@ impl Sink<'_> {
             return Ok(());
         }
         let line = format!(
-            "slink: {name} has more than one data set: give --out-dir DIR \
-             to write one SVG file each"
+            "{}{name} has more than one data set: give --out-dir DIR \
+             to write one SVG file each",
+            self.config.prefix(false)
         );
         self.note(&line, out, err)?;
         self.totals.unreadable += 1;
@@ -168,6 +172,20 @@ impl Sink<'_> {
         self.progress.suspend(|| writeln!(err, "{line}"))?;
         Ok(())
     }
+}
+
+/// Writes the lines of `diag` to `err`, each after `prefix`.
+fn write_prefixed(err: &mut dyn Write, prefix: &str, diag: &[u8]) -> io::Result<()> {
+    if prefix.is_empty() {
+        return err.write_all(diag);
+    }
+    // One write, as without a prefix (standard error is not buffered).
+    let mut lines = Vec::with_capacity(diag.len() + 4 * prefix.len());
+    for line in diag.split_inclusive(|&b| b == b'\n') {
+        lines.extend_from_slice(prefix.as_bytes());
+        lines.extend_from_slice(line);
+    }
+    err.write_all(&lines)
 }
 
 /// Writes all of `bufs` to `out` with vectored writes (as

@@ -23,6 +23,16 @@ impl Run {
     }
 }
 
+/// What `slink solve` writes on stderr where judge mode writes
+/// `judge_stderr` (messages placed in an input: `FILE:LINE:COL: ...`,
+/// `FILE: warning: ...`): the same lines, each after `slink solve: `.
+pub fn as_solve_says(judge_stderr: &str) -> String {
+    judge_stderr
+        .lines()
+        .map(|l| format!("slink solve: {l}\n"))
+        .collect()
+}
+
 /// Path of the `slink` binary cargo built for these tests.
 pub fn slink_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_slink"))

@@ -1,0 +1,341 @@
+//! The question `slink check` asks of each data set, its answers, their
+//! lines and the summary over a run (the reading and the run:
+//! [`crate::run::check`]).
+//!
+//! Two questions: [`Question::Unique`], "is it unique, and if not, has it
+//! several solutions or none?" (one solve with search, counting up to two
+//! solutions), and [`Question::Promise`], "does it keep the judge's
+//! promise?" (exactly one solution, found by the judge's rules alone: a
+//! [`Grade`], three solves). Unless the run names one, a puzzle with a
+//! blank cell (Slitherlink) is asked the first, a fully clued one (Slink)
+//! the second ([`Question::default_for`]).
+
+use crate::puzzle::verify::verify;
+use crate::puzzle::Puzzle;
+use crate::solve::grade::{Grade, Grader, RulesAlone, Solutions};
+use crate::solve::outcome::{Options, Status};
+use crate::solve::solver::Solver;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// What is asked of a data set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Exactly one solution? (If not: several, or none.)
+    Unique,
+    /// The judge's promise: exactly one solution, and the judge's rules
+    /// R1-R15 alone find it.
+    Promise,
+}
+
+impl Question {
+    /// The question asked of `p` when the run names none: uniqueness for
+    /// a puzzle with blank cells, the judge's promise for a fully clued
+    /// one.
+    pub fn default_for(p: &Puzzle) -> Question {
+        if p.blanks() > 0 {
+            Question::Unique
+        } else {
+            Question::Promise
+        }
+    }
+}
+
+/// Where a data set is and which it is: `FILE:LINE:COL:` and its number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// Data set number in its input, from 1.
+    pub number: usize,
+    /// Line, from 1: the data set's first line (of a bad one, where it
+    /// goes wrong).
+    pub line: usize,
+    /// Column in bytes, from 1: the first byte that is not blank.
+    pub col: usize,
+}
+
+/// A count of solutions by the full solver alone.
+#[derive(Clone, Debug)]
+pub struct Count {
+    /// Cell rows.
+    pub rows: usize,
+    /// Cell columns.
+    pub cols: usize,
+    /// Blank cells.
+    pub blanks: usize,
+    /// Its solutions, as far as the search could tell.
+    pub solutions: Solutions,
+    /// Search nodes.
+    pub nodes: u64,
+    /// Probes.
+    pub probes: u64,
+    /// Deepest search level.
+    pub depth: u32,
+    /// A solution that breaks a clue or the loop (a solver bug).
+    pub inconsistent: Option<&'static str>,
+}
+
+/// The answer to the question asked of a data set.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// To [`Question::Unique`].
+    Unique(Count),
+    /// To [`Question::Promise`].
+    Promise(Grade),
+}
+
+impl Answer {
+    /// The number of solutions, as far as the search could tell.
+    pub fn solutions(&self) -> Solutions {
+        match self {
+            Answer::Unique(c) => c.solutions,
+            Answer::Promise(g) => g.solutions,
+        }
+    }
+
+    /// Whether the data set passes the question asked.
+    pub fn passes(&self) -> bool {
+        match self {
+            Answer::Unique(c) => c.solutions == Solutions::One && c.inconsistent.is_none(),
+            Answer::Promise(g) => g.kept(),
+        }
+    }
+
+    fn inconsistent(&self) -> Option<&'static str> {
+        match self {
+            Answer::Unique(c) => c.inconsistent,
+            Answer::Promise(g) => g.inconsistent,
+        }
+    }
+
+    /// The line of the data set at `place` of input `name`:
+    /// `FILE:LINE:COL: set=K RxC blanks=B solutions=S ...`, ending with
+    /// the answer (`unique=yes|no|?` or `promise=kept|broken`).
+    pub fn line(&self, name: &str, place: &Place) -> String {
+        let (rows, cols, blanks) = match self {
+            Answer::Unique(c) => (c.rows, c.cols, c.blanks),
+            Answer::Promise(g) => (g.rows, g.cols, g.blanks),
+        };
+        let mut s = format!(
+            "{name}:{}:{}: set={} {rows}x{cols} blanks={blanks} solutions={}",
+            place.line,
+            place.col,
+            place.number,
+            self.solutions().text()
+        );
+        let (nodes, probes, depth) = match self {
+            Answer::Unique(c) => (c.nodes, c.probes, c.depth),
+            Answer::Promise(g) => (g.nodes, g.probes, g.depth),
+        };
+        if let Answer::Promise(g) = self {
+            match g.rules {
+                RulesAlone::Finish => s.push_str(" rules=finish"),
+                RulesAlone::Stall(u) => {
+                    let _ = write!(s, " rules=stall:{u}");
+                }
+                RulesAlone::Contradiction => s.push_str(" rules=contradiction"),
+            }
+            let _ = write!(s, " needs={}", g.needs.text());
+        }
+        let _ = write!(s, " nodes={nodes} probes={probes} depth={depth}");
+        match self {
+            Answer::Unique(c) => {
+                let unique = match c.solutions {
+                    Solutions::Unknown => "?",
+                    _ if self.passes() => "yes",
+                    _ => "no",
+                };
+                let _ = write!(s, " unique={unique}");
+            }
+            Answer::Promise(g) => {
+                let kept = if g.kept() { "kept" } else { "broken" };
+                let _ = write!(s, " promise={kept}");
+            }
+        }
+        if let Some(why) = self.inconsistent() {
+            let _ = write!(s, " warning=solver-disagreement:{why}");
+        }
+        s
+    }
+}
+
+/// The line of a bad data set at `place` (where it goes wrong) of input
+/// `name`: `FILE:LINE:COL: set=K bad input: what`.
+pub fn bad_line(name: &str, place: &Place, what: &str) -> String {
+    format!(
+        "{name}:{}:{}: set={} bad input: {what}",
+        place.line, place.col, place.number
+    )
+}
+
+/// A worker's solvers, made when first needed and reused.
+pub struct Asker {
+    budget: u64,
+    time_limit: Option<Duration>,
+    grader: Option<Grader>,
+    counter: Option<Solver>,
+}
+
+impl Asker {
+    /// Solvers whose search stops after `budget` nodes and probes, or
+    /// `time_limit` of wall-clock time per puzzle.
+    pub fn new(budget: u64, time_limit: Option<Duration>) -> Asker {
+        Asker {
+            budget,
+            time_limit,
+            grader: None,
+            counter: None,
+        }
+    }
+
+    /// Asks `question` of `p` (`None`: [`Question::default_for`] it).
+    pub fn ask(&mut self, p: &Puzzle, question: Option<Question>) -> Answer {
+        match question.unwrap_or_else(|| Question::default_for(p)) {
+            Question::Promise => {
+                let (budget, limit) = (self.budget, self.time_limit);
+                let grader = self.grader.get_or_insert_with(|| {
+                    let mut g = Grader::new(budget);
+                    g.set_time_limit(limit);
+                    g
+                });
+                Answer::Promise(grader.grade(p))
+            }
+            Question::Unique => Answer::Unique(self.count(p)),
+        }
+    }
+
+    /// Counts the solutions of `p` up to two, checking those found.
+    fn count(&mut self, p: &Puzzle) -> Count {
+        let options = Options {
+            node_budget: self.budget,
+            time_limit: self.time_limit,
+            max_solutions: 2,
+            ..Options::default()
+        };
+        let o = self
+            .counter
+            .get_or_insert_with(|| Solver::new(options))
+            .solve(p);
+        let solutions = match o.status() {
+            Status::Solved => Solutions::One,
+            Status::Multiple => Solutions::Several,
+            Status::NoSolution => Solutions::Zero,
+            Status::GaveUp | Status::TimedOut | Status::Invalid => Solutions::Unknown,
+        };
+        let invalid = o.solutions().iter().any(|s| verify(p, s).is_err());
+        Count {
+            rows: p.rows(),
+            cols: p.cols(),
+            blanks: p.blanks(),
+            solutions,
+            nodes: o.stats.nodes,
+            probes: o.stats.probes,
+            depth: o.stats.depth,
+            inconsistent: invalid.then_some("invalid-solution"),
+        }
+    }
+}
+
+/// Tallies over a run: per verdict, per question, and of the judge's
+/// promise where it was asked.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Per number of solutions, in the order of [`Solutions`]: unique,
+    /// multiple, none, gave up.
+    verdicts: [usize; 4],
+    /// Data sets that could not be read.
+    pub(crate) bad: usize,
+    /// Inputs that could not be read (entirely or partly).
+    pub(crate) unreadable: usize,
+    /// Data sets asked whether they are unique.
+    asked_unique: usize,
+    /// Data sets asked the judge's promise.
+    asked_promise: usize,
+    /// Of those: kept, finished by the rules alone, and per [`Needs`](crate::solve::grade::Needs).
+    kept: usize,
+    rules_finish: usize,
+    needs: [usize; 3],
+    /// Data sets that fail the question asked.
+    failed: usize,
+    /// Data sets on which the ways of solving disagree.
+    inconsistent: usize,
+}
+
+impl Summary {
+    /// Counts the answer of one data set.
+    pub fn add(&mut self, a: &Answer) {
+        let k = match a.solutions() {
+            Solutions::One => 0,
+            Solutions::Several => 1,
+            Solutions::Zero => 2,
+            Solutions::Unknown => 3,
+        };
+        self.verdicts[k] += 1;
+        match a {
+            Answer::Unique(_) => self.asked_unique += 1,
+            Answer::Promise(g) => {
+                self.asked_promise += 1;
+                self.kept += usize::from(g.kept());
+                self.rules_finish += usize::from(g.rules == RulesAlone::Finish);
+                self.needs[g.needs as usize] += 1;
+            }
+        }
+        self.failed += usize::from(!a.passes());
+        self.inconsistent += usize::from(a.inconsistent().is_some());
+    }
+
+    /// Data sets read, bad ones included.
+    pub fn data_sets(&self) -> usize {
+        self.verdicts.iter().sum::<usize>() + self.bad
+    }
+
+    /// The summary line: `summary: N data sets read; unique U, multiple
+    /// M, none Z, gave up G, bad input B; asked unique A, promise P (kept
+    /// K, broken X; ...); failed F`.
+    pub fn line(&self) -> String {
+        let v = &self.verdicts;
+        let mut s = format!(
+            "summary: {} data sets read; unique {}, multiple {}, none {}, gave up {}, \
+             bad input {}; asked unique {}, promise {}",
+            self.data_sets(),
+            v[0],
+            v[1],
+            v[2],
+            v[3],
+            self.bad,
+            self.asked_unique,
+            self.asked_promise
+        );
+        if self.asked_promise > 0 {
+            let _ = write!(
+                s,
+                " (kept {}, broken {}; rules finish {}; needs rules {} loop {} search {})",
+                self.kept,
+                self.asked_promise - self.kept,
+                self.rules_finish,
+                self.needs[0],
+                self.needs[1],
+                self.needs[2]
+            );
+        }
+        let _ = write!(s, "; failed {}", self.failed);
+        if self.unreadable > 0 {
+            let _ = write!(s, "; unreadable files {}", self.unreadable);
+        }
+        if self.inconsistent > 0 {
+            let _ = write!(s, "; solver disagreements {}", self.inconsistent);
+        }
+        s
+    }
+
+    /// The process's exit status: 2 for bad input or an unreadable input,
+    /// else 1 if some data set fails the question asked, else 0.
+    pub fn exit_status(&self) -> u8 {
+        if self.bad > 0 || self.unreadable > 0 {
+            2
+        } else if self.failed > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Diving: depth-first search without probing, tried once from the root
+//! before the probing search, to find a second solution fast.
+//!
+//! Probing ([`super::probe`]) pays where values fail: a unique puzzle's
+//! search is mostly failures, and a probe refutes a value before the
+//! search branches on it. Where a puzzle has several solutions, almost
+//! every value stands, the probes teach nothing, and the search pays for
+//! hundreds of them at every node on its way to the solutions it would
+//! have met anyway. The dive is the plain search (the same choice of
+//! edge, the same deduction at each node) with no probing: if it finds
+//! the solutions it counts to ([`Options::max_solutions`]) or exhausts
+//! its tree, its answer is the search's; at its
+//! [`Dive::FAILURES`]-plus-first failure (a node whose deduction meets a
+//! contradiction) it gives up, and the search starts again from the root
+//! board the dive began on, as if no dive had been made (the dive's
+//! nodes count towards the budget).
+//!
+//! It begins at the root, after probing there: on most boards the root's
+//! probes are what a unique puzzle needs most, and they make the dive's
+//! failures come soon. On an open board, where deduction decided at most
+//! a tenth of the edges, it begins before them: there the root's probes
+//! alone cost more than a dive to two solutions (a 2x47 puzzle with two
+//! solutions: 259 probe pairs at the root, 50 nodes to both solutions).
+//!
+//! Where it stops: the dive gives up on a puzzle whose solutions lie
+//! beyond a few failures; those are left to the probing search, which
+//! finds them as it did before. Its cost on unique puzzles is the nodes
+//! to its last failure (see BENCHMARKS.md, "Diving").
+
+use super::outcome::Options;
+use crate::board::{Edges, Frame};
+
+/// Where the dive is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Not begun yet.
+    Pending,
+    /// Running, with the failures met so far; `probed` if it began after
+    /// the root's probing.
+    Running { failures: u32, probed: bool },
+    /// Over (or never to be: no search, a trace, one solution asked).
+    Over,
+}
+
+/// The dive of one search (see the module doc).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Dive {
+    state: State,
+}
+
+/// Where the search goes on when a dive gives up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Resume {
+    /// At the root's branch: the root was deduced and probed.
+    Branch,
+    /// At the root node: it is to be probed.
+    Probe,
+}
+
+impl Dive {
+    /// Failures a dive survives; it gives up at the next.
+    pub(super) const FAILURES: u32 = 2;
+
+    /// The dive of a search with options `o`: none without search, when
+    /// tracing (a trace shows the probing search alone) or when one
+    /// solution is enough (the dive looks for a second one).
+    pub(super) fn new(o: &Options) -> Self {
+        let state = if o.search && !o.trace && o.max_solutions >= 2 {
+            State::Pending
+        } else {
+            State::Over
+        };
+        Dive { state }
+    }
+
+    /// Whether the dive is running: nodes are not probed.
+    #[inline(always)]
+    pub(super) fn running(&self) -> bool {
+        matches!(self.state, State::Running { .. })
+    }
+
+    /// At the root, deduced, before probing: begins the dive if the board
+    /// is open (at most a tenth of its edges decided) and not finished.
+    pub(super) fn begin_before_probing<const W: usize>(
+        &mut self,
+        frame: &Frame<W>,
+        board: &Edges<W>,
+    ) -> bool {
+        let open = board.decided_count(frame) as usize * 10 <= frame.edge_count();
+        if self.state == State::Pending && open && !board.is_complete(frame) {
+            self.state = State::Running {
+                failures: 0,
+                probed: false,
+            };
+            return true;
+        }
+        false
+    }
+
+    /// At the root, about to branch: begins the dive if it has not run.
+    pub(super) fn begin_at_branch(&mut self) -> bool {
+        if self.state == State::Pending {
+            self.state = State::Running {
+                failures: 0,
+                probed: true,
+            };
+            return true;
+        }
+        false
+    }
+
+    /// A node met a contradiction: if the dive runs and this failure is
+    /// one too many, it is over, and the search resumes where this says.
+    pub(super) fn fail(&mut self) -> Option<Resume> {
+        let State::Running { failures, probed } = &mut self.state else {
+            return None;
+        };
+        *failures += 1;
+        if *failures <= Self::FAILURES {
+            return None;
+        }
+        let resume = if *probed {
+            Resume::Branch
+        } else {
+            Resume::Probe
+        };
+        self.state = State::Over;
+        Some(resume)
+    }
+}
