@@ -109,7 +109,7 @@ pub mod internals {
     pub mod solve {
         pub use crate::solve::*;
     }
-    /// Random numbers.
+    /// Random numbers, the stop request, counts in words.
     pub mod util {
         pub use crate::util::*;
     }

@@ -19,6 +19,7 @@ use crate::rules::decision::{Event, Reason};
 use crate::rules::Rule;
 use crate::solve::outcome::{Options, Outcome, Status};
 use crate::solve::solver::Solver;
+use crate::util::counted;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -87,18 +88,6 @@ impl Step {
 fn edge_name(e: EdgeId) -> String {
     let p = if e.plane == Plane::H { 'H' } else { 'V' };
     format!("{p}({}, {})", e.row + 1, e.col + 1)
-}
-
-/// `n` and the noun, plural unless `n` is 1: `1 step`, `7 steps`,
-/// `2 passes`.
-fn count(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
-    let plural = if noun.ends_with('s') { "es" } else { "s" };
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}{plural}")
-    }
 }
 
 /// What each reason means, in one line of words (the legend).
@@ -250,7 +239,7 @@ fn verdict(outcome: &Outcome) -> String {
         Status::GaveUp => match outcome.stalled() {
             Some(undecided) => format!(
                 "the rules stalled with {} undecided",
-                count(undecided as u64, "edge")
+                counted(undecided as u64, "edge")
             ),
             None => "gave up: the search budget ran out".to_string(),
         },
@@ -297,7 +286,7 @@ pub fn explain(
         "data set {number}: {}x{} puzzle, {}; rows and columns count from 1",
         p.rows(),
         p.cols(),
-        count(p.blanks() as u64, "blank cell")
+        counted(p.blanks() as u64, "blank cell")
     );
     // Replay the decisions, to draw the board along the way.
     let mut known = Known::new(p);
@@ -356,10 +345,10 @@ pub fn explain(
         out,
         "result: {}; {}, {}, {}, {}",
         verdict(outcome),
-        count(shown, "step"),
-        count(st.passes, "pass"),
-        count(st.nodes, "search node"),
-        count(st.probes, "probe")
+        counted(shown, "step"),
+        counted(st.passes, "pass"),
+        counted(st.nodes, "search node"),
+        counted(st.probes, "probe")
     );
     if let Some(s) = outcome.solution() {
         let mut d = Vec::new();

@@ -1,6 +1,25 @@
 //! Helpers that know nothing of puzzles: the seeded random number
-//! generator of the generator and of the tests, and the request to stop
-//! a run at a record boundary that SIGINT and SIGTERM make.
+//! generator of the generator and of the tests, the request to stop a run
+//! at a record boundary that SIGINT and SIGTERM make, and counts in words.
 
 pub mod interrupt;
 pub mod rng;
+
+/// `n` and the noun, plural unless `n` is 1: `1 step`, `7 steps`,
+/// `2 passes`.
+///
+/// ```
+/// use slink::internals::util::counted;
+/// assert_eq!(counted(1u32, "search node"), "1 search node");
+/// assert_eq!(counted(0u32, "probe"), "0 probes");
+/// assert_eq!(counted(2u32, "pass"), "2 passes");
+/// ```
+pub fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    let plural = if noun.ends_with('s') { "es" } else { "s" };
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}{plural}")
+    }
+}

@@ -17,6 +17,7 @@ use crate::puzzle::render;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Outcome, Status};
+use crate::util::counted;
 use serde::{Serialize, Serializer};
 use std::fmt::{self, Display, Write as _};
 use std::io::{self, Write};
@@ -178,9 +179,9 @@ impl Display for Detail<'_> {
                 };
                 write!(
                     f,
-                    "{why} {} search nodes and {} probes ({limit})",
-                    o.stats.nodes.saturating_sub(1),
-                    o.stats.probes
+                    "{why} {} and {} ({limit})",
+                    counted(o.stats.nodes.saturating_sub(1), "search node"),
+                    counted(o.stats.probes, "probe")
                 )?;
                 if o.solution().is_some() {
                     // A verified loop was found; only its uniqueness is open.
