@@ -26,6 +26,14 @@
 //! beyond a few failures; those are left to the probing search, which
 //! finds them as it did before. Its cost on unique puzzles is the nodes
 //! to its last failure (see BENCHMARKS.md, "Diving").
+//!
+//! Restarts use it too ([`Dive::alone`]): a search that counts to two
+//! solutions and has not answered after
+//! [`super::search`]'s `RESTART_AFTER` nodes and probes stops, and dives
+//! of a few hundred nodes each, from the root in other orders (path ends
+//! from the last row, the cross first), look for the solutions a bad early
+//! branch hid from it; then the probing search starts anew. No unique
+//! puzzle of the corpora takes that much work.
 
 use super::outcome::Options;
 use crate::board::{Edges, Frame};
@@ -46,6 +54,10 @@ enum State {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Dive {
     state: State,
+    /// The failures it survives.
+    failures: u32,
+    /// Whether it is a search of its own ([`Dive::alone`]).
+    alone: bool,
 }
 
 /// Where the search goes on when a dive gives up.
@@ -55,6 +67,8 @@ pub(super) enum Resume {
     Branch,
     /// At the root node: it is to be probed.
     Probe,
+    /// Nowhere: the dive was a search of its own, which ends.
+    Stop,
 }
 
 impl Dive {
@@ -70,7 +84,36 @@ impl Dive {
         } else {
             State::Over
         };
-        Dive { state }
+        Dive {
+            state,
+            failures: Self::FAILURES,
+            alone: false,
+        }
+    }
+
+    /// A dive that is a search of its own, from the unprobed root and with
+    /// no limit of failures (the caller limits its nodes): one of the
+    /// restarts of [`super::search`].
+    pub(super) fn alone() -> Self {
+        Dive {
+            state: State::Pending,
+            failures: u32::MAX,
+            alone: true,
+        }
+    }
+
+    /// No dive: the probing search alone.
+    pub(super) fn over() -> Self {
+        Dive {
+            state: State::Over,
+            failures: 0,
+            alone: false,
+        }
+    }
+
+    /// Whether a dive will run (or runs).
+    pub(super) fn may_run(&self) -> bool {
+        self.state != State::Over
     }
 
     /// Whether the dive is running: nodes are not probed.
@@ -86,7 +129,7 @@ impl Dive {
         frame: &Frame<W>,
         board: &Edges<W>,
     ) -> bool {
-        let open = board.decided_count(frame) as usize * 10 <= frame.edge_count();
+        let open = self.alone || board.decided_count(frame) as usize * 10 <= frame.edge_count();
         if self.state == State::Pending && open && !board.is_complete(frame) {
             self.state = State::Running {
                 failures: 0,
@@ -116,10 +159,12 @@ impl Dive {
             return None;
         };
         *failures += 1;
-        if *failures <= Self::FAILURES {
+        if *failures <= self.failures {
             return None;
         }
-        let resume = if *probed {
+        let resume = if self.alone {
+            Resume::Stop
+        } else if *probed {
             Resume::Branch
         } else {
             Resume::Probe

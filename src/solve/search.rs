@@ -5,7 +5,8 @@
 //! path end: first as a line (on a copy of the board one level down the
 //! stack), then as a cross (in place). The search is iterative, so a deep
 //! search cannot overflow the thread's stack. Where a second solution is
-//! asked for, a [`Dive`] without probing comes first.
+//! asked for, a dive without probing comes first (`dive.rs`), and a search that
+//! runs long restarts ([`Search::solve_from`]).
 
 use crate::bits::Count;
 use crate::bits::Row;
@@ -30,6 +31,8 @@ pub struct Search<const W: usize> {
     scratch: Scratch<W>,
     /// The root's board where a dive began, for the search after it.
     root: Edges<W>,
+    /// The order of the search under way.
+    order: Order,
     /// Probing's boards and what its last round found.
     prober: Prober<W>,
 }
@@ -39,7 +42,57 @@ enum End {
     Done,
     GaveUp,
     Stalled(usize),
+    /// Its slice of work ran out (see [`Plan`]).
+    Sliced,
 }
+
+/// What one call of [`Search::search`] does.
+#[derive(Clone, Copy, Debug)]
+enum Plan {
+    /// The dive, then the probing search; with a slice, the search ends
+    /// [`End::Sliced`] once the puzzle's work (nodes and probes) passes it.
+    First { slice: Option<u64> },
+    /// A dive alone, from the unprobed root, of at most this many nodes.
+    Dive { nodes: u64 },
+    /// The probing search alone.
+    Probing,
+}
+
+/// The order a search tries things in: which path end it branches on
+/// first, and which value of the edge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Order {
+    /// Path ends from the last row up (else from the first row down).
+    from_the_end: bool,
+    /// The cross first (else the line).
+    cross_first: bool,
+}
+
+impl Order {
+    /// The orders of the restarts' dives.
+    const RESTARTS: [Order; 3] = [
+        Order {
+            from_the_end: false,
+            cross_first: true,
+        },
+        Order {
+            from_the_end: true,
+            cross_first: false,
+        },
+        Order {
+            from_the_end: true,
+            cross_first: true,
+        },
+    ];
+}
+
+/// Work (nodes and probes) after which a search that counts to two
+/// solutions stops to restart: dives in other orders, then the probing
+/// search anew (see [`Search::solve_from`]).
+const RESTART_AFTER: u64 = 20_000;
+
+/// Nodes of each restart's dive.
+const RESTART_DIVE_NODES: u64 = 500;
 
 impl<const W: usize> Search<W> {
     /// Solves `p` into `out`.
@@ -50,7 +103,9 @@ impl<const W: usize> Search<W> {
     /// Solves `p` into `out`, from `start` if given: a board of `p` that
     /// holds only what the judge's rules deduce from its clues (as
     /// [`crate::solve::pack::Pack`] leaves it), so that the outcome is the same as
-    /// from an empty board.
+    /// from an empty board. Counting to two solutions, a search that has
+    /// not answered after [`RESTART_AFTER`] nodes and probes restarts:
+    /// dives in the other orders, then the probing search anew.
     pub fn solve_from(
         &mut self,
         p: &Puzzle,
@@ -65,25 +120,76 @@ impl<const W: usize> Search<W> {
         if self.stack.is_empty() {
             self.stack.push(Edges::default());
         }
-        match start {
-            Some(board) => self.stack[0].copy_from(board),
-            None => self.stack[0].reset(p.rows()),
+        self.order = Order::default();
+        self.restart(p, start, out);
+        let slice = Dive::new(o).may_run().then_some(RESTART_AFTER);
+        let mut end = self.search(&frame, p, o, out, Plan::First { slice });
+        if matches!(end, End::Sliced) {
+            // A long search: where solutions abound, one bad early branch
+            // can hide them behind a subtree without any (heavy-tailed
+            // searches); a dive in another order often meets them at once.
+            for order in Order::RESTARTS {
+                self.order = order;
+                self.restart(p, start, out);
+                let nodes = RESTART_DIVE_NODES;
+                end = self.search(&frame, p, o, out, Plan::Dive { nodes });
+                if !matches!(end, End::Sliced) {
+                    break;
+                }
+            }
+            self.order = Order::default();
+            if matches!(end, End::Sliced) {
+                self.restart(p, start, out);
+                end = self.search(&frame, p, o, out, Plan::Probing);
+            }
         }
-        match self.search(&frame, p, o, out) {
+        match end {
+            End::Sliced => unreachable!("the last search has no slice"),
             End::GaveUp => out.finish(Status::GaveUp),
             End::Stalled(undecided) => out.finish_stalled(undecided),
             End::Done => out.finish(found_status(out)),
         }
     }
 
-    // Inlined into its one caller, as it was before `solve_from` lost its
+    /// Puts the root's board back as `start` (or empty) and forgets the
+    /// solutions found and probing's state: a search starts anew.
+    fn restart(&mut self, p: &Puzzle, start: Option<&Edges<W>>, out: &mut Outcome) {
+        match start {
+            Some(board) => self.stack[0].copy_from(board),
+            None => self.stack[0].reset(p.rows()),
+        }
+        while out.found() > 0 {
+            out.pop_solution();
+        }
+        out.contradiction = None;
+        self.prober.start();
+    }
+
+    // Inlined into its callers, as it was before `solve_from` lost its
     // fast path: called, it cost 1.7M more instructions on real10.
     #[inline(always)]
-    fn search(&mut self, frame: &Frame<W>, p: &Puzzle, o: &Options, out: &mut Outcome) -> End {
+    fn search(
+        &mut self,
+        frame: &Frame<W>,
+        p: &Puzzle,
+        o: &Options,
+        out: &mut Outcome,
+        plan: Plan,
+    ) -> End {
         let mut depth = 0;
         self.pending.clear();
-        let mut dive = Dive::new(o);
+        let (mut dive, slice, dive_nodes) = match plan {
+            Plan::First { slice } => (Dive::new(o), slice, u64::MAX),
+            Plan::Dive { nodes } => (Dive::alone(), None, nodes),
+            Plan::Probing => (Dive::over(), None, u64::MAX),
+        };
+        let first_node = out.stats.nodes;
         'node: loop {
+            if out.stats.nodes - first_node >= dive_nodes
+                || slice.is_some_and(|s| !dive.running() && out.stats.nodes + out.stats.probes > s)
+            {
+                return End::Sliced;
+            }
             out.stats.nodes += 1;
             out.stats.depth = out.stats.depth.max(depth as u32);
             if out.over_budget(o) {
@@ -125,6 +231,9 @@ impl<const W: usize> Search<W> {
                         out.contradiction = Some(c);
                     }
                     if let Some(resume) = dive.fail() {
+                        if resume == Resume::Stop {
+                            return End::Sliced;
+                        }
                         // The dive gave up: the search starts again from
                         // the root's board as the dive found it.
                         while out.found() > 0 {
@@ -169,13 +278,19 @@ impl<const W: usize> Search<W> {
                 }
                 depth -= 1;
                 if let Some(e) = self.pending[depth].take() {
-                    self.stack[depth].add_crosses(e.plane, e.row, Row::single(e.col));
+                    let line = self.order.cross_first;
+                    let board = &mut self.stack[depth];
+                    if line {
+                        board.add_lines(e.plane, e.row, Row::single(e.col));
+                    } else {
+                        board.add_crosses(e.plane, e.row, Row::single(e.col));
+                    }
                     self.prober.focus_on(e);
                     if o.trace {
                         out.trace.push(Event::Backtrack {
                             depth: depth as u32,
                         });
-                        out.trace.push(branch_event(e, false, depth));
+                        out.trace.push(branch_event(e, line, depth));
                     }
                     continue 'node;
                 }
@@ -184,7 +299,8 @@ impl<const W: usize> Search<W> {
     }
 
     /// Branches on edge `e` at `depth`: a copy of the board one level down
-    /// with `e` a line; the cross is left pending.
+    /// with `e` a line (a cross, if the order says so); the other value is
+    /// left pending.
     fn branch(&mut self, e: EdgeId, depth: usize, o: &Options, out: &mut Outcome) {
         if self.stack.len() <= depth + 1 {
             self.stack.push(Edges::default());
@@ -193,10 +309,15 @@ impl<const W: usize> Search<W> {
         self.pending.push(Some(e));
         let (below, above) = self.stack.split_at_mut(depth + 1);
         above[0].copy_from(&below[depth]);
-        above[0].add_lines(e.plane, e.row, Row::single(e.col));
+        let line = !self.order.cross_first;
+        if line {
+            above[0].add_lines(e.plane, e.row, Row::single(e.col));
+        } else {
+            above[0].add_crosses(e.plane, e.row, Row::single(e.col));
+        }
         self.prober.focus_on(e);
         if o.trace {
-            out.trace.push(branch_event(e, true, depth + 1));
+            out.trace.push(branch_event(e, line, depth + 1));
         }
     }
 
@@ -209,7 +330,12 @@ impl<const W: usize> Search<W> {
                 return e;
             }
         }
-        for i in 0..=frame.rows {
+        for k in 0..=frame.rows {
+            let i = if self.order.from_the_end {
+                frame.rows - k
+            } else {
+                k
+            };
             let arms = ARMS.map(|a| edges.read(frame, i, a));
             let ends = Count::of(arms.map(|e| e.line)).exactly(1) & frame.vertices;
             if let Some(j) = ends.first() {
