@@ -6,21 +6,25 @@
 //! search branches on it. Where a puzzle has several solutions, almost
 //! every value stands, the probes teach nothing, and the search pays for
 //! hundreds of them at every node on its way to the solutions it would
-//! have met anyway. The dive is the plain search (the same choice of
-//! edge, the same deduction at each node) with no probing: if it finds
-//! the solutions it counts to ([`Options::max_solutions`]) or exhausts
-//! its tree, its answer is the search's; at its
+//! have met anyway. The dive is the plain search (the same deduction at
+//! each node; the edge branched on is the first path end, where the
+//! probing search would take the best probe's) with no probing: if it
+//! finds the solutions it counts to ([`Options::max_solutions`]), or
+//! exhausts its tree having found one, its answer is the search's (a
+//! tree without solution is left to the probing search, whose reasons
+//! for "no solution" are the ones reported); at its
 //! [`Dive::FAILURES`]-plus-first failure (a node whose deduction meets a
 //! contradiction) it gives up, and the search starts again from the root
 //! board the dive began on, as if no dive had been made (the dive's
-//! nodes count towards the budget).
+//! nodes count towards the budget, and its passes and rule counts stay
+//! in the statistics; the search depth is the later search's).
 //!
 //! It begins at the root, after probing there: on most boards the root's
 //! probes are what a unique puzzle needs most, and they make the dive's
 //! failures come soon. On an open board, where deduction decided at most
 //! a tenth of the edges, it begins before them: there the root's probes
 //! alone cost more than a dive to two solutions (a 2x47 puzzle with two
-//! solutions: 259 probe pairs at the root, 50 nodes to both solutions).
+//! solutions: 259 probe pairs at the root, 51 nodes to both solutions).
 //!
 //! Where it stops: the dive gives up on a puzzle whose solutions lie
 //! beyond a few failures; those are left to the probing search, which
@@ -152,6 +156,31 @@ impl Dive {
         false
     }
 
+    /// The dive's tree is exhausted with `found` solutions: with none, it
+    /// is over without an answer (the probing search gives the reasons of
+    /// a puzzle without solution), and the search resumes where this says.
+    pub(super) fn exhausted(&mut self, found: usize) -> Option<Resume> {
+        let State::Running { probed, .. } = self.state else {
+            return None;
+        };
+        if found > 0 {
+            return None;
+        }
+        self.state = State::Over;
+        Some(self.resume(probed))
+    }
+
+    /// Where the search resumes after this dive.
+    fn resume(&self, probed: bool) -> Resume {
+        if self.alone {
+            Resume::Stop
+        } else if probed {
+            Resume::Branch
+        } else {
+            Resume::Probe
+        }
+    }
+
     /// A node met a contradiction: if the dive runs and this failure is
     /// one too many, it is over, and the search resumes where this says.
     pub(super) fn fail(&mut self) -> Option<Resume> {
@@ -162,14 +191,8 @@ impl Dive {
         if *failures <= self.failures {
             return None;
         }
-        let resume = if self.alone {
-            Resume::Stop
-        } else if *probed {
-            Resume::Branch
-        } else {
-            Resume::Probe
-        };
+        let probed = *probed;
         self.state = State::Over;
-        Some(resume)
+        Some(self.resume(probed))
     }
 }

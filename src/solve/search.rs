@@ -147,7 +147,13 @@ impl<const W: usize> Search<W> {
             End::Sliced => unreachable!("the last search has no slice"),
             End::GaveUp => out.finish(Status::GaveUp),
             End::Stalled(undecided) => out.finish_stalled(undecided),
-            End::Done => out.finish(found_status(out)),
+            End::Done => {
+                if out.found() > 0 {
+                    // A reason is for a puzzle without solution only.
+                    out.contradiction = None;
+                }
+                out.finish(found_status(out))
+            }
         }
     }
 
@@ -231,21 +237,9 @@ impl<const W: usize> Search<W> {
                         out.contradiction = Some(c);
                     }
                     if let Some(resume) = dive.fail() {
-                        if resume == Resume::Stop {
-                            return End::Sliced;
-                        }
-                        // The dive gave up: the search starts again from
-                        // the root's board as the dive found it.
-                        while out.found() > 0 {
-                            out.pop_solution();
-                        }
-                        out.contradiction = None;
-                        self.stack[0].copy_from(&self.root);
-                        depth = 0;
-                        if resume == Resume::Branch {
-                            let e = self.choose(frame, 0);
-                            self.branch(e, 0, o, out);
-                            depth = 1;
+                        match self.resurface(resume, frame, o, out) {
+                            Some(d) => depth = d,
+                            None => return End::Sliced,
                         }
                         continue 'node;
                     }
@@ -274,7 +268,16 @@ impl<const W: usize> Search<W> {
             // Backtrack: the deepest pending line branch is done; try its cross.
             loop {
                 if depth == 0 {
-                    return End::Done;
+                    // A dive that found no solution leaves the answer to
+                    // the probing search, whose reasons it gives.
+                    match dive.exhausted(out.found()) {
+                        None => return End::Done,
+                        Some(resume) => match self.resurface(resume, frame, o, out) {
+                            Some(d) => depth = d,
+                            None => return End::Sliced,
+                        },
+                    }
+                    continue 'node;
                 }
                 depth -= 1;
                 if let Some(e) = self.pending[depth].take() {
@@ -296,6 +299,34 @@ impl<const W: usize> Search<W> {
                 }
             }
         }
+    }
+
+    /// A dive is over without an answer: the search starts again from the
+    /// root's board as the dive found it, at the `resume` point, with no
+    /// solution or reason of the dive's kept. The depth to go on at, or
+    /// `None` where the dive was a search of its own.
+    fn resurface(
+        &mut self,
+        resume: Resume,
+        frame: &Frame<W>,
+        o: &Options,
+        out: &mut Outcome,
+    ) -> Option<usize> {
+        if resume == Resume::Stop {
+            return None;
+        }
+        while out.found() > 0 {
+            out.pop_solution();
+        }
+        out.contradiction = None;
+        out.stats.depth = 0;
+        self.stack[0].copy_from(&self.root);
+        if resume == Resume::Branch {
+            let e = self.choose(frame, 0);
+            self.branch(e, 0, o, out);
+            return Some(1);
+        }
+        Some(0)
     }
 
     /// Branches on edge `e` at `depth`: a copy of the board one level down
