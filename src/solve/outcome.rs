@@ -213,6 +213,13 @@ impl Outcome {
         self.found -= 1;
     }
 
+    /// Forgets the solutions found and the reason for none: a search
+    /// starts anew.
+    pub(crate) fn forget_found(&mut self) {
+        self.found = 0;
+        self.contradiction = None;
+    }
+
     pub(crate) fn found(&self) -> usize {
         self.found
     }

@@ -49,9 +49,10 @@ enum End {
 /// What one call of [`Search::search`] does.
 #[derive(Clone, Copy, Debug)]
 enum Plan {
-    /// The dive, then the probing search; with a slice, the search ends
-    /// [`End::Sliced`] once the puzzle's work (nodes and probes) passes it.
-    First { slice: Option<u64> },
+    /// The dive, then the probing search, which ends [`End::Sliced`] once
+    /// the puzzle's work (nodes and probes) passes [`RESTART_AFTER`] if
+    /// there was a dive to make.
+    First,
     /// A dive alone, from the unprobed root, of at most this many nodes.
     Dive { nodes: u64 },
     /// The probing search alone.
@@ -116,30 +117,25 @@ impl<const W: usize> Search<W> {
         let frame = Frame::<W>::new(p.rows(), p.cols());
         self.clues.load(p);
         self.scratch.parity.load(p);
-        self.prober.start();
         if self.stack.is_empty() {
             self.stack.push(Edges::default());
         }
-        self.order = Order::default();
-        self.restart(p, start, out);
-        let slice = Dive::new(o).may_run().then_some(RESTART_AFTER);
-        let mut end = self.search(&frame, p, o, out, Plan::First { slice });
+        self.restart(p, start, Order::default(), out);
+        let mut end = self.search(&frame, p, o, out, Plan::First);
         if matches!(end, End::Sliced) {
             // A long search: where solutions abound, one bad early branch
             // can hide them behind a subtree without any (heavy-tailed
             // searches); a dive in another order often meets them at once.
             for order in Order::RESTARTS {
-                self.order = order;
-                self.restart(p, start, out);
+                self.restart(p, start, order, out);
                 let nodes = RESTART_DIVE_NODES;
                 end = self.search(&frame, p, o, out, Plan::Dive { nodes });
                 if !matches!(end, End::Sliced) {
                     break;
                 }
             }
-            self.order = Order::default();
             if matches!(end, End::Sliced) {
-                self.restart(p, start, out);
+                self.restart(p, start, Order::default(), out);
                 end = self.search(&frame, p, o, out, Plan::Probing);
             }
         }
@@ -158,16 +154,15 @@ impl<const W: usize> Search<W> {
     }
 
     /// Puts the root's board back as `start` (or empty) and forgets the
-    /// solutions found and probing's state: a search starts anew.
-    fn restart(&mut self, p: &Puzzle, start: Option<&Edges<W>>, out: &mut Outcome) {
+    /// solutions found and probing's state: a search in `order` starts
+    /// anew.
+    fn restart(&mut self, p: &Puzzle, start: Option<&Edges<W>>, order: Order, out: &mut Outcome) {
         match start {
             Some(board) => self.stack[0].copy_from(board),
             None => self.stack[0].reset(p.rows()),
         }
-        while out.found() > 0 {
-            out.pop_solution();
-        }
-        out.contradiction = None;
+        self.order = order;
+        out.forget_found();
         self.prober.start();
     }
 
@@ -184,11 +179,14 @@ impl<const W: usize> Search<W> {
     ) -> End {
         let mut depth = 0;
         self.pending.clear();
-        let (mut dive, slice, dive_nodes) = match plan {
-            Plan::First { slice } => (Dive::new(o), slice, u64::MAX),
-            Plan::Dive { nodes } => (Dive::alone(), None, nodes),
-            Plan::Probing => (Dive::over(), None, u64::MAX),
+        let (mut dive, dive_nodes) = match plan {
+            Plan::First => (Dive::new(o), u64::MAX),
+            Plan::Dive { nodes } => (Dive::alone(), nodes),
+            Plan::Probing => (Dive::over(), u64::MAX),
         };
+        // Where a dive may run (so a second solution is asked for), a long
+        // search stops to restart.
+        let slice = (matches!(plan, Plan::First) && dive.may_run()).then_some(RESTART_AFTER);
         let first_node = out.stats.nodes;
         'node: loop {
             if out.stats.nodes - first_node >= dive_nodes
@@ -282,12 +280,7 @@ impl<const W: usize> Search<W> {
                 depth -= 1;
                 if let Some(e) = self.pending[depth].take() {
                     let line = self.order.cross_first;
-                    let board = &mut self.stack[depth];
-                    if line {
-                        board.add_lines(e.plane, e.row, Row::single(e.col));
-                    } else {
-                        board.add_crosses(e.plane, e.row, Row::single(e.col));
-                    }
+                    decide(&mut self.stack[depth], e, line);
                     self.prober.focus_on(e);
                     if o.trace {
                         out.trace.push(Event::Backtrack {
@@ -315,10 +308,7 @@ impl<const W: usize> Search<W> {
         if resume == Resume::Stop {
             return None;
         }
-        while out.found() > 0 {
-            out.pop_solution();
-        }
-        out.contradiction = None;
+        out.forget_found();
         out.stats.depth = 0;
         self.stack[0].copy_from(&self.root);
         if resume == Resume::Branch {
@@ -341,11 +331,7 @@ impl<const W: usize> Search<W> {
         let (below, above) = self.stack.split_at_mut(depth + 1);
         above[0].copy_from(&below[depth]);
         let line = !self.order.cross_first;
-        if line {
-            above[0].add_lines(e.plane, e.row, Row::single(e.col));
-        } else {
-            above[0].add_crosses(e.plane, e.row, Row::single(e.col));
-        }
+        decide(&mut above[0], e, line);
         self.prober.focus_on(e);
         if o.trace {
             out.trace.push(branch_event(e, line, depth + 1));
@@ -467,6 +453,16 @@ fn found_status(out: &Outcome) -> Status {
         0 => Status::NoSolution,
         1 => Status::Solved,
         _ => Status::Multiple,
+    }
+}
+
+/// Makes edge `e` of `board` a line, or a cross.
+fn decide<const W: usize>(board: &mut Edges<W>, e: EdgeId, line: bool) {
+    let m = Row::single(e.col);
+    if line {
+        board.add_lines(e.plane, e.row, m);
+    } else {
+        board.add_crosses(e.plane, e.row, m);
     }
 }
 
