@@ -211,28 +211,30 @@ fn without_micros(json: &[u8]) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The search budget of the runs: small enough that some data sets give up.
+const BUDGET: &str = "130";
+
+/// `slink solve` in `format`, `timed` or not, with [`BUDGET`] and
+/// `threads`, on `path` (`-`: `stdin`).
+fn solve(format: &str, timed: bool, threads: &str, path: &str, stdin: &[u8]) -> Run {
+    let mut args = vec!["solve", "--format", format, "--budget", BUDGET];
+    args.extend(["--threads", threads, path]);
+    if !timed {
+        args.push("--no-timing");
+    }
+    run(&args, stdin)
+}
+
 #[test]
 fn the_same_bytes_for_every_thread_count_and_every_run() {
     let scratch = Scratch::new("threads");
     let (input, data_sets) = corpus();
     assert!(data_sets >= 3000 || input.len() > 100_000, "{data_sets}");
     let file = scratch.file("corpus.in", input.as_bytes());
-    let budget = "130";
     for format in ["judge", "json"] {
         let mut first: Option<Run> = None;
         for threads in ["1", "2", "3", "2", "1", "3"] {
-            let args = [
-                "solve",
-                "--format",
-                format,
-                "--no-timing",
-                "--budget",
-                budget,
-                "--threads",
-                threads,
-                &file,
-            ];
-            let r = run(&args, b"");
+            let r = solve(format, false, threads, &file, b"");
             match &first {
                 None => {
                     // Every kind of outcome is in the input.
@@ -265,20 +267,7 @@ fn the_same_bytes_for_every_thread_count_and_every_run() {
         }
         let first = first.expect("a first run");
         // The same from a pipe (read into a buffer, not mapped).
-        let piped = run(
-            &[
-                "solve",
-                "--format",
-                format,
-                "--no-timing",
-                "--budget",
-                budget,
-                "--threads",
-                "2",
-                "-",
-            ],
-            input.as_bytes(),
-        );
+        let piped = solve(format, false, "2", "-", input.as_bytes());
         assert_eq!(piped.code, first.code);
         // The file is named `stdin` there.
         let json_name = format!("\"file\":{}", serde_json::to_string(&file).expect("JSON"));
@@ -299,19 +288,7 @@ fn the_same_bytes_for_every_thread_count_and_every_run() {
         if format == "json" {
             // With timing, the records differ only by their `micros`.
             for threads in ["1", "3"] {
-                let timed = run(
-                    &[
-                        "solve",
-                        "--format",
-                        "json",
-                        "--budget",
-                        budget,
-                        "--threads",
-                        threads,
-                        &file,
-                    ],
-                    b"",
-                );
+                let timed = solve("json", true, threads, &file, b"");
                 same(
                     &without_micros(timed.stdout.as_bytes()),
                     first.stdout.as_bytes(),
@@ -321,7 +298,7 @@ fn the_same_bytes_for_every_thread_count_and_every_run() {
         } else {
             // Judge mode prints what the judge format prints, up to the
             // first malformed data set where judge mode stops.
-            let judge = run(&["--budget", budget], input.as_bytes());
+            let judge = run(&["--budget", BUDGET], input.as_bytes());
             assert_eq!(judge.code, 2, "judge mode stops at the first bad data set");
             assert!(
                 first.stdout.starts_with(&judge.stdout) && !judge.stdout.is_empty(),

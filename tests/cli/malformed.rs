@@ -466,9 +466,29 @@ fn crlf(input: &[u8]) -> Vec<u8> {
 fn check_judge(case: &Case, input: &Path, label: &str) {
     let r = run(&[], Input::File(input));
     let want = format!("stdin:{}:{}: data set 3: ", case.line, case.col);
+    let stdout = expected_output(&[0, 1], &[1, 2]);
+    one_error(
+        case,
+        &r,
+        label,
+        (2, &want),
+        (&stdout, "the data sets before the bad one"),
+    );
+}
+
+/// Asserts that `r` exited with `code` after one line on stderr that
+/// starts with `want` and names `case`'s needle, and printed `stdout`
+/// (`what` it is, for the message).
+fn one_error(
+    case: &Case,
+    r: &Run,
+    label: &str,
+    (code, want): (i32, &str),
+    (stdout, what): (&str, &str),
+) {
     let err = r.stderr_lines();
     assert_eq!(
-        r.code, 2,
+        r.code, code,
         "{} ({label}): exit status; stderr {:?}",
         case.name, r.stderr
     );
@@ -480,18 +500,13 @@ fn check_judge(case: &Case, input: &Path, label: &str) {
         r.stderr
     );
     assert!(
-        err[0].starts_with(&want) && err[0].contains(case.needle),
+        err[0].starts_with(want) && err[0].contains(case.needle),
         "{} ({label}):\n  got  {:?}\n  want {want:?}...{:?}...",
         case.name,
         err[0],
         case.needle
     );
-    assert_eq!(
-        r.stdout,
-        expected_output(&[0, 1], &[1, 2]),
-        "{} ({label}): the data sets before the bad one",
-        case.name
-    );
+    assert_eq!(r.stdout, stdout, "{} ({label}): {what}", case.name);
 }
 
 /// What batch mode in the judge format must print for `case`.
@@ -510,32 +525,8 @@ fn check_batch_judge(case: &Case, r: &Run, name: &str, label: &str) {
         "slink solve: {name}:{}:{}: data set 3: ",
         case.line, case.col
     );
-    let err = r.stderr_lines();
-    assert_eq!(
-        r.code, 1,
-        "{} ({label}): exit status; stderr {:?}",
-        case.name, r.stderr
-    );
-    assert_eq!(
-        err.len(),
-        1,
-        "{} ({label}): exactly one line on stderr: {:?}",
-        case.name,
-        r.stderr
-    );
-    assert!(
-        err[0].starts_with(&want) && err[0].contains(case.needle),
-        "{} ({label}):\n  got  {:?}\n  want {want:?}...{:?}...",
-        case.name,
-        err[0],
-        case.needle
-    );
-    assert_eq!(
-        r.stdout,
-        batch_expected(case),
-        "{} ({label}): the good data sets",
-        case.name
-    );
+    let stdout = batch_expected(case);
+    one_error(case, r, label, (1, &want), (&stdout, "the good data sets"));
 }
 
 /// Batch mode in the JSON format: records 1 and 2 solved, 3 invalid with
