@@ -62,10 +62,10 @@ impl<'a> Lines<'a> {
     }
 }
 
-impl Iterator for Lines<'_> {
-    type Item = Entry;
-
-    fn next(&mut self) -> Option<Entry> {
+impl Lines<'_> {
+    /// Passes over the next line that holds a data set: its bounds in
+    /// the text (spaces trimmed) and the offset of its line's start.
+    fn next_span(&mut self) -> Option<(usize, usize, usize)> {
         while self.pos < self.text.len() {
             let start = self.pos;
             let end =
@@ -77,19 +77,33 @@ impl Iterator for Lines<'_> {
                 continue;
             }
             self.number += 1;
-            let mut p = Puzzle::default();
-            let puzzle = self
-                .kind
-                .decode_into(&self.text[from..to], &mut p)
-                .map(|()| p)
-                .map_err(|e| e.moved(self.line, from - start + 1));
-            return Some(Entry {
-                number: self.number,
-                line: self.line,
-                puzzle,
-            });
+            return Some((from, to, start));
         }
         None
+    }
+}
+
+impl Iterator for Lines<'_> {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        let (from, to, start) = self.next_span()?;
+        let mut p = Puzzle::default();
+        let puzzle = self
+            .kind
+            .decode_into(&self.text[from..to], &mut p)
+            .map(|()| p)
+            .map_err(|e| e.moved(self.line, from - start + 1));
+        Some(Entry {
+            number: self.number,
+            line: self.line,
+            puzzle,
+        })
+    }
+
+    /// The data sets, counted without decoding them.
+    fn count(mut self) -> usize {
+        std::iter::from_fn(|| self.next_span()).count()
     }
 }
 

@@ -237,3 +237,29 @@ fn decoding_speed() {
         println!("{format:>6}: read in {t:?} ({share:.2}% of solving)");
     }
 }
+
+/// Counting the data sets (which decodes none) finds as many as reading
+/// them, in every format, with blank lines, comments, malformed entries
+/// and a missing last newline.
+#[test]
+fn counting_agrees_with_reading() {
+    let url = "https://puzz.link/p?slither/3/3/g0h1h\n";
+    let id = "3x3t0:a0b1b\n";
+    let file = "pzprv3\nslither\n1\n2\n2 .\n";
+    for (text, format) in [
+        (format!("\n# x\n{url}{url}not a url\n\n{url}"), Format::Url),
+        (
+            format!("{id}  \n# c\n{id}3x3:zz\n{}", id.trim_end()),
+            Format::Loopy,
+        ),
+        (
+            format!("{file}\n# c\n{file}pzprv3\nslither\n9\n{file}"),
+            Format::Pzprv3,
+        ),
+        ("2 2\n2 2\n2 2\n1 1\nx\n0 0\n".to_owned(), Format::Judge),
+    ] {
+        let read = entries(text.as_bytes(), format).count();
+        assert!(read >= 2, "{format}: {read} in {text:?}");
+        assert_eq!(count(text.as_bytes(), format), read, "{format}: {text:?}");
+    }
+}

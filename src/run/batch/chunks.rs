@@ -198,7 +198,7 @@ fn cut_entries(data: &[u8], k: usize, format: Format, first: usize) -> Step {
     Step::Cut {
         cut,
         lines: memchr::memchr_iter(b'\n', whole).count(),
-        next: first + formats::entries(whole, format).count(),
+        next: first + formats::count(whole, format),
     }
 }
 
