@@ -344,7 +344,18 @@ impl<const W: usize> Edges<W> {
         from: &Edges<V>,
         mut take: impl FnMut(Part, Row<V>) -> Row<W>,
     ) {
-        self.reset(from.rows);
+        // Every word is written below: the words need no clearing first
+        // (the memset of `reset` was 6% of a tall board's probing).
+        if self.rows == from.rows && self.data.len() == from.data.len() {
+            self.dirty.resize(self.rows + 1);
+            self.mark_all();
+            self.open.resize(self.rows + 1);
+            self.open.insert_all();
+            self.seeded = false;
+            self.stalled = false;
+        } else {
+            self.reset(from.rows);
+        }
         let data = &mut self.data;
         Self::for_each_word(from.rows, |k, part, _| data[k] = take(part, from.data[k]));
         self.conflict = self.scan_conflict();

@@ -2,7 +2,8 @@
 //! neither adds anything (the colour and angle rules joining once the
 //! judge's rules stall); on a search node's board, or a probe's. Where a
 //! node's board stalls there too, what the loop cannot reach
-//! ([`super::connect`]) and equal and opposite edges ([`super::parity`])
+//! ([`super::connect`]), the inside and the outside each in one piece
+//! ([`super::regions`]) and equal and opposite edges ([`super::parity`])
 //! go on from there.
 
 use crate::board::{Clues, Edges, Frame};
@@ -14,6 +15,7 @@ use crate::solve::connect::Reach;
 use crate::solve::loops::{LoopStep, Walker};
 use crate::solve::outcome::{Options, Stats};
 use crate::solve::parity::Parity;
+use crate::solve::regions::Regions;
 
 /// What board [`deduce`] works on.
 pub(super) enum Mode<'t> {
@@ -109,9 +111,10 @@ pub(super) fn deduce<const W: usize>(
 }
 
 /// At a node's board where the rules and loop reasoning stall: crosses
-/// what the loop cannot reach, or else decides what the cells and
-/// vertices say of equal and opposite edges; true if either added
-/// anything (then the rules go on).
+/// what the loop cannot reach, or else colours the cells the inside or the
+/// outside cannot do without, or else decides what the cells and vertices
+/// say of equal and opposite edges; true if any of them added anything
+/// (then the rules go on).
 fn beyond_loops<const W: usize>(
     frame: &Frame<W>,
     clues: &Clues<W>,
@@ -127,6 +130,13 @@ fn beyond_loops<const W: usize>(
         log_changes(frame, &scratch.before, edges, Reason::Reach, *depth, events);
     }
     if crossed > 0 {
+        return Ok(true);
+    }
+    let coloured = scratch.regions.apply(frame, edges)?;
+    if coloured > 0 {
+        // The colour rules turn the new colours into edges (the colours'
+        // rows are due; the rows around them too).
+        edges.mark_all();
         return Ok(true);
     }
     if trace.is_some() {
@@ -183,6 +193,8 @@ pub(super) struct Scratch<const W: usize> {
     pub(super) parity: Parity,
     /// The fill of what the loop can reach.
     pub(super) reach: Reach<W>,
+    /// The fills of the inside and the outside.
+    pub(super) regions: Regions<W>,
     /// A copy of the board before a step, when tracing.
     pub(super) before: Edges<W>,
 }

@@ -10,5 +10,6 @@ pub mod pack;
 mod pair;
 pub mod parity;
 mod probe;
+pub mod regions;
 pub mod search;
 pub mod solver;

@@ -66,11 +66,16 @@ pub(crate) enum Family {
     /// What the loop cannot reach, `connect::Reach::apply` (not the
     /// judge's; counted under no rule).
     Reach,
+    /// The inside and the outside each in one piece,
+    /// `regions::Regions::apply`, between two sweeps of the colour rules
+    /// (which give it the colours and turn its colours into edges; not the
+    /// judge's, counted under no rule).
+    Regions,
 }
 
 impl Family {
     /// The families and the drivers.
-    pub const ALL: [Family; 13] = [
+    pub const ALL: [Family; 14] = [
         Family::Cell,
         Family::Threes,
         Family::Corner,
@@ -84,11 +89,15 @@ impl Family {
         Family::Angle,
         Family::Parity,
         Family::Reach,
+        Family::Regions,
     ];
 
     /// Whether the context applies the inside/outside rules.
     fn colors(self) -> bool {
-        matches!(self, Family::Color | Family::PropagateColors)
+        matches!(
+            self,
+            Family::Color | Family::PropagateColors | Family::Regions
+        )
     }
 }
 
@@ -161,6 +170,12 @@ pub(crate) fn sweep<const W: usize>(ctx: &mut Ctx<'_, W>, f: Family) -> Result<(
         Family::Reach => {
             let mut reach = crate::solve::connect::Reach::default();
             ctx.changed |= reach.apply(ctx.frame, ctx.clues, ctx.edges)? > 0;
+        }
+        Family::Regions => {
+            (0..rows).for_each(|i| color::apply(ctx, i));
+            let mut regions = crate::solve::regions::Regions::default();
+            ctx.changed |= regions.apply(ctx.frame, ctx.edges)? > 0;
+            (0..rows).for_each(|i| color::apply(ctx, i));
         }
         Family::Pass => super::pass(ctx)?,
         Family::Propagate | Family::PropagateColors => {

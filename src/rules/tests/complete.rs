@@ -1,7 +1,8 @@
 //! The complete solver's deductions beyond the judge's rules, on small
 //! boards before and after: the angles (`rules::angle`), equal and
-//! opposite edges (`parity`) and what the loop can reach (`connect`), in
-//! all eight symmetries (and, for the row-local angles, across word
+//! opposite edges (`parity`), what the loop can reach (`connect`) and the
+//! inside and outside in one piece each (`regions`), in all eight
+//! symmetries (and, for the row-local angles and the regions, across word
 //! boundaries). Their soundness is checked with every other family's
 //! against brute force (`rules_are_sound_on_random_boards`).
 
@@ -244,6 +245,108 @@ fn the_side_of_a_wall_without_the_loop_is_crossed() {
         let got = run::<1>(&b, Family::Reach, Mode::Fixpoint).expect("no contradiction");
         assert_eq!(got.board, a, "symmetry {sym}:\n{}", got.board.render());
     }
+}
+
+// ----------------------------------------------- regions (one piece each)
+
+/// Runs the regions to their fixpoint on `before` in all eight
+/// symmetries, and on `before` with its cells inside the ones that the
+/// colour rules alone colour, and expects `after`. (Not through [`check`]:
+/// on the wide boards it embeds a drawing in, the rest of the board is a
+/// part of the inside or the outside as well.)
+fn check_regions(before: &str, colours_alone: &str, after: &str) {
+    let (before, alone, after) = (
+        Board::parse(before),
+        Board::parse(colours_alone),
+        Board::parse(after),
+    );
+    for sym in 0..8 {
+        let (b, c, a) = (
+            before.transform(sym),
+            alone.transform(sym),
+            after.transform(sym),
+        );
+        let colours = run::<1>(&b, Family::Color, Mode::Fixpoint).expect("no contradiction");
+        assert_eq!(colours.board, c, "symmetry {sym}, the colour rules alone");
+        let got = run::<1>(&b, Family::Regions, Mode::Fixpoint).expect("no contradiction");
+        assert_eq!(got.board, a, "symmetry {sym}:\n{}", got.board.render());
+        assert!(fired(&got.counts).is_empty(), "no judge's rule runs");
+    }
+}
+
+/// Two cells walled in by lines: the outside cannot reach them, so they
+/// are inside; the inside cannot leave them, so every other cell is
+/// outside: the whole loop. The colour rules alone see no colour here.
+#[test]
+fn cells_the_outside_cannot_reach_are_inside() {
+    let before = "
+        + . + . + . + . +
+        .   .   .   .   .
+        + . + - + - + . +
+        .   |   .   |   .
+        + . + - + - + . +
+        .   .   .   .   .
+        + . + . + . + . +";
+    check_regions(
+        before,
+        before,
+        "
+        + x + x + x + x +
+        x   x   x   x   x
+        + x + - + - + x +
+        x   |   x   |   x
+        + x + - + - + x +
+        x   x   x   x   x
+        + x + x + x + x +",
+    );
+}
+
+/// A column of cells outside (crossed sides from the border down) walls
+/// the inside cell at the top left off from the column on the right: the
+/// inside cannot reach it, so it is outside.
+#[test]
+fn cells_the_inside_cannot_reach_are_outside() {
+    let before = "
+        + - + x + . +
+        .   .   .   .
+        + . + x + . +
+        .   .   .   .
+        + . + x + . +
+        .   .   .   .
+        + . + x + . +";
+    check_regions(
+        before,
+        "
+        + - + x + . +
+        |   |   .   .
+        + . + x + . +
+        .   .   .   .
+        + . + x + . +
+        .   .   .   .
+        + . + x + . +",
+        "
+        + - + x + x +
+        |   |   x   x
+        + . + x + x +
+        .   .   x   x
+        + . + x + x +
+        .   .   x   x
+        + . + x + x +",
+    );
+}
+
+/// Two cells inside (lines on the border) with a cell outside between
+/// them, on a board one cell high: the inside would be in two pieces.
+#[test]
+fn an_inside_in_two_pieces_is_a_contradiction() {
+    check_contradiction(
+        Family::Regions,
+        Contradiction::Disconnected,
+        "
+        + - + x + - +
+        .   .   .   .
+        + . + . + . +",
+    );
 }
 
 // ------------------------------------------------------------- verdicts
