@@ -580,6 +580,9 @@ impl<const W: usize> Edges<W> {
 }
 
 mod angles;
+mod trail;
+
+pub use trail::Trail;
 
 #[cfg(test)]
 mod tests;

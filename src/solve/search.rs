@@ -2,15 +2,19 @@
 //!
 //! A node of the search deduces to a fixpoint (rules, then loop
 //! reasoning); if edges remain undecided it branches on one edge at a
-//! path end: first as a line (on a copy of the board one level down the
-//! stack), then as a cross (in place). The search is iterative, so a deep
-//! search cannot overflow the thread's stack. Where a second solution is
-//! asked for, a dive without probing comes first (`dive.rs`), and a search that
+//! path end: first as a line, one level down, then, back at the board as
+//! it was, as a cross. One board is searched on; the levels above it keep
+//! only the words their boards differ in ([`Trail`]), so memory grows with
+//! what the search decides, not with its depth times the board. The
+//! search is iterative, so a deep search cannot overflow the thread's
+//! stack; each of its steps is a function of the [`Walk`] under way (the
+//! node's depth, the dive, the outcome). Where a second solution is asked
+//! for, a dive without probing comes first (`dive.rs`), and a search that
 //! runs long restarts ([`Search::solve_from`]).
 
 use crate::bits::Count;
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame};
+use crate::board::{Clues, Edges, Frame, Trail};
 use crate::grid::{EdgeId, Plane, Side, ARMS};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::{verify, Invalid};
@@ -26,7 +30,12 @@ use crate::solve::probe::{Node, Prober};
 #[derive(Default)]
 pub struct Search<const W: usize> {
     clues: Clues<W>,
-    stack: Vec<Edges<W>>,
+    /// The board of the node under way.
+    board: Edges<W>,
+    /// The boards of the levels above it, to come back to.
+    trail: Trail<W>,
+    /// Per level above the node: the edge whose other value is still to
+    /// be tried there, if any.
     pending: Vec<Option<EdgeId>>,
     scratch: Scratch<W>,
     /// The root's board where a dive began, for the search after it.
@@ -95,6 +104,79 @@ const RESTART_AFTER: u64 = 20_000;
 /// Nodes of each restart's dive.
 const RESTART_DIVE_NODES: u64 = 500;
 
+/// One search under way (a call of [`Search::search`]): what travels with
+/// it from node to node.
+struct Walk<'w, const W: usize> {
+    frame: &'w Frame<W>,
+    p: &'w Puzzle,
+    o: &'w Options,
+    out: &'w mut Outcome,
+    /// The dive, before the probing search (or as the whole search).
+    dive: Dive,
+    /// The depth of the node under way.
+    depth: usize,
+    /// The nodes counted before this search's first.
+    first_node: u64,
+    /// The most nodes this search makes (a restart's dive).
+    max_nodes: u64,
+    /// The work (nodes and probes) after which a search whose dive is
+    /// over stops to restart, if it does.
+    slice: Option<u64>,
+}
+
+impl<'w, const W: usize> Walk<'w, W> {
+    /// The walk of a search of `p` (on a board of `frame`) as `plan` says,
+    /// from the root, its work counted into `out`.
+    fn new(
+        frame: &'w Frame<W>,
+        p: &'w Puzzle,
+        o: &'w Options,
+        out: &'w mut Outcome,
+        plan: Plan,
+    ) -> Self {
+        let (dive, max_nodes) = match plan {
+            Plan::First => (Dive::new(o), u64::MAX),
+            Plan::Dive { nodes } => (Dive::alone(), nodes),
+            Plan::Probing => (Dive::over(), u64::MAX),
+        };
+        // Where a dive may run (so a second solution is asked for), a long
+        // search stops to restart.
+        let slice = (matches!(plan, Plan::First) && dive.may_run()).then_some(RESTART_AFTER);
+        let first_node = out.stats.nodes;
+        Walk {
+            frame,
+            p,
+            o,
+            out,
+            dive,
+            depth: 0,
+            first_node,
+            max_nodes,
+            slice,
+        }
+    }
+
+    /// Whether the search's slice of work has run out before the next node.
+    #[inline(always)]
+    fn sliced(&self) -> bool {
+        let stats = &self.out.stats;
+        stats.nodes - self.first_node >= self.max_nodes
+            || self
+                .slice
+                .is_some_and(|s| !self.dive.running() && stats.nodes + stats.probes > s)
+    }
+}
+
+/// Where a search goes after a step.
+enum Step {
+    /// To the node at the walk's depth.
+    Node,
+    /// Back to the deepest branch with a value left to try.
+    Backtrack,
+    /// Nowhere: it ends.
+    End(End),
+}
+
 impl<const W: usize> Search<W> {
     /// Solves `p` into `out`.
     pub fn solve(&mut self, p: &Puzzle, o: &Options, out: &mut Outcome) {
@@ -117,9 +199,6 @@ impl<const W: usize> Search<W> {
         let frame = Frame::<W>::new(p.rows(), p.cols());
         self.clues.load(p);
         self.scratch.parity.load(p);
-        if self.stack.is_empty() {
-            self.stack.push(Edges::default());
-        }
         self.restart(p, start, Order::default(), out);
         let mut end = self.search(&frame, p, o, out, Plan::First);
         if matches!(end, End::Sliced) {
@@ -158,14 +237,17 @@ impl<const W: usize> Search<W> {
     /// anew.
     fn restart(&mut self, p: &Puzzle, start: Option<&Edges<W>>, order: Order, out: &mut Outcome) {
         match start {
-            Some(board) => self.stack[0].copy_from(board),
-            None => self.stack[0].reset(p.rows()),
+            Some(board) => self.board.copy_from(board),
+            None => self.board.reset(p.rows()),
         }
         self.order = order;
         out.forget_found();
         self.prober.start();
     }
 
+    /// Searches from the root's board as [`Search::restart`] left it, as
+    /// `plan` says: one node after the other, depth first, iteratively (a
+    /// deep search cannot overflow the thread's stack).
     // Inlined into its callers, as it was before `solve_from` lost its
     // fast path: called, it cost 1.7M more instructions on real10.
     #[inline(always)]
@@ -177,171 +259,177 @@ impl<const W: usize> Search<W> {
         out: &mut Outcome,
         plan: Plan,
     ) -> End {
-        let mut depth = 0;
         self.pending.clear();
-        let (mut dive, dive_nodes) = match plan {
-            Plan::First => (Dive::new(o), u64::MAX),
-            Plan::Dive { nodes } => (Dive::alone(), nodes),
-            Plan::Probing => (Dive::over(), u64::MAX),
-        };
-        // Where a dive may run (so a second solution is asked for), a long
-        // search stops to restart.
-        let slice = (matches!(plan, Plan::First) && dive.may_run()).then_some(RESTART_AFTER);
-        let first_node = out.stats.nodes;
-        'node: loop {
-            if out.stats.nodes - first_node >= dive_nodes
-                || slice.is_some_and(|s| !dive.running() && out.stats.nodes + out.stats.probes > s)
-            {
-                return End::Sliced;
-            }
-            out.stats.nodes += 1;
-            out.stats.depth = out.stats.depth.max(depth as u32);
-            if out.over_budget(o) {
-                return End::GaveUp;
-            }
-            let trace = o.trace.then_some((&mut out.trace, depth as u32));
-            // Another board than the last node's: its classes start anew.
-            self.scratch.parity.forget();
-            let deduced = deduce(
-                frame,
-                &self.clues,
-                &mut self.scratch,
-                o,
-                &mut out.stats,
-                &mut self.stack[depth],
-                Mode::Node(trace),
-            )
-            .and_then(|()| {
-                if depth == 0 && dive.begin_before_probing(frame, &self.stack[0]) {
-                    self.root.copy_from(&self.stack[0]);
-                }
-                if o.search && !dive.running() {
-                    let node = Node {
-                        frame,
-                        clues: &self.clues,
-                        scratch: &mut self.scratch,
-                        board: &mut self.stack[depth],
-                        depth,
-                    };
-                    self.prober.probe(node, p, o, out)
-                } else {
-                    Ok(true)
-                }
-            });
-            match deduced {
-                Ok(false) => return End::GaveUp,
-                Err(c) => {
-                    if depth == 0 {
-                        out.contradiction = Some(c);
-                    }
-                    if let Some(resume) = dive.fail() {
-                        match self.resurface(resume, frame, o, out) {
-                            Some(d) => depth = d,
-                            None => return End::Sliced,
-                        }
-                        continue 'node;
-                    }
-                }
-                Ok(true) => {
-                    if self.stack[depth].is_complete(frame) {
-                        let (h, v) = line_rows(frame, &self.stack[depth]);
-                        record(p, h, v, o, out, depth == 0);
-                        if out.found() >= o.max_solutions {
-                            return End::Done;
-                        }
-                    } else if !o.search {
-                        let decided = self.stack[depth].decided_count(frame) as usize;
-                        return End::Stalled(frame.edge_count() - decided);
-                    } else {
-                        if depth == 0 && dive.begin_at_branch() {
-                            self.root.copy_from(&self.stack[0]);
-                        }
-                        let e = self.choose(frame, depth);
-                        self.branch(e, depth, o, out);
-                        depth += 1;
-                        continue 'node;
-                    }
-                }
-            }
-            // Backtrack: the deepest pending line branch is done; try its cross.
-            loop {
-                if depth == 0 {
-                    // A dive that found no solution leaves the answer to
-                    // the probing search, whose reasons it gives.
-                    match dive.exhausted(out.found()) {
-                        None => return End::Done,
-                        Some(resume) => match self.resurface(resume, frame, o, out) {
-                            Some(d) => depth = d,
-                            None => return End::Sliced,
-                        },
-                    }
-                    continue 'node;
-                }
-                depth -= 1;
-                if let Some(e) = self.pending[depth].take() {
-                    let line = self.order.cross_first;
-                    decide(&mut self.stack[depth], e, line);
-                    self.prober.focus_on(e);
-                    if o.trace {
-                        out.trace.push(Event::Backtrack {
-                            depth: depth as u32,
-                        });
-                        out.trace.push(branch_event(e, line, depth));
-                    }
-                    continue 'node;
-                }
+        let mut walk = Walk::new(frame, p, o, out, plan);
+        loop {
+            let step = match self.node(&mut walk) {
+                Step::Backtrack => self.backtrack(&mut walk),
+                step => step,
+            };
+            if let Step::End(end) = step {
+                return end;
             }
         }
+    }
+
+    /// The node at the walk's depth, on the board: counted, deduced and
+    /// probed, then recorded if complete, or branched on.
+    #[inline(always)]
+    fn node(&mut self, walk: &mut Walk<'_, W>) -> Step {
+        if walk.sliced() {
+            return Step::End(End::Sliced);
+        }
+        let stats = &mut walk.out.stats;
+        stats.nodes += 1;
+        stats.depth = stats.depth.max(walk.depth as u32);
+        if walk.out.over_budget(walk.o) {
+            return Step::End(End::GaveUp);
+        }
+        match self.deduce_node(walk) {
+            Ok(false) => Step::End(End::GaveUp),
+            Err(c) => self.failed(walk, c),
+            Ok(true) => self.deduced(walk),
+        }
+    }
+
+    /// Deduces the node's board, then probes it unless a dive runs (which
+    /// may begin here, at the root); `Ok(false)` if the budget ran out.
+    #[inline(always)]
+    fn deduce_node(&mut self, walk: &mut Walk<'_, W>) -> Result<bool, Contradiction> {
+        let (frame, o, depth) = (walk.frame, walk.o, walk.depth);
+        let trace = o.trace.then_some((&mut walk.out.trace, depth as u32));
+        // Another board than the last node's: its classes start anew.
+        self.scratch.parity.forget();
+        let (clues, scratch, board) = (&self.clues, &mut self.scratch, &mut self.board);
+        deduce(
+            frame,
+            clues,
+            scratch,
+            o,
+            &mut walk.out.stats,
+            board,
+            Mode::Node(trace),
+        )?;
+        if depth == 0 && walk.dive.begin_before_probing(frame, &self.board) {
+            self.root.copy_from(&self.board);
+        }
+        if !o.search || walk.dive.running() {
+            return Ok(true);
+        }
+        let node = Node {
+            frame,
+            clues: &self.clues,
+            scratch: &mut self.scratch,
+            board: &mut self.board,
+            depth,
+        };
+        self.prober.probe(node, walk.p, o, walk.out)
+    }
+
+    /// The node met contradiction `c`: the search backtracks, unless the
+    /// dive gives up here.
+    fn failed(&mut self, walk: &mut Walk<'_, W>, c: Contradiction) -> Step {
+        if walk.depth == 0 {
+            walk.out.contradiction = Some(c);
+        }
+        match walk.dive.fail() {
+            Some(resume) => self.resurface(resume, walk),
+            None => Step::Backtrack,
+        }
+    }
+
+    /// The node's board is deduced and probed without contradiction:
+    /// complete, it is recorded if a solution; else the search branches
+    /// on it, or with search off, ends stalled.
+    #[inline(always)]
+    fn deduced(&mut self, walk: &mut Walk<'_, W>) -> Step {
+        let (frame, o) = (walk.frame, walk.o);
+        if self.board.is_complete(frame) {
+            let (h, v) = line_rows(frame, &self.board);
+            record(walk.p, h, v, o, walk.out, walk.depth == 0);
+            if walk.out.found() >= o.max_solutions {
+                return Step::End(End::Done);
+            }
+            Step::Backtrack
+        } else if !o.search {
+            let decided = self.board.decided_count(frame) as usize;
+            Step::End(End::Stalled(frame.edge_count() - decided))
+        } else {
+            if walk.depth == 0 && walk.dive.begin_at_branch() {
+                self.root.copy_from(&self.board);
+            }
+            let e = self.choose(frame);
+            self.branch(e, walk);
+            Step::Node
+        }
+    }
+
+    /// Goes back to the deepest level with a value left to try, its board
+    /// as it was, and tries it; at the root, the search (or the dive) is
+    /// over.
+    fn backtrack(&mut self, walk: &mut Walk<'_, W>) -> Step {
+        let Some(d) = self.pending[..walk.depth].iter().rposition(Option::is_some) else {
+            // A dive that found no solution leaves the answer to the
+            // probing search, whose reasons it gives.
+            return match walk.dive.exhausted(walk.out.found()) {
+                None => Step::End(End::Done),
+                Some(resume) => self.resurface(resume, walk),
+            };
+        };
+        let e = self.pending[d].take().expect("a pending branch");
+        self.trail.restore(d, &mut self.board);
+        walk.depth = d;
+        let line = self.order.cross_first;
+        decide(&mut self.board, e, line);
+        self.prober.focus_on(e);
+        if walk.o.trace {
+            let depth = d as u32;
+            walk.out.trace.push(Event::Backtrack { depth });
+            walk.out.trace.push(branch_event(e, line, d));
+        }
+        Step::Node
     }
 
     /// A dive is over without an answer: the search starts again from the
     /// root's board as the dive found it, at the `resume` point, with no
-    /// solution or reason of the dive's kept. The depth to go on at, or
-    /// `None` where the dive was a search of its own.
-    fn resurface(
-        &mut self,
-        resume: Resume,
-        frame: &Frame<W>,
-        o: &Options,
-        out: &mut Outcome,
-    ) -> Option<usize> {
+    /// solution or reason of the dive's kept; or, where the dive was a
+    /// search of its own, it ends.
+    fn resurface(&mut self, resume: Resume, walk: &mut Walk<'_, W>) -> Step {
         if resume == Resume::Stop {
-            return None;
+            return Step::End(End::Sliced);
         }
-        out.forget_found();
-        out.stats.depth = 0;
-        self.stack[0].copy_from(&self.root);
+        walk.out.forget_found();
+        walk.out.stats.depth = 0;
+        self.board.copy_from(&self.root);
+        walk.depth = 0;
         if resume == Resume::Branch {
-            let e = self.choose(frame, 0);
-            self.branch(e, 0, o, out);
-            return Some(1);
+            let e = self.choose(walk.frame);
+            self.branch(e, walk);
         }
-        Some(0)
+        Step::Node
     }
 
-    /// Branches on edge `e` at `depth`: a copy of the board one level down
-    /// with `e` a line (a cross, if the order says so); the other value is
-    /// left pending.
-    fn branch(&mut self, e: EdgeId, depth: usize, o: &Options, out: &mut Outcome) {
-        if self.stack.len() <= depth + 1 {
-            self.stack.push(Edges::default());
-        }
+    /// Branches on edge `e` at the walk's depth: the board is kept on the
+    /// trail and goes one level down with `e` a line (a cross, if the order
+    /// says so); the other value is left pending.
+    fn branch(&mut self, e: EdgeId, walk: &mut Walk<'_, W>) {
+        let depth = walk.depth;
+        self.trail.push(depth, &self.board);
         self.pending.truncate(depth);
         self.pending.push(Some(e));
-        let (below, above) = self.stack.split_at_mut(depth + 1);
-        above[0].copy_from(&below[depth]);
         let line = !self.order.cross_first;
-        decide(&mut above[0], e, line);
+        decide(&mut self.board, e, line);
         self.prober.focus_on(e);
-        if o.trace {
-            out.trace.push(branch_event(e, line, depth + 1));
+        walk.depth = depth + 1;
+        if walk.o.trace {
+            walk.out.trace.push(branch_event(e, line, depth + 1));
         }
     }
 
     /// The edge to branch on: an undecided edge at the end of a path, or
     /// failing that, an undecided side of the cell with the highest clue.
-    fn choose(&self, frame: &Frame<W>, depth: usize) -> EdgeId {
-        let edges = &self.stack[depth];
+    fn choose(&self, frame: &Frame<W>) -> EdgeId {
+        let edges = &self.board;
         if let Some(e) = self.prober.best() {
             if edges.undecided(frame, e.plane, e.row).has(e.col) {
                 return e;
