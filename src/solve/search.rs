@@ -514,6 +514,15 @@ fn line_rows<'e, const W: usize>(
 /// Stores the fully decided board of `p` whose line edges are the rows
 /// `h` and `v` (as [`Solution::set_rows`] takes them) as a solution if it
 /// is one; `root` if it is the search's root board.
+///
+/// A board that deduction let through and is not a solution is a leaf
+/// without one only if its lines make several loops, or none: deduction
+/// leaves the loops of a complete node board to this check (unless it
+/// traces, when loop reasoning sees it too; and with loop reasoning off),
+/// and no rule asks for a line at all (the board of a puzzle of 0s is
+/// crosses alone). Any other reason (a clue not met, a vertex with one,
+/// three or four lines) is one the rules should have found: a bug in the
+/// reasoning, which [`alarm`] makes loud.
 fn record<const V: usize>(
     p: &Puzzle,
     h: impl IntoIterator<Item = [u64; V]>,
@@ -524,15 +533,37 @@ fn record<const V: usize>(
 ) {
     let s: &mut Solution = out.push_solution();
     s.set_rows(p.rows(), p.cols(), h, v);
-    if let Err(e) = verify(p, s) {
-        out.pop_solution();
-        // What loop reasoning would have said of the root's board.
-        if root && matches!(e, Invalid::SeveralLoops) {
-            out.contradiction = Some(Contradiction::PrematureLoop);
+    let Err(e) = verify(p, s) else {
+        if o.trace {
+            out.trace.push(Event::Solution);
         }
-    } else if o.trace {
-        out.trace.push(Event::Solution);
+        return;
+    };
+    out.pop_solution();
+    match e {
+        Invalid::SeveralLoops if !o.trace || !o.loop_reasoning => {
+            // What loop reasoning would have said of the root's board.
+            if root {
+                out.contradiction = Some(Contradiction::PrematureLoop);
+            }
+        }
+        Invalid::NoLoop => {}
+        e => alarm(out, e, cfg!(debug_assertions)),
     }
+}
+
+/// A complete board that deduction let through failed the independent
+/// check, for a reason deduction should have seen (`why`): with `panic`
+/// (builds with debug assertions, as the tests'), a panic; else it is
+/// counted in the outcome ([`Outcome::check_failed`]), for batch and judge
+/// mode to report, and the branch fails as if deduction had refuted it.
+fn alarm(out: &mut Outcome, why: Invalid, panic: bool) {
+    if panic {
+        panic!(
+            "internal error: a board the deduction finished failed the independent check ({why})"
+        );
+    }
+    out.check_failed(why);
 }
 
 /// The status of a search that ran to its end, by the solutions found.
@@ -567,9 +598,100 @@ fn branch_event(e: EdgeId, line: bool, depth: usize) -> Event {
 
 #[cfg(test)]
 mod tests {
+    use super::{alarm, record};
     use crate::puzzle::region::random_test_puzzle;
-    use crate::solve::outcome::Options;
+    use crate::puzzle::verify::Invalid;
+    use crate::puzzle::Puzzle;
+    use crate::rules::Contradiction;
+    use crate::solve::outcome::{Options, Outcome};
     use crate::solve::solver::Solver;
+
+    /// The outcome of `record` given the complete board of the puzzle
+    /// `rows` (see [`Puzzle::from_rows`]) with lines `h` and `v` (a word
+    /// a row), as the search's root with options `o`.
+    fn recorded(rows: &str, h: &[u64], v: &[u64], o: &Options) -> Outcome {
+        let p = Puzzle::from_rows(rows).unwrap();
+        let mut out = Outcome::default();
+        record(
+            &p,
+            h.iter().map(|&w| [w]),
+            v.iter().map(|&w| [w]),
+            o,
+            &mut out,
+            true,
+        );
+        out
+    }
+
+    /// Several loops and no loop at all are boards deduction leaves to the
+    /// check: failed leaves, silently (several loops at the root give loop
+    /// reasoning's reason).
+    #[test]
+    fn several_loops_and_no_loop_are_silent_failures() {
+        let o = Options::default();
+        // Two 1x1 loops around the end cells of a 1x3 board.
+        let two = recorded("...", &[0b101, 0b101], &[0b1111], &o);
+        assert_eq!(two.found(), 0);
+        assert_eq!(two.contradiction, Some(Contradiction::PrematureLoop));
+        // A 0 with every side crossed.
+        let none = recorded("0", &[0, 0], &[0], &o);
+        assert_eq!((none.found(), none.contradiction), (0, None));
+        for out in [two, none] {
+            assert_eq!(out.stats.check_failures, 0);
+            assert_eq!(out.check_failure(), None);
+        }
+    }
+
+    /// A board that breaks a clue or a vertex is one deduction should have
+    /// refuted: with debug assertions (the tests' builds) `record` panics,
+    /// naming what is wrong; without, the outcome counts it.
+    #[test]
+    fn a_board_the_rules_should_have_refuted_is_an_alarm() {
+        let o = Options::default();
+        // A 3 with four lines; a blank with a line that ends.
+        let boards: [(&str, &[u64], &[u64], &str); 2] = [
+            ("3", &[1, 1], &[0b11], "cell (0, 0) has clue 3 but 4 lines"),
+            ("..", &[1, 0], &[0], "vertex (0, 0) has 1 lines"),
+        ];
+        for (rows, h, v, why) in boards {
+            let run = std::panic::catch_unwind(|| recorded(rows, h, v, &o));
+            if cfg!(debug_assertions) {
+                let panic = run.expect_err("a panic");
+                let message = panic.downcast_ref::<String>().expect("a message");
+                let expected = format!("failed the independent check ({why})");
+                assert!(message.contains(&expected), "{message}");
+            } else {
+                let out = run.expect("no panic");
+                assert_eq!(out.found(), 0);
+                assert_eq!(out.stats.check_failures, 1);
+                assert_eq!(
+                    out.check_failure().map(Invalid::to_string).as_deref(),
+                    Some(why)
+                );
+            }
+        }
+        // Where nothing panics: counted, the first reason kept.
+        let mut out = Outcome::default();
+        alarm(&mut out, Invalid::SeveralLoops, false);
+        alarm(&mut out, Invalid::NoLoop, false);
+        assert_eq!(out.stats.check_failures, 2);
+        assert_eq!(out.check_failure(), Some(&Invalid::SeveralLoops));
+    }
+
+    /// With a trace, loop reasoning sees every complete node board: several
+    /// loops there are an alarm too.
+    #[test]
+    fn several_loops_under_a_trace_are_an_alarm() {
+        let o = Options {
+            trace: true,
+            ..Options::default()
+        };
+        let run = std::panic::catch_unwind(|| recorded("...", &[0b101, 0b101], &[0b1111], &o));
+        assert_eq!(run.is_err(), cfg!(debug_assertions));
+        if let Ok(out) = run {
+            assert_eq!(out.stats.check_failures, 1);
+        }
+    }
 
     /// Skipping dominated probes and deducing probe pairs side by side (on
     /// by default, off when counting rules) change nothing the search
