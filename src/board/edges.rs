@@ -591,6 +591,9 @@ impl<const W: usize> Edges<W> {
 }
 
 mod angles;
+mod trail;
+
+pub use trail::Trail;
 
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,8 @@
 //! - [`Edges`]: the line and cross planes and the inside/outside cells,
 //!   read and written a row at a time through an `At` (`edges`), stored
 //!   as six [`Part`]s (`part`); what it holds of one edge along a row is
-//!   an [`Edge`] (`edge`);
+//!   an [`Edge`] (`edge`); [`Trail`], the boards of a search's levels,
+//!   kept as what changed from one to the next (`edges/trail`);
 //! - [`Frame`]: a board's size and row masks, for one puzzle or several
 //!   side by side (`frame`);
 //! - [`Clues`]: the clues by value and in binary (`clues`).
@@ -17,6 +18,6 @@ mod part;
 
 pub use clues::{domino_loop_fits, ClueBits, Clues};
 pub use edge::Edge;
-pub use edges::Edges;
+pub use edges::{Edges, Trail};
 pub use frame::Frame;
 pub use part::{Angle, Part};

@@ -70,7 +70,9 @@ pub struct Count {
     pub probes: u64,
     /// Deepest search level.
     pub depth: u32,
-    /// A solution that breaks a clue or the loop (a solver bug).
+    /// A solver bug: `invalid-solution` (a solution that breaks a clue or
+    /// the loop) or `failed-check` (a board deduction let through broke one,
+    /// see [`Stats::check_failures`](crate::solve::outcome::Stats::check_failures)).
     pub inconsistent: Option<&'static str>,
 }
 
@@ -230,7 +232,12 @@ impl Asker {
             nodes: o.stats.nodes,
             probes: o.stats.probes,
             depth: o.stats.depth,
-            inconsistent: invalid.then_some("invalid-solution"),
+            inconsistent: if o.stats.check_failures > 0 {
+                // A board deduction let through failed the solution check.
+                Some("failed-check")
+            } else {
+                invalid.then_some("invalid-solution")
+            },
         }
     }
 }

@@ -128,7 +128,9 @@ pub struct Grade {
     pub probes: u64,
     /// Deepest search level of the full solve.
     pub depth: u32,
-    /// A disagreement between the ways of solving (a solver bug).
+    /// A disagreement between the ways of solving, or a board deduction
+    /// let through that failed the solution check (`failed-check`, see
+    /// [`Stats::check_failures`](crate::solve::outcome::Stats::check_failures)): a solver bug.
     pub inconsistent: Option<&'static str>,
 }
 
@@ -197,7 +199,9 @@ impl Grader {
             Status::Multiple | Status::Invalid => RulesAlone::Stall(0),
         };
         let rules_solution = o.solution().cloned();
+        let mut failed_checks = o.stats.check_failures;
         let full = self.full.solve(p);
+        failed_checks += full.stats.check_failures;
         let solutions = match full.status() {
             Status::Solved => Solutions::One,
             Status::Multiple => Solutions::Several,
@@ -220,11 +224,20 @@ impl Grader {
         }
         let needs = match rules {
             RulesAlone::Finish | RulesAlone::Contradiction => Needs::Rules,
-            RulesAlone::Stall(_) => match self.deduce.solve(p).status() {
-                Status::Solved | Status::NoSolution => Needs::Loop,
-                _ => Needs::Search,
-            },
+            RulesAlone::Stall(_) => {
+                let o = self.deduce.solve(p);
+                failed_checks += o.stats.check_failures;
+                match o.status() {
+                    Status::Solved | Status::NoSolution => Needs::Loop,
+                    _ => Needs::Search,
+                }
+            }
         };
+        if failed_checks > 0 {
+            // A board deduction let through failed the solution check: a
+            // bug in the reasoning, which may be behind any verdict here.
+            inconsistent = Some("failed-check");
+        }
         Grade {
             rows: p.rows(),
             cols: p.cols(),

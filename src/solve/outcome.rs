@@ -2,6 +2,7 @@
 //! [`Outcome`] out (its [`Status`], solutions and [`Stats`]).
 
 use crate::puzzle::solution::Solution;
+use crate::puzzle::verify::Invalid;
 use crate::rules::{Contradiction, Event, RuleCounts};
 use std::time::{Duration, Instant};
 
@@ -132,6 +133,12 @@ pub struct Stats {
     pub loop_crosses: u64,
     /// Deepest search level reached.
     pub depth: u32,
+    /// Complete boards that deduction let through and the independent
+    /// check ([`crate::puzzle::verify::verify`]) rejected for a reason
+    /// deduction should have seen: a bug in the reasoning (each is dropped
+    /// as a failed branch, so the verdict may be wrong). In builds with
+    /// debug assertions (the tests) the first one panics instead.
+    pub check_failures: u64,
     /// Decisions per rule R1-R15, when [`Options::count_rules`] is set.
     pub rules: RuleCounts,
 }
@@ -146,6 +153,8 @@ pub struct Outcome {
     pub stats: Stats,
     /// For `NoSolution` found by deduction alone: the first contradiction.
     pub contradiction: Option<Contradiction>,
+    /// Why the first of [`Stats::check_failures`] was rejected.
+    check_failure: Option<Invalid>,
     /// For `GaveUp` with search off: the edges deduction left undecided.
     stalled: Option<usize>,
     /// Every decision in order, when [`Options::trace`] is set.
@@ -181,6 +190,20 @@ impl Outcome {
         self.stalled
     }
 
+    /// Why the independent check rejected the first complete board that
+    /// deduction let through wrongly, if one was (see
+    /// [`Stats::check_failures`]).
+    pub fn check_failure(&self) -> Option<&Invalid> {
+        self.check_failure.as_ref()
+    }
+
+    /// Counts a complete board that deduction let through and the
+    /// independent check rejected, for the reason `why`.
+    pub(crate) fn check_failed(&mut self, why: Invalid) {
+        self.stats.check_failures += 1;
+        self.check_failure.get_or_insert(why);
+    }
+
     /// The first solution found, if any.
     pub fn solution(&self) -> Option<&Solution> {
         self.solutions().first()
@@ -191,6 +214,7 @@ impl Outcome {
         self.found = 0;
         self.stats = Stats::default();
         self.contradiction = None;
+        self.check_failure = None;
         self.stalled = None;
         self.trace.clear();
         self.started = None;

@@ -2,15 +2,19 @@
 //!
 //! A node of the search deduces to a fixpoint (rules, then loop
 //! reasoning); if edges remain undecided it branches on one edge at a
-//! path end: first as a line (on a copy of the board one level down the
-//! stack), then as a cross (in place). The search is iterative, so a deep
-//! search cannot overflow the thread's stack. Where a second solution is
-//! asked for, a dive without probing comes first (`dive.rs`), and a search that
+//! path end: first as a line, one level down, then, back at the board as
+//! it was, as a cross. One board is searched on; the levels above it keep
+//! only the words their boards differ in ([`Trail`]), so memory grows with
+//! what the search decides, not with its depth times the board. The
+//! search is iterative, so a deep search cannot overflow the thread's
+//! stack; each of its steps is a function of the [`Walk`] under way (the
+//! node's depth, the dive, the outcome). Where a second solution is asked
+//! for, a dive without probing comes first (`dive.rs`), and a search that
 //! runs long restarts ([`Search::solve_from`]).
 
 use crate::bits::Count;
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame};
+use crate::board::{Clues, Edges, Frame, Trail};
 use crate::grid::{EdgeId, Plane, Side, ARMS};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::{verify, Invalid};
@@ -26,7 +30,12 @@ use crate::solve::probe::{Node, Prober};
 #[derive(Default)]
 pub struct Search<const W: usize> {
     clues: Clues<W>,
-    stack: Vec<Edges<W>>,
+    /// The board of the node under way.
+    board: Edges<W>,
+    /// The boards of the levels above it, to come back to.
+    trail: Trail<W>,
+    /// Per level above the node: the edge whose other value is still to
+    /// be tried there, if any.
     pending: Vec<Option<EdgeId>>,
     scratch: Scratch<W>,
     /// The root's board where a dive began, for the search after it.
@@ -95,6 +104,79 @@ const RESTART_AFTER: u64 = 20_000;
 /// Nodes of each restart's dive.
 const RESTART_DIVE_NODES: u64 = 500;
 
+/// One search under way (a call of [`Search::search`]): what travels with
+/// it from node to node.
+struct Walk<'w, const W: usize> {
+    frame: &'w Frame<W>,
+    p: &'w Puzzle,
+    o: &'w Options,
+    out: &'w mut Outcome,
+    /// The dive, before the probing search (or as the whole search).
+    dive: Dive,
+    /// The depth of the node under way.
+    depth: usize,
+    /// The nodes counted before this search's first.
+    first_node: u64,
+    /// The most nodes this search makes (a restart's dive).
+    max_nodes: u64,
+    /// The work (nodes and probes) after which a search whose dive is
+    /// over stops to restart, if it does.
+    slice: Option<u64>,
+}
+
+impl<'w, const W: usize> Walk<'w, W> {
+    /// The walk of a search of `p` (on a board of `frame`) as `plan` says,
+    /// from the root, its work counted into `out`.
+    fn new(
+        frame: &'w Frame<W>,
+        p: &'w Puzzle,
+        o: &'w Options,
+        out: &'w mut Outcome,
+        plan: Plan,
+    ) -> Self {
+        let (dive, max_nodes) = match plan {
+            Plan::First => (Dive::new(o), u64::MAX),
+            Plan::Dive { nodes } => (Dive::alone(), nodes),
+            Plan::Probing => (Dive::over(), u64::MAX),
+        };
+        // Where a dive may run (so a second solution is asked for), a long
+        // search stops to restart.
+        let slice = (matches!(plan, Plan::First) && dive.may_run()).then_some(RESTART_AFTER);
+        let first_node = out.stats.nodes;
+        Walk {
+            frame,
+            p,
+            o,
+            out,
+            dive,
+            depth: 0,
+            first_node,
+            max_nodes,
+            slice,
+        }
+    }
+
+    /// Whether the search's slice of work has run out before the next node.
+    #[inline(always)]
+    fn sliced(&self) -> bool {
+        let stats = &self.out.stats;
+        stats.nodes - self.first_node >= self.max_nodes
+            || self
+                .slice
+                .is_some_and(|s| !self.dive.running() && stats.nodes + stats.probes > s)
+    }
+}
+
+/// Where a search goes after a step.
+enum Step {
+    /// To the node at the walk's depth.
+    Node,
+    /// Back to the deepest branch with a value left to try.
+    Backtrack,
+    /// Nowhere: it ends.
+    End(End),
+}
+
 impl<const W: usize> Search<W> {
     /// Solves `p` into `out`.
     pub fn solve(&mut self, p: &Puzzle, o: &Options, out: &mut Outcome) {
@@ -117,9 +199,6 @@ impl<const W: usize> Search<W> {
         let frame = Frame::<W>::new(p.rows(), p.cols());
         self.clues.load(p);
         self.scratch.parity.load(p);
-        if self.stack.is_empty() {
-            self.stack.push(Edges::default());
-        }
         self.restart(p, start, Order::default(), out);
         let mut end = self.search(&frame, p, o, out, Plan::First);
         if matches!(end, End::Sliced) {
@@ -158,14 +237,17 @@ impl<const W: usize> Search<W> {
     /// anew.
     fn restart(&mut self, p: &Puzzle, start: Option<&Edges<W>>, order: Order, out: &mut Outcome) {
         match start {
-            Some(board) => self.stack[0].copy_from(board),
-            None => self.stack[0].reset(p.rows()),
+            Some(board) => self.board.copy_from(board),
+            None => self.board.reset(p.rows()),
         }
         self.order = order;
         out.forget_found();
         self.prober.start();
     }
 
+    /// Searches from the root's board as [`Search::restart`] left it, as
+    /// `plan` says: one node after the other, depth first, iteratively (a
+    /// deep search cannot overflow the thread's stack).
     // Inlined into its callers, as it was before `solve_from` lost its
     // fast path: called, it cost 1.7M more instructions on real10.
     #[inline(always)]
@@ -177,171 +259,177 @@ impl<const W: usize> Search<W> {
         out: &mut Outcome,
         plan: Plan,
     ) -> End {
-        let mut depth = 0;
         self.pending.clear();
-        let (mut dive, dive_nodes) = match plan {
-            Plan::First => (Dive::new(o), u64::MAX),
-            Plan::Dive { nodes } => (Dive::alone(), nodes),
-            Plan::Probing => (Dive::over(), u64::MAX),
-        };
-        // Where a dive may run (so a second solution is asked for), a long
-        // search stops to restart.
-        let slice = (matches!(plan, Plan::First) && dive.may_run()).then_some(RESTART_AFTER);
-        let first_node = out.stats.nodes;
-        'node: loop {
-            if out.stats.nodes - first_node >= dive_nodes
-                || slice.is_some_and(|s| !dive.running() && out.stats.nodes + out.stats.probes > s)
-            {
-                return End::Sliced;
-            }
-            out.stats.nodes += 1;
-            out.stats.depth = out.stats.depth.max(depth as u32);
-            if out.over_budget(o) {
-                return End::GaveUp;
-            }
-            let trace = o.trace.then_some((&mut out.trace, depth as u32));
-            // Another board than the last node's: its classes start anew.
-            self.scratch.parity.forget();
-            let deduced = deduce(
-                frame,
-                &self.clues,
-                &mut self.scratch,
-                o,
-                &mut out.stats,
-                &mut self.stack[depth],
-                Mode::Node(trace),
-            )
-            .and_then(|()| {
-                if depth == 0 && dive.begin_before_probing(frame, &self.stack[0]) {
-                    self.root.copy_from(&self.stack[0]);
-                }
-                if o.search && !dive.running() {
-                    let node = Node {
-                        frame,
-                        clues: &self.clues,
-                        scratch: &mut self.scratch,
-                        board: &mut self.stack[depth],
-                        depth,
-                    };
-                    self.prober.probe(node, p, o, out)
-                } else {
-                    Ok(true)
-                }
-            });
-            match deduced {
-                Ok(false) => return End::GaveUp,
-                Err(c) => {
-                    if depth == 0 {
-                        out.contradiction = Some(c);
-                    }
-                    if let Some(resume) = dive.fail() {
-                        match self.resurface(resume, frame, o, out) {
-                            Some(d) => depth = d,
-                            None => return End::Sliced,
-                        }
-                        continue 'node;
-                    }
-                }
-                Ok(true) => {
-                    if self.stack[depth].is_complete(frame) {
-                        let (h, v) = line_rows(frame, &self.stack[depth]);
-                        record(p, h, v, o, out, depth == 0);
-                        if out.found() >= o.max_solutions {
-                            return End::Done;
-                        }
-                    } else if !o.search {
-                        let decided = self.stack[depth].decided_count(frame) as usize;
-                        return End::Stalled(frame.edge_count() - decided);
-                    } else {
-                        if depth == 0 && dive.begin_at_branch() {
-                            self.root.copy_from(&self.stack[0]);
-                        }
-                        let e = self.choose(frame, depth);
-                        self.branch(e, depth, o, out);
-                        depth += 1;
-                        continue 'node;
-                    }
-                }
-            }
-            // Backtrack: the deepest pending line branch is done; try its cross.
-            loop {
-                if depth == 0 {
-                    // A dive that found no solution leaves the answer to
-                    // the probing search, whose reasons it gives.
-                    match dive.exhausted(out.found()) {
-                        None => return End::Done,
-                        Some(resume) => match self.resurface(resume, frame, o, out) {
-                            Some(d) => depth = d,
-                            None => return End::Sliced,
-                        },
-                    }
-                    continue 'node;
-                }
-                depth -= 1;
-                if let Some(e) = self.pending[depth].take() {
-                    let line = self.order.cross_first;
-                    decide(&mut self.stack[depth], e, line);
-                    self.prober.focus_on(e);
-                    if o.trace {
-                        out.trace.push(Event::Backtrack {
-                            depth: depth as u32,
-                        });
-                        out.trace.push(branch_event(e, line, depth));
-                    }
-                    continue 'node;
-                }
+        let mut walk = Walk::new(frame, p, o, out, plan);
+        loop {
+            let step = match self.node(&mut walk) {
+                Step::Backtrack => self.backtrack(&mut walk),
+                step => step,
+            };
+            if let Step::End(end) = step {
+                return end;
             }
         }
+    }
+
+    /// The node at the walk's depth, on the board: counted, deduced and
+    /// probed, then recorded if complete, or branched on.
+    #[inline(always)]
+    fn node(&mut self, walk: &mut Walk<'_, W>) -> Step {
+        if walk.sliced() {
+            return Step::End(End::Sliced);
+        }
+        let stats = &mut walk.out.stats;
+        stats.nodes += 1;
+        stats.depth = stats.depth.max(walk.depth as u32);
+        if walk.out.over_budget(walk.o) {
+            return Step::End(End::GaveUp);
+        }
+        match self.deduce_node(walk) {
+            Ok(false) => Step::End(End::GaveUp),
+            Err(c) => self.failed(walk, c),
+            Ok(true) => self.deduced(walk),
+        }
+    }
+
+    /// Deduces the node's board, then probes it unless a dive runs (which
+    /// may begin here, at the root); `Ok(false)` if the budget ran out.
+    #[inline(always)]
+    fn deduce_node(&mut self, walk: &mut Walk<'_, W>) -> Result<bool, Contradiction> {
+        let (frame, o, depth) = (walk.frame, walk.o, walk.depth);
+        let trace = o.trace.then_some((&mut walk.out.trace, depth as u32));
+        // Another board than the last node's: its classes start anew.
+        self.scratch.parity.forget();
+        let (clues, scratch, board) = (&self.clues, &mut self.scratch, &mut self.board);
+        deduce(
+            frame,
+            clues,
+            scratch,
+            o,
+            &mut walk.out.stats,
+            board,
+            Mode::Node(trace),
+        )?;
+        if depth == 0 && walk.dive.begin_before_probing(frame, &self.board) {
+            self.root.copy_from(&self.board);
+        }
+        if !o.search || walk.dive.running() {
+            return Ok(true);
+        }
+        let node = Node {
+            frame,
+            clues: &self.clues,
+            scratch: &mut self.scratch,
+            board: &mut self.board,
+            depth,
+        };
+        self.prober.probe(node, walk.p, o, walk.out)
+    }
+
+    /// The node met contradiction `c`: the search backtracks, unless the
+    /// dive gives up here.
+    fn failed(&mut self, walk: &mut Walk<'_, W>, c: Contradiction) -> Step {
+        if walk.depth == 0 {
+            walk.out.contradiction = Some(c);
+        }
+        match walk.dive.fail() {
+            Some(resume) => self.resurface(resume, walk),
+            None => Step::Backtrack,
+        }
+    }
+
+    /// The node's board is deduced and probed without contradiction:
+    /// complete, it is recorded if a solution; else the search branches
+    /// on it, or with search off, ends stalled.
+    #[inline(always)]
+    fn deduced(&mut self, walk: &mut Walk<'_, W>) -> Step {
+        let (frame, o) = (walk.frame, walk.o);
+        if self.board.is_complete(frame) {
+            let (h, v) = line_rows(frame, &self.board);
+            record(walk.p, h, v, o, walk.out, walk.depth == 0);
+            if walk.out.found() >= o.max_solutions {
+                return Step::End(End::Done);
+            }
+            Step::Backtrack
+        } else if !o.search {
+            let decided = self.board.decided_count(frame) as usize;
+            Step::End(End::Stalled(frame.edge_count() - decided))
+        } else {
+            if walk.depth == 0 && walk.dive.begin_at_branch() {
+                self.root.copy_from(&self.board);
+            }
+            let e = self.choose(frame);
+            self.branch(e, walk);
+            Step::Node
+        }
+    }
+
+    /// Goes back to the deepest level with a value left to try, its board
+    /// as it was, and tries it; at the root, the search (or the dive) is
+    /// over.
+    fn backtrack(&mut self, walk: &mut Walk<'_, W>) -> Step {
+        let Some(d) = self.pending[..walk.depth].iter().rposition(Option::is_some) else {
+            // A dive that found no solution leaves the answer to the
+            // probing search, whose reasons it gives.
+            return match walk.dive.exhausted(walk.out.found()) {
+                None => Step::End(End::Done),
+                Some(resume) => self.resurface(resume, walk),
+            };
+        };
+        let e = self.pending[d].take().expect("a pending branch");
+        self.trail.restore(d, &mut self.board);
+        walk.depth = d;
+        let line = self.order.cross_first;
+        decide(&mut self.board, e, line);
+        self.prober.focus_on(e);
+        if walk.o.trace {
+            let depth = d as u32;
+            walk.out.trace.push(Event::Backtrack { depth });
+            walk.out.trace.push(branch_event(e, line, d));
+        }
+        Step::Node
     }
 
     /// A dive is over without an answer: the search starts again from the
     /// root's board as the dive found it, at the `resume` point, with no
-    /// solution or reason of the dive's kept. The depth to go on at, or
-    /// `None` where the dive was a search of its own.
-    fn resurface(
-        &mut self,
-        resume: Resume,
-        frame: &Frame<W>,
-        o: &Options,
-        out: &mut Outcome,
-    ) -> Option<usize> {
+    /// solution or reason of the dive's kept; or, where the dive was a
+    /// search of its own, it ends.
+    fn resurface(&mut self, resume: Resume, walk: &mut Walk<'_, W>) -> Step {
         if resume == Resume::Stop {
-            return None;
+            return Step::End(End::Sliced);
         }
-        out.forget_found();
-        out.stats.depth = 0;
-        self.stack[0].copy_from(&self.root);
+        walk.out.forget_found();
+        walk.out.stats.depth = 0;
+        self.board.copy_from(&self.root);
+        walk.depth = 0;
         if resume == Resume::Branch {
-            let e = self.choose(frame, 0);
-            self.branch(e, 0, o, out);
-            return Some(1);
+            let e = self.choose(walk.frame);
+            self.branch(e, walk);
         }
-        Some(0)
+        Step::Node
     }
 
-    /// Branches on edge `e` at `depth`: a copy of the board one level down
-    /// with `e` a line (a cross, if the order says so); the other value is
-    /// left pending.
-    fn branch(&mut self, e: EdgeId, depth: usize, o: &Options, out: &mut Outcome) {
-        if self.stack.len() <= depth + 1 {
-            self.stack.push(Edges::default());
-        }
+    /// Branches on edge `e` at the walk's depth: the board is kept on the
+    /// trail and goes one level down with `e` a line (a cross, if the order
+    /// says so); the other value is left pending.
+    fn branch(&mut self, e: EdgeId, walk: &mut Walk<'_, W>) {
+        let depth = walk.depth;
+        self.trail.push(depth, &self.board);
         self.pending.truncate(depth);
         self.pending.push(Some(e));
-        let (below, above) = self.stack.split_at_mut(depth + 1);
-        above[0].copy_from(&below[depth]);
         let line = !self.order.cross_first;
-        decide(&mut above[0], e, line);
+        decide(&mut self.board, e, line);
         self.prober.focus_on(e);
-        if o.trace {
-            out.trace.push(branch_event(e, line, depth + 1));
+        walk.depth = depth + 1;
+        if walk.o.trace {
+            walk.out.trace.push(branch_event(e, line, depth + 1));
         }
     }
 
     /// The edge to branch on: an undecided edge at the end of a path, or
     /// failing that, an undecided side of the cell with the highest clue.
-    fn choose(&self, frame: &Frame<W>, depth: usize) -> EdgeId {
-        let edges = &self.stack[depth];
+    fn choose(&self, frame: &Frame<W>) -> EdgeId {
+        let edges = &self.board;
         if let Some(e) = self.prober.best() {
             if edges.undecided(frame, e.plane, e.row).has(e.col) {
                 return e;
@@ -426,6 +514,15 @@ fn line_rows<'e, const W: usize>(
 /// Stores the fully decided board of `p` whose line edges are the rows
 /// `h` and `v` (as [`Solution::set_rows`] takes them) as a solution if it
 /// is one; `root` if it is the search's root board.
+///
+/// A board that deduction let through and is not a solution is a leaf
+/// without one only if its lines make several loops, or none: deduction
+/// leaves the loops of a complete node board to this check (unless it
+/// traces, when loop reasoning sees it too; and with loop reasoning off),
+/// and no rule asks for a line at all (the board of a puzzle of 0s is
+/// crosses alone). Any other reason (a clue not met, a vertex with one,
+/// three or four lines) is one the rules should have found: a bug in the
+/// reasoning, which [`alarm`] makes loud.
 fn record<const V: usize>(
     p: &Puzzle,
     h: impl IntoIterator<Item = [u64; V]>,
@@ -436,15 +533,37 @@ fn record<const V: usize>(
 ) {
     let s: &mut Solution = out.push_solution();
     s.set_rows(p.rows(), p.cols(), h, v);
-    if let Err(e) = verify(p, s) {
-        out.pop_solution();
-        // What loop reasoning would have said of the root's board.
-        if root && matches!(e, Invalid::SeveralLoops) {
-            out.contradiction = Some(Contradiction::PrematureLoop);
+    let Err(e) = verify(p, s) else {
+        if o.trace {
+            out.trace.push(Event::Solution);
         }
-    } else if o.trace {
-        out.trace.push(Event::Solution);
+        return;
+    };
+    out.pop_solution();
+    match e {
+        Invalid::SeveralLoops if !o.trace || !o.loop_reasoning => {
+            // What loop reasoning would have said of the root's board.
+            if root {
+                out.contradiction = Some(Contradiction::PrematureLoop);
+            }
+        }
+        Invalid::NoLoop => {}
+        e => alarm(out, e, cfg!(debug_assertions)),
     }
+}
+
+/// A complete board that deduction let through failed the independent
+/// check, for a reason deduction should have seen (`why`): with `panic`
+/// (builds with debug assertions, as the tests'), a panic; else it is
+/// counted in the outcome ([`Outcome::check_failed`]), for batch and judge
+/// mode to report, and the branch fails as if deduction had refuted it.
+fn alarm(out: &mut Outcome, why: Invalid, panic: bool) {
+    if panic {
+        panic!(
+            "internal error: a board the deduction finished failed the independent check ({why})"
+        );
+    }
+    out.check_failed(why);
 }
 
 /// The status of a search that ran to its end, by the solutions found.
@@ -479,9 +598,100 @@ fn branch_event(e: EdgeId, line: bool, depth: usize) -> Event {
 
 #[cfg(test)]
 mod tests {
+    use super::{alarm, record};
     use crate::puzzle::region::random_test_puzzle;
-    use crate::solve::outcome::Options;
+    use crate::puzzle::verify::Invalid;
+    use crate::puzzle::Puzzle;
+    use crate::rules::Contradiction;
+    use crate::solve::outcome::{Options, Outcome};
     use crate::solve::solver::Solver;
+
+    /// The outcome of `record` given the complete board of the puzzle
+    /// `rows` (see [`Puzzle::from_rows`]) with lines `h` and `v` (a word
+    /// a row), as the search's root with options `o`.
+    fn recorded(rows: &str, h: &[u64], v: &[u64], o: &Options) -> Outcome {
+        let p = Puzzle::from_rows(rows).unwrap();
+        let mut out = Outcome::default();
+        record(
+            &p,
+            h.iter().map(|&w| [w]),
+            v.iter().map(|&w| [w]),
+            o,
+            &mut out,
+            true,
+        );
+        out
+    }
+
+    /// Several loops and no loop at all are boards deduction leaves to the
+    /// check: failed leaves, silently (several loops at the root give loop
+    /// reasoning's reason).
+    #[test]
+    fn several_loops_and_no_loop_are_silent_failures() {
+        let o = Options::default();
+        // Two 1x1 loops around the end cells of a 1x3 board.
+        let two = recorded("...", &[0b101, 0b101], &[0b1111], &o);
+        assert_eq!(two.found(), 0);
+        assert_eq!(two.contradiction, Some(Contradiction::PrematureLoop));
+        // A 0 with every side crossed.
+        let none = recorded("0", &[0, 0], &[0], &o);
+        assert_eq!((none.found(), none.contradiction), (0, None));
+        for out in [two, none] {
+            assert_eq!(out.stats.check_failures, 0);
+            assert_eq!(out.check_failure(), None);
+        }
+    }
+
+    /// A board that breaks a clue or a vertex is one deduction should have
+    /// refuted: with debug assertions (the tests' builds) `record` panics,
+    /// naming what is wrong; without, the outcome counts it.
+    #[test]
+    fn a_board_the_rules_should_have_refuted_is_an_alarm() {
+        let o = Options::default();
+        // A 3 with four lines; a blank with a line that ends.
+        let boards: [(&str, &[u64], &[u64], &str); 2] = [
+            ("3", &[1, 1], &[0b11], "cell (0, 0) has clue 3 but 4 lines"),
+            ("..", &[1, 0], &[0], "vertex (0, 0) has 1 lines"),
+        ];
+        for (rows, h, v, why) in boards {
+            let run = std::panic::catch_unwind(|| recorded(rows, h, v, &o));
+            if cfg!(debug_assertions) {
+                let panic = run.expect_err("a panic");
+                let message = panic.downcast_ref::<String>().expect("a message");
+                let expected = format!("failed the independent check ({why})");
+                assert!(message.contains(&expected), "{message}");
+            } else {
+                let out = run.expect("no panic");
+                assert_eq!(out.found(), 0);
+                assert_eq!(out.stats.check_failures, 1);
+                assert_eq!(
+                    out.check_failure().map(Invalid::to_string).as_deref(),
+                    Some(why)
+                );
+            }
+        }
+        // Where nothing panics: counted, the first reason kept.
+        let mut out = Outcome::default();
+        alarm(&mut out, Invalid::SeveralLoops, false);
+        alarm(&mut out, Invalid::NoLoop, false);
+        assert_eq!(out.stats.check_failures, 2);
+        assert_eq!(out.check_failure(), Some(&Invalid::SeveralLoops));
+    }
+
+    /// With a trace, loop reasoning sees every complete node board: several
+    /// loops there are an alarm too.
+    #[test]
+    fn several_loops_under_a_trace_are_an_alarm() {
+        let o = Options {
+            trace: true,
+            ..Options::default()
+        };
+        let run = std::panic::catch_unwind(|| recorded("...", &[0b101, 0b101], &[0b1111], &o));
+        assert_eq!(run.is_err(), cfg!(debug_assertions));
+        if let Ok(out) = run {
+            assert_eq!(out.stats.check_failures, 1);
+        }
+    }
 
     /// Skipping dominated probes and deducing probe pairs side by side (on
     /// by default, off when counting rules) change nothing the search

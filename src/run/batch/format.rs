@@ -266,6 +266,11 @@ impl Format {
     /// Appends what this format prints for `rec`: output bytes to `out`,
     /// diagnostic lines to `diag`.
     pub fn record(self, rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
+        if let Result::Solved { outcome, .. } = rec.result {
+            if outcome.stats.check_failures > 0 {
+                alarm(rec, outcome, diag);
+            }
+        }
         match self {
             Format::Judge => judge(rec, out, diag),
             Format::Json => json(rec, out),
@@ -281,6 +286,30 @@ impl Format {
             }
         }
     }
+}
+
+/// The error, in every format, about a data set whose solve (`outcome`)
+/// let through a complete board that the independent check rejected: a
+/// bug in the reasoning
+/// ([`Stats::check_failures`](crate::solve::outcome::Stats::check_failures)).
+/// The board's branch was dropped as failed, so the verdict may be wrong.
+#[cold]
+fn alarm(rec: &Record<'_>, outcome: &Outcome, diag: &mut Vec<u8>) {
+    let Some(why) = outcome.check_failure() else {
+        return;
+    };
+    let (name, line, k) = (rec.file, rec.line, rec.number);
+    // Writing into a Vec cannot fail.
+    let _ = write!(
+        diag,
+        "{name}:{line}: data set {k}: internal error: a board the deduction finished \
+         failed the independent check ({why}"
+    );
+    let all = outcome.stats.check_failures;
+    if all > 1 {
+        let _ = write!(diag, "; {} in all", counted(all, "board"));
+    }
+    let _ = writeln!(diag, "); the verdict may be wrong");
 }
 
 /// The judge format of one record.
@@ -435,6 +464,46 @@ mod tests {
             assert_eq!(*capacity.get_or_insert(out.capacity()), out.capacity());
         }
         assert!(diag.is_empty());
+    }
+
+    /// A solve that counted boards failing the independent check (a bug in
+    /// the reasoning) gets an error line in every format, before the
+    /// verdict's own, naming the first failure and counting them all.
+    #[test]
+    fn a_failed_check_is_an_error_in_every_format() {
+        use crate::puzzle::verify::Invalid;
+        let puzzle = Puzzle::from_rows("0").unwrap();
+        let mut outcome = crate::solve::solver::solve(&puzzle);
+        assert_eq!(outcome.status(), Status::NoSolution);
+        let clue = Invalid::Clue {
+            row: 0,
+            col: 0,
+            clue: 0,
+            lines: 2,
+        };
+        outcome.check_failed(clue);
+        outcome.check_failed(Invalid::SeveralLoops);
+        let rec = Record {
+            file: "f",
+            input: 1,
+            number: 3,
+            line: 7,
+            size: Some((1, 1)),
+            result: Result::Solved {
+                puzzle: &puzzle,
+                outcome: &outcome,
+            },
+            micros: None,
+        };
+        let alarm = "f:7: data set 3: internal error: a board the deduction finished failed \
+                     the independent check (cell (0, 0) has clue 0 but 2 lines; 2 boards in all); \
+                     the verdict may be wrong\n";
+        for format in [Format::Judge, Format::Json, Format::Summary, Format::Url] {
+            let (mut out, mut diag) = (Vec::new(), Vec::new());
+            format.record(&rec, &mut out, &mut diag);
+            let diag = String::from_utf8(diag).unwrap();
+            assert!(diag.starts_with(alarm), "{format:?}: {diag}");
+        }
     }
 
     #[test]
