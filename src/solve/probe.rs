@@ -5,7 +5,7 @@
 
 use super::deduce::{deduce, log_changes, Mode, Scratch};
 use super::outcome::{Options, Outcome, Stats};
-use super::pair::Pair;
+use super::pair::{first_rules, Pair};
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame};
 use crate::grid::{EdgeId, Plane};
@@ -314,12 +314,17 @@ impl<const W: usize> Prober<W> {
         one_fails: bool,
     ) -> (Result<(), Contradiction>, Result<(), Contradiction>) {
         let (fr, cl, sc) = (node.frame, node.clues, &mut *node.scratch);
-        let as_line = deduce(fr, cl, sc, o, stats, &mut self.line, Mode::Probe);
+        // As side by side: the first rules without the angles'.
+        let mut value = |board: &mut Edges<W>| {
+            first_rules(fr, cl, board)?;
+            deduce(fr, cl, sc, o, stats, board, Mode::Probe)
+        };
+        let as_line = value(&mut self.line);
         let as_cross = if one_fails && as_line.is_ok() {
             // Which contradiction is moot: only that the cross has one.
             Err(Contradiction::EdgeConflict)
         } else {
-            deduce(fr, cl, sc, o, stats, &mut self.cross, Mode::Probe)
+            value(&mut self.cross)
         };
         (as_line, as_cross)
     }

@@ -170,6 +170,8 @@ mod tests {
 
     /// What [`Regions::apply`] should do, cell by cell with a plain
     /// search: the colours it adds (inside, outside), or a contradiction.
+    // Cells by their coordinates: plainer here than iterators.
+    #[allow(clippy::needless_range_loop)]
     fn reference<const W: usize>(
         frame: &Frame<W>,
         e: &Edges<W>,

@@ -42,6 +42,22 @@ const NONE: u32 = u32::MAX;
 /// `a` (of 16) that give it the value 1, bit `a` for `(a >> x) & 1 == 1`.
 const ONES: [u16; 4] = [0xaaaa, 0xcccc, 0xf0f0, 0xff00];
 
+/// The classes of [`Parity`] on one board, kept aside by [`Parity::save`].
+#[derive(Default, Clone, Debug)]
+pub struct Saved {
+    valid: bool,
+    parent: Vec<u32>,
+    flip: Vec<u8>,
+    next: Vec<u32>,
+    value: Vec<u8>,
+    size: Vec<u32>,
+    seen: Vec<bool>,
+    marks: Vec<u8>,
+    mark_words: Vec<u64>,
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+}
+
 /// Classes of equal and opposite edges on one board, and what the
 /// constraints decide with them.
 ///
@@ -112,6 +128,52 @@ impl Parity {
     /// Forgets the classes: the next call starts from its board alone.
     pub fn forget(&mut self) {
         self.valid = false;
+    }
+
+    /// Copies the classes and what is known of them into `into`, for
+    /// [`Parity::restore`]: a search that comes back to this board (or one
+    /// that extends it) goes on from them instead of starting anew.
+    pub fn save(&self, into: &mut Saved) {
+        into.valid = self.valid;
+        if !self.valid {
+            return;
+        }
+        into.parent.clone_from(&self.parent);
+        into.flip.clone_from(&self.flip);
+        into.next.clone_from(&self.next);
+        into.value.clone_from(&self.value);
+        into.size.clone_from(&self.size);
+        into.seen.clone_from(&self.seen);
+        into.marks.clone_from(&self.marks);
+        into.mark_words.clone_from(&self.mark_words);
+        into.queue.clone_from(&self.queue);
+        into.queued.clone_from(&self.queued);
+    }
+
+    /// Puts back the classes [`Parity::save`] copied: the next call takes
+    /// in what its board decided since.
+    pub fn restore(&mut self, from: &Saved) {
+        self.valid = from.valid;
+        if !from.valid {
+            return;
+        }
+        self.parent.clone_from(&from.parent);
+        self.flip.clone_from(&from.flip);
+        self.next.clone_from(&from.next);
+        self.value.clone_from(&from.value);
+        self.size.clone_from(&from.size);
+        self.seen.clone_from(&from.seen);
+        self.marks.clone_from(&from.marks);
+        self.mark_words.clone_from(&from.mark_words);
+        self.queue.clone_from(&from.queue);
+        self.queued.clone_from(&from.queued);
+    }
+
+    /// Whether [`Parity::save`] of this puzzle's classes is cheap enough to
+    /// make at every search level: on boards of at most this many edges
+    /// (some 35x35 cells; 37 kB a level).
+    pub fn worth_saving(&self) -> bool {
+        self.edge_count() <= 2_500
     }
 
     /// Starts anew from `edges`: every undecided edge its own class, the
