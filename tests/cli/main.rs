@@ -37,6 +37,7 @@ mod docs;
 mod formats_cli;
 mod gen_check;
 mod hard_corpus;
+mod human_corpus;
 mod json_schema;
 mod judge_mode;
 mod layers;

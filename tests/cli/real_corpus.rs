@@ -39,31 +39,11 @@ fn real_dir() -> Option<PathBuf> {
     }
 }
 
-/// A corpus file, its puzzles, and the binary's run over it (once per
-/// test process, shared by the tests that need it).
-struct Corpus {
-    puzzles: Vec<Grid>,
-    run: Run,
-    seconds: f64,
-}
-
+/// A file of the corpus and the binary's run over it (once per test
+/// process, shared by the tests that need it).
 fn load(name: &str) -> Corpus {
     let dir = real_dir().expect("checked by the caller");
-    let text = std::fs::read_to_string(dir.join(name)).expect("read the corpus");
-    let puzzles = read_puzzles(&text);
-    let t = std::time::Instant::now();
-    let run = run_slink_within(&[], text.as_bytes(), LIMIT);
-    let seconds = t.elapsed().as_secs_f64();
-    eprintln!(
-        "{name}: {} data sets, slink exit {} in {seconds:.1} s",
-        puzzles.len(),
-        run.code
-    );
-    Corpus {
-        puzzles,
-        run,
-        seconds,
-    }
+    Corpus::load(&dir.join(name), LIMIT)
 }
 
 fn slink_from_real() -> Option<&'static Corpus> {
@@ -76,68 +56,6 @@ fn slitherlink() -> Option<&'static Corpus> {
     static C: OnceLock<Corpus> = OnceLock::new();
     real_dir()?;
     Some(C.get_or_init(|| load("slitherlink.txt")))
-}
-
-/// Per data set: its drawing (verified, or why not) and its stderr lines.
-struct PerDataSet {
-    drawn: HashMap<usize, Result<Edges, String>>,
-    messages: HashMap<usize, Vec<String>>,
-    /// Problems with the output as a whole.
-    general: Vec<String>,
-}
-
-fn per_data_set(c: &Corpus) -> PerDataSet {
-    assert!(
-        !c.run.stderr.contains("panicked"),
-        "slink panicked:\n{}",
-        c.run.stderr
-    );
-    let mut general = Vec::new();
-    let mut drawn = HashMap::new();
-    match split_blocks(&c.run.stdout) {
-        Ok(blocks) => {
-            let mut last = 0;
-            for (k, d) in blocks {
-                if k <= last || k > c.puzzles.len() {
-                    general.push(format!("data set {k} printed after {last}"));
-                    continue;
-                }
-                last = k;
-                drawn.insert(k, verify_drawing(&d, &c.puzzles[k - 1]));
-            }
-        }
-        Err(e) => general.push(format!("stdout does not split into drawings: {e}")),
-    }
-    let mut messages: HashMap<usize, Vec<String>> = HashMap::new();
-    for line in c.run.stderr.lines() {
-        let k = line
-            .split_once("data set ")
-            .and_then(|(_, rest)| rest.split_once(':'))
-            .and_then(|(n, _)| n.parse::<usize>().ok());
-        match k {
-            Some(k) => messages.entry(k).or_default().push(line.to_string()),
-            None => general.push(format!("stderr line about no data set: {line:?}")),
-        }
-    }
-    PerDataSet {
-        drawn,
-        messages,
-        general,
-    }
-}
-
-fn size(g: &Grid) -> String {
-    format!("{}x{}", g.rows, g.cols)
-}
-
-/// Fails with every problem listed.
-fn report(name: &str, problems: &[String]) {
-    assert!(
-        problems.is_empty(),
-        "{name}: {} problems:\n  {}",
-        problems.len(),
-        problems.join("\n  ")
-    );
 }
 
 #[test]

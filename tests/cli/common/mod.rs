@@ -21,8 +21,11 @@
 //!   against brute force (the one use of its solver here), shared with
 //!   the fuzz target `versus_brute`.
 //! - [`Rng`], [`random_region`], [`Shape`]: random numbers and regions.
+//! - [`Corpus`], [`per_data_set`], [`report`]: a collection beside the
+//!   package, the binary's run over it, its drawings per data set.
 
 mod brute;
+mod corpus;
 mod grid;
 mod output;
 mod rng;
@@ -31,6 +34,7 @@ mod verify;
 mod versus;
 
 pub use brute::*;
+pub use corpus::*;
 pub use grid::*;
 pub use output::*;
 pub use rng::*;
