@@ -98,7 +98,10 @@ impl Pair {
         pe.copy_from(&self.base);
         pe.add_lines(e.plane, e.row, Row::single(e.col));
         pe.add_crosses(e.plane, e.row, Row::single(e.col + s));
-        if first_rules(&packed, &self.clues, pe).is_err() {
+        let mut ctx = Ctx::new(&packed, &self.clues, pe);
+        ctx.colors = true;
+        ctx.angles = true;
+        if rules::propagate(&mut ctx).is_err() {
             return Some(false);
         }
         self.unpack(frame, base.stalled(), boards);
@@ -192,25 +195,4 @@ impl Pair {
         }
         result.map(|r| r.expect("both values deduced"))
     }
-}
-
-/// A probe's first deduction: the rules to their fixpoint on `edges`, a
-/// node's board with the probe's value, with the colour rules but without
-/// the angles' ([`rules::angle`]). The angles' rules are the dearest family
-/// on a row and refute few values at this first step: they join when loop
-/// reasoning goes on from there (in [`deduce`], on the rows that changed
-/// since). Measured (callgrind, `slink solve -j1`, against running them
-/// from the first step): 11.0% fewer instructions on
-/// ../shared/corpus/human, 8.7% fewer on ../shared/corpus/real, for 15%
-/// and 25% more probes. (Without them in a probe at all, the real set 3%
-/// fewer again, but a 30x30 of the human set that probing at the root
-/// finished needed 377 search nodes, 9 times the instructions.)
-pub(super) fn first_rules<const W: usize>(
-    frame: &Frame<W>,
-    clues: &Clues<W>,
-    edges: &mut Edges<W>,
-) -> Result<(), Contradiction> {
-    let mut ctx = Ctx::new(frame, clues, edges);
-    ctx.colors = true;
-    rules::propagate(&mut ctx).map(drop)
 }

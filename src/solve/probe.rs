@@ -5,7 +5,7 @@
 
 use super::deduce::{deduce, log_changes, Mode, Scratch};
 use super::outcome::{Options, Outcome, Stats};
-use super::pair::{first_rules, Pair};
+use super::pair::Pair;
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame};
 use crate::grid::{EdgeId, Plane};
@@ -314,17 +314,12 @@ impl<const W: usize> Prober<W> {
         one_fails: bool,
     ) -> (Result<(), Contradiction>, Result<(), Contradiction>) {
         let (fr, cl, sc) = (node.frame, node.clues, &mut *node.scratch);
-        // As side by side: the first rules without the angles'.
-        let mut value = |board: &mut Edges<W>| {
-            first_rules(fr, cl, board)?;
-            deduce(fr, cl, sc, o, stats, board, Mode::Probe)
-        };
-        let as_line = value(&mut self.line);
+        let as_line = deduce(fr, cl, sc, o, stats, &mut self.line, Mode::Probe);
         let as_cross = if one_fails && as_line.is_ok() {
             // Which contradiction is moot: only that the cross has one.
             Err(Contradiction::EdgeConflict)
         } else {
-            value(&mut self.cross)
+            deduce(fr, cl, sc, o, stats, &mut self.cross, Mode::Probe)
         };
         (as_line, as_cross)
     }
