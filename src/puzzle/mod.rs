@@ -110,6 +110,25 @@ impl Puzzle {
         Ok(p)
     }
 
+    /// The same puzzle mirrored left to right (`across`) and top to bottom
+    /// (`down`): its solutions are this one's, mirrored alike
+    /// ([`crate::Solution::mirrored`]).
+    pub fn mirrored(&self, across: bool, down: bool) -> Puzzle {
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut m = self.clone();
+        let bytes = m.clue_bytes_mut();
+        for i in 0..rows {
+            for j in 0..cols {
+                let (si, sj) = (
+                    if down { rows - 1 - i } else { i },
+                    if across { cols - 1 - j } else { j },
+                );
+                bytes[i * cols + j] = self.clue_bytes()[si * cols + sj];
+            }
+        }
+        m
+    }
+
     /// Parses a compact text: rows of clue characters (`0-3`, `.`, `-`),
     /// separated by `/` or newlines; spaces are ignored. For tests and examples.
     pub fn from_rows(text: &str) -> Result<Self, PuzzleError> {

@@ -283,6 +283,26 @@ impl Solution {
         h.chain(v)
     }
 
+    /// The same solution mirrored left to right (`across`) and top to
+    /// bottom (`down`), as [`crate::Puzzle::mirrored`] mirrors a puzzle.
+    pub fn mirrored(&self, across: bool, down: bool) -> Solution {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut t = Solution::new(rows, cols);
+        let row = |i: usize, last: usize| if down { last - i } else { i };
+        let col = |j: usize, last: usize| if across { last - j } else { j };
+        for i in 0..=rows {
+            for j in 0..cols {
+                t.set_h(row(i, rows), col(j, cols - 1), self.h(i, j));
+            }
+        }
+        for i in 0..rows {
+            for j in 0..=cols {
+                t.set_v(row(i, rows - 1), col(j, cols), self.v(i, j));
+            }
+        }
+        t
+    }
+
     /// The same solution mirrored across the main diagonal.
     pub fn transposed(&self) -> Solution {
         let mut t = Solution::new(self.cols, self.rows);

@@ -33,11 +33,12 @@
 //!
 //! Restarts use it too ([`Dive::alone`]): a search that counts to two
 //! solutions and has not answered after
-//! [`super::search`]'s `RESTART_AFTER` nodes and probes stops, and dives
-//! of a few hundred nodes each, from the root in other orders (path ends
-//! from the last row, the cross first), look for the solutions a bad early
-//! branch hid from it; then the probing search starts anew. No unique
-//! puzzle of the corpora takes that much work.
+//! [`super::search`]'s `RESTART_AFTER` nodes and probes (three times that
+//! where its probes below the root pay) stops, and dives of a few hundred
+//! nodes each, from the root in other orders (path ends from the last row,
+//! the cross first), look for the solutions a bad early branch hid from
+//! it; then probing searches of the puzzle mirrored, with growing slices
+//! of work, look for an order that is not stuck (`search::MIRRORS`).
 
 use super::outcome::Options;
 use crate::board::{Edges, Frame};

@@ -244,6 +244,14 @@ impl Outcome {
         self.contradiction = None;
     }
 
+    /// Mirrors the solutions found (see [`Solution::mirrored`]): a search
+    /// of the mirrored puzzle found them.
+    pub(crate) fn mirror_found(&mut self, across: bool, down: bool) {
+        for s in &mut self.solutions[..self.found] {
+            *s = s.mirrored(across, down);
+        }
+    }
+
     pub(crate) fn found(&self) -> usize {
         self.found
     }

@@ -89,11 +89,17 @@ impl DeepProbes {
     /// it pays, else [`DeepProbes::SHORT`] (never none: without probing, a
     /// search meets its failures only at their leaves).
     fn streak(&self, depth: usize) -> usize {
-        if depth == 0 || self.probes < Self::TRIAL || self.taught * Self::RATE >= self.probes {
+        if depth == 0 || self.pays() {
             PROBE_STREAK
         } else {
             Self::SHORT
         }
+    }
+
+    /// Whether probing below the root pays on this puzzle (or has not been
+    /// tried enough to tell).
+    fn pays(&self) -> bool {
+        self.probes < Self::TRIAL || self.taught * Self::RATE >= self.probes
     }
 }
 
@@ -127,6 +133,13 @@ impl<const W: usize> Prober<W> {
     /// begins around it.
     pub(super) fn focus_on(&mut self, e: EdgeId) {
         self.focus = Some(e);
+    }
+
+    /// Whether probing below the root pays on this puzzle (see
+    /// [`DeepProbes`]): then the search refutes its way, and
+    /// `search::PAYING_SLICES` gives it longer before it restarts.
+    pub(super) fn pays_below_the_root(&self) -> bool {
+        self.deep.pays()
     }
 
     /// The best edge to branch on that the last round found, if any.
