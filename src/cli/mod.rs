@@ -66,7 +66,7 @@ enum Command {
     Completions(docs::CompletionsArgs),
     /// Print the man page (roff), e.g. `slink man | man -l -`.
     Man(docs::ManArgs),
-    /// Print the README's command-line reference (Markdown).
+    /// Print the command-line reference of docs/cli.md (Markdown).
     #[command(hide = true)]
     Reference(docs::ReferenceArgs),
 }

@@ -485,7 +485,7 @@ fn shards_merge_back_into_the_unsharded_output() {
         }
         parts.push(dir.file(&format!("part-{k}.jsonl"), out.as_bytes()));
     }
-    // The README's merge command, literally.
+    // The merge command of the README and docs/guide.md, literally.
     let merged = Command::new("sh")
         .arg("-c")
         .arg(format!(

@@ -1,7 +1,7 @@
 //! The documents generated from the command line's definitions: shell
 //! completions (each shell's script; bash's parses with `bash -n`), the
 //! man page (renders with `man -l` where man is installed), and the
-//! README's command-line reference, which must be exactly what
+//! command-line reference of docs/cli.md, which must be exactly what
 //! `slink reference` prints (regenerate it when an option changes).
 
 use crate::common::*;
@@ -79,19 +79,19 @@ fn the_man_page_has_every_subcommand_and_renders() {
 }
 
 #[test]
-fn the_readme_reference_is_what_slink_reference_prints() {
+fn the_cli_reference_is_what_slink_reference_prints() {
     let run = run_slink(&["reference"], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let readme = package_file("README.md");
+    let readme = package_file("docs/cli.md");
     let start = run.stdout.lines().next().unwrap();
     let from = readme
         .find(start)
-        .expect("README.md has the reference's start marker");
+        .expect("docs/cli.md has the reference's start marker");
     let end = "<!-- cli-reference: end -->\n";
     let to = readme[from..].find(end).expect("and its end marker") + from + end.len();
     assert!(
         readme[from..to] == run.stdout,
-        "README.md's command-line reference differs from `slink reference`: \
+        "docs/cli.md's command-line reference differs from `slink reference`: \
          regenerate it (replace the part between the markers with \
          `target/release/slink reference`)"
     );
