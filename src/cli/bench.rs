@@ -69,6 +69,9 @@ time of the calling thread as a share of all CPU time in the fastest run \
 batch no pool thread has taken whenever it cannot start one: 100% on one \
 thread).
 
+A file with no valid data set (all malformed) is not measured: it is \
+reported, and the exit status is 2.
+
 Example (see BENCHMARKS.md):
     slink gen --rows 20 --cols 20 --count 100000 --seed 1 --rules-only -o s20.txt
     slink bench s20.txt")]
@@ -238,6 +241,8 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         threads = vec![1];
     }
     let mut rows = Vec::new();
+    // Inputs with no valid data set: nothing of them is measured.
+    let mut no_puzzles = 0;
     'files: for file in &args.files {
         // The judge and direct engines take the input from memory; the batch
         // engine reads the file itself (from the page cache after the first run).
@@ -273,6 +278,15 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                 // measured so far.
                 break 'files;
             }
+            if census.valid() == 0 {
+                eprintln!(
+                    "slink bench: {}: no valid data set ({}): nothing to measure",
+                    file.display(),
+                    census.describe()
+                );
+                no_puzzles += 1;
+                continue 'files;
+            }
             let speedup = match first_rate {
                 None => {
                     first_rate = Some(runs.mean);
@@ -295,6 +309,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     }
     let table = render_table(&rows, args.engine, args.tsv);
     match out.write_all(table.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) if no_puzzles > 0 => ExitCode::from(2),
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => write_failed("slink bench", &e, 0),
     }

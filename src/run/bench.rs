@@ -329,6 +329,15 @@ impl Census {
             .collect();
         parts.join(", ")
     }
+
+    /// How many data sets were puzzles (solved or not), not malformed.
+    pub fn valid(&self) -> usize {
+        self.0
+            .iter()
+            .filter(|(k, _)| *k != Status::Invalid.name())
+            .map(|(_, n)| n)
+            .sum()
+    }
 }
 
 /// Runs `file` once through the batch pipeline with `threads` workers.
@@ -476,7 +485,7 @@ fn run_direct(
     let census = Census(vec![
         ("with a solution", counts[0]),
         ("without", counts[1]),
-        ("invalid", counts[2]),
+        (Status::Invalid.name(), counts[2]),
     ]);
     Ok((
         Measured {

@@ -50,7 +50,7 @@ use crate::run::batch::chunks::{Chunk, Chunks};
 use crate::run::batch::{Error, Input};
 use crate::run::question::{bad_line, Answer, Asker, Place};
 pub use crate::run::question::{Question, Summary};
-use crate::util::interrupt;
+use crate::util::{counted, interrupt};
 use rayon::prelude::*;
 use std::io::{self, Write};
 
@@ -183,16 +183,21 @@ fn check_input(
         Ok(chunks) => chunks,
         Err(e) => return Ok(Some(e)),
     };
-    loop {
+    let mut file = FileLines {
+        name,
+        bad_shown: 0,
+        bad_left_out: 0,
+    };
+    let unreadable = loop {
         // Everything so far is written before the read, which may wait.
         out.flush()?;
         let chunk = match chunks.next_chunk_idle() {
             Ok(Some(chunk)) => chunk,
-            Ok(None) => return Ok(None),
-            Err(e) => return Ok(Some(e)),
+            Ok(None) => break None,
+            Err(e) => break Some(e),
         };
         let (items, unterminated) = read_items(&chunk);
-        check_items(name, &items, config, pool, summary, out)?;
+        check_items(&mut file, &items, config, pool, summary, out)?;
         if unterminated {
             out.flush()?;
             writeln!(
@@ -200,14 +205,35 @@ fn check_input(
                 "slink check: {name}: warning: the input ends without the closing '0 0' line"
             )?;
         }
+    };
+    if file.bad_left_out > 0 {
+        writeln!(
+            out,
+            "{name}: {} not shown, beyond the first {BAD_LINES_PER_INPUT}",
+            counted(file.bad_left_out as u64, "more bad data set")
+        )?;
     }
+    Ok(unreadable)
+}
+
+/// Lines about bad data sets written per input at most: the rest are
+/// counted in one line at the input's end, so that a file of garbage
+/// cannot flood the report.
+const BAD_LINES_PER_INPUT: usize = 20;
+
+/// The input whose lines are being written: its name, and its lines
+/// about bad data sets written and left out.
+struct FileLines<'n> {
+    name: &'n str,
+    bad_shown: usize,
+    bad_left_out: usize,
 }
 
 /// Asks the question of `items` in parallel and writes their lines in
 /// order; after a stop was requested ([`interrupt`]), no new item is
 /// taken, and the lines end before the first item not taken.
 fn check_items(
-    name: &str,
+    file: &mut FileLines<'_>,
     items: &[Item],
     config: &Config,
     pool: &rayon::ThreadPool,
@@ -234,12 +260,17 @@ fn check_items(
             (Item::Puzzle(place, _), Some(a)) => {
                 summary.add(&a);
                 if !config.brief || !a.passes() {
-                    writeln!(out, "{}", a.line(name, place))?;
+                    writeln!(out, "{}", a.line(file.name, place))?;
                 }
             }
             (Item::Bad(place, why), _) => {
                 summary.bad += 1;
-                writeln!(out, "{}", bad_line(name, place, why))?;
+                if file.bad_shown < BAD_LINES_PER_INPUT {
+                    file.bad_shown += 1;
+                    writeln!(out, "{}", bad_line(file.name, place, why))?;
+                } else {
+                    file.bad_left_out += 1;
+                }
             }
             (Item::Puzzle(..), None) => unreachable!("every puzzle is answered"),
         }

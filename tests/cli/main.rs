@@ -1,8 +1,9 @@
 //! slink's integration tests: one test crate, compiled once, with a module
 //! per topic and the helpers of `common/` (split by topic) shared by all.
 //!
-//! - `judge_mode`, `bad_input`, `malformed`: judge mode and bad input, run
-//!   as a user runs the binary;
+//! - `judge_mode`, `bad_input`, `malformed`, `garbage`: judge mode and bad
+//!   input (random bytes into every command), run as a user runs the
+//!   binary;
 //! - `batch`, `determinism`, `gen_check`, `check`, `bench`: `slink solve`,
 //!   `gen`, `check` (its questions, places, summary) and `bench` (runs
 //!   repeated to a minimum time, the spread);
@@ -35,6 +36,7 @@ mod check;
 mod determinism;
 mod docs;
 mod formats_cli;
+mod garbage;
 mod gen_check;
 mod hard_corpus;
 mod human_corpus;

@@ -154,10 +154,16 @@ impl Format {
     }
 
     /// What one line (without surrounding spaces) looks like: a pzprv3
-    /// file's first line, a URL, a Loopy ID, or none of these.
+    /// file's first line, a URL, a Loopy ID, or none of these (a line with
+    /// a byte that is not printable ASCII is never a URL or an ID).
     pub fn of_line(line: &[u8]) -> Option<Format> {
         if line.starts_with(b"pzprv3") || line.starts_with(b"v:") {
             return Some(Format::Pzprv3);
+        }
+        // URLs and IDs are printable ASCII without spaces: a line with any
+        // other byte (random bytes, a binary file) is none of them.
+        if !line.iter().all(u8::is_ascii_graphic) {
+            return None;
         }
         let has = |needle: &[u8]| line.windows(needle.len()).any(|w| w == needle);
         if memchr::memchr(b'?', line).is_some() || has(b"://") || line.starts_with(b"slither/") {

@@ -53,10 +53,12 @@ pub(crate) fn shown_at(s: &[u8], at: usize) -> String {
     }
 }
 
-/// At most `max` bytes of `s[from..to]` as text, for a message.
+/// At most `max` bytes of `s[from..to]` as text, for a message: escaped
+/// (`\xNN`, `\n`, `\'`) where a byte is not printable ASCII or is a
+/// quote, so that no input byte reaches a terminal raw.
 pub(crate) fn excerpt(s: &[u8], from: usize, to: usize, max: usize) -> String {
     let end = to.min(from + max);
-    let mut t = String::from_utf8_lossy(&s[from..end]).into_owned();
+    let mut t = s[from..end].escape_ascii().to_string();
     if end < to {
         t.push_str("...");
     }

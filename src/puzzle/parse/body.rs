@@ -187,7 +187,8 @@ pub(super) fn read_row(text: &[u8], row: usize, out: &mut [u8]) -> Result<bool, 
             while e < le && !is_blank(text[e]) {
                 e += 1;
             }
-            let token = String::from_utf8_lossy(&text[k..e.min(k + 24)]);
+            // Escaped: no input byte reaches a terminal raw.
+            let token = text[k..e.min(k + 24)].escape_ascii();
             return Err((k, format!("expected one clue 0-3 or '.', found '{token}'")));
         }
         if n == cols {

@@ -130,10 +130,14 @@ impl<'a> Scanner<'a> {
             } else {
                 "the end of the line".into()
             };
+            let line = &self.src[ls..self.line_end(ls)];
             return Err(self.error(
                 at,
                 ls,
-                format!("expected the number of {what}, found {found}"),
+                format!(
+                    "expected the number of {what}, found {found}{}",
+                    other_format_hint(line)
+                ),
                 false,
             ));
         }
@@ -236,8 +240,9 @@ impl Scanner<'_> {
                 k,
                 ls,
                 format!(
-                    "expected a space after the row count, found {}",
-                    shown(self.src[k])
+                    "expected a space after the row count, found {}{}",
+                    shown(self.src[k]),
+                    other_format_hint(&self.src[ls..self.line_end(ls)])
                 ),
                 false,
             ));
@@ -350,4 +355,37 @@ pub(super) fn plain_body(rest: &[u8], rows: usize, cols: usize) -> Option<usize>
         .chunks_exact(line)
         .all(|l| l[line - 1] == b'\n' && !is_blank(l[0]));
     (lines_end_right && memchr::memchr_iter(b'\n', body).count() == rows).then_some(body.len())
+}
+
+/// A hint for a header line that is not the judge format but looks like
+/// one of the other formats slink reads (judge mode reads standard input
+/// as the judge format unless told otherwise), or nothing.
+fn other_format_hint(line: &[u8]) -> &'static str {
+    let line = line.trim_ascii();
+    let has = |needle: &[u8]| line.windows(needle.len()).any(|w| w == needle);
+    if line.starts_with(b"pzprv3") {
+        " (the line looks like a pzprv3 file: read it with --from pzprv3)"
+    } else if has(b"://") || has(b"?slither") || line.starts_with(b"slither/") {
+        " (the line looks like a puzz.link URL: read it with --from url)"
+    } else if looks_like_loopy(line) {
+        " (the line looks like a Loopy game ID: read it with --from loopy)"
+    } else {
+        ""
+    }
+}
+
+/// Whether `line` starts as a Loopy game ID does: `WxH`, letters and
+/// digits, then `:`.
+fn looks_like_loopy(line: &[u8]) -> bool {
+    let Some(colon) = memchr::memchr(b':', line) else {
+        return false;
+    };
+    let params = &line[..colon];
+    let x = params.iter().position(|&b| b == b'x');
+    x.is_some_and(|x| {
+        x > 0
+            && params[..x].iter().all(u8::is_ascii_digit)
+            && params[x + 1..].first().is_some_and(u8::is_ascii_digit)
+            && params.iter().all(u8::is_ascii_alphanumeric)
+    })
 }

@@ -76,8 +76,10 @@ impl<'a> CodedScanner<'a> {
             let start = self.pos;
             let end = memchr::memchr(b'\n', &s[start..]).map_or(s.len(), |k| start + k);
             let (from, to) = formats::trim(s, start, end);
+            // Past the line's `\n`; a last line without one ends the text.
+            let next = (end + 1).min(s.len());
             if from == to || s[from] == b'#' {
-                self.pos = end + 1;
+                self.pos = next;
                 self.line += 1;
                 continue;
             }
@@ -104,12 +106,11 @@ impl<'a> CodedScanner<'a> {
                     ..coded
                 });
             }
-            self.pos = end + 1;
+            self.pos = next;
             self.line += 1;
             self.next_number += 1;
             return Some(coded);
         }
-        self.pos = self.pos.min(s.len());
         None
     }
 }

@@ -148,6 +148,7 @@ impl<'c> Pipeline<'c> {
                 progress: Progress::new(config.progress, total),
                 kept: 0,
                 input: (0, String::new()),
+                messages: (0, 0),
                 pictures: (config.format == Format::Svg).then(|| Pictures {
                     dir: config.out_dir.clone(),
                     stem: String::new(),
@@ -203,7 +204,7 @@ impl<'c> Pipeline<'c> {
             format: self.sink.config.input_format,
         };
         self.sink.totals.files += 1;
-        self.sink.input = (index, file.name.clone());
+        self.sink.start_input(index, &file.name);
         if let Some(p) = &mut self.sink.pictures {
             let path = match input {
                 Input::Path(path) => Some(path.as_path()),
@@ -218,6 +219,7 @@ impl<'c> Pipeline<'c> {
         if let Some(p) = &mut self.sink.pictures {
             p.end(out)?;
         }
+        self.sink.end_input(out, err)?;
         self.sink.totals.bytes += file.scanned;
         self.bytes_before += file.scanned;
         self.next_number = file.next_number;

@@ -10,6 +10,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IoSlice, Write};
 use std::sync::{Mutex, MutexGuard};
 
+/// Messages about the malformed data sets of one input shown at most: the
+/// rest are counted, and the count is given once the input ends
+/// ([`Sink::end_input`]), so that a file of garbage cannot flood the
+/// terminal. (Verdicts, such as several solutions or none, are all shown.)
+pub(super) const MESSAGES_PER_INPUT: usize = 20;
+
 /// Capacity of output buffers kept for reuse once written: beyond it,
 /// buffers are freed, so that memory follows the data sets in flight,
 /// not the ring's size times the largest output.
@@ -24,6 +30,9 @@ pub(super) struct Sink<'c> {
     pub(super) kept: usize,
     /// The input being written: its position (from 1) and name.
     pub(super) input: (usize, String),
+    /// Messages about the input's malformed data sets shown, and left out
+    /// beyond [`MESSAGES_PER_INPUT`].
+    pub(super) messages: (usize, usize),
     /// Where SVG pictures go ([`super::Format::Svg`]).
     pub(super) pictures: Option<Pictures>,
     /// The summary of an HTML page ([`super::Format::Html`]).
@@ -73,6 +82,11 @@ impl Sink<'_> {
                 if has_diag {
                     out.flush()?;
                     let diag = &run.last().expect("this slot").diag;
+                    let diag = if status == Status::Invalid {
+                        self.within_limit(diag)
+                    } else {
+                        diag
+                    };
                     let prefix = self.config.prefix(true);
                     self.progress
                         .suspend(|| write_prefixed(err, &prefix, diag))?;
@@ -159,6 +173,45 @@ impl Sink<'_> {
             self.kept += slot.kept;
         }
         run.clear();
+    }
+
+    /// The lines of `diag` that the input's limit of messages still lets
+    /// through; the others are counted.
+    fn within_limit<'d>(&mut self, diag: &'d [u8]) -> &'d [u8] {
+        let (shown, left_out) = &mut self.messages;
+        let room = MESSAGES_PER_INPUT.saturating_sub(*shown);
+        let mut lines = diag.split_inclusive(|&b| b == b'\n');
+        let kept: usize = lines.by_ref().take(room).map(<[u8]>::len).sum();
+        *shown += diag[..kept].split_inclusive(|&b| b == b'\n').count();
+        *left_out += lines.count();
+        &diag[..kept]
+    }
+
+    /// Starts the messages of input `index` named `name`.
+    pub(super) fn start_input(&mut self, index: usize, name: &str) {
+        self.input = (index, name.to_owned());
+        self.messages = (0, 0);
+    }
+
+    /// Ends the input being written: says how many of its messages were
+    /// left out, if any.
+    pub(super) fn end_input(
+        &mut self,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<(), Error> {
+        let left_out = std::mem::take(&mut self.messages.1);
+        if left_out == 0 {
+            return Ok(());
+        }
+        let line = format!(
+            "{}{}: {} not shown, beyond the first {MESSAGES_PER_INPUT} \
+             (`--format json` gives a record of each)",
+            self.config.prefix(false),
+            self.input.1,
+            crate::util::counted(left_out as u64, "more malformed data set"),
+        );
+        self.note(&line, out, err)
     }
 
     /// Writes a diagnostic line about a whole input, after the output so far.
