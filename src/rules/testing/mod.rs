@@ -56,6 +56,9 @@ pub(crate) enum Family {
     Color,
     /// `rules::propagate` with the inside/outside rules, as the solver runs it.
     PropagateColors,
+    /// `rules::pass` with the inside/outside and angle rules (what
+    /// [`Family::PropagateColors`] must reach the fixpoint of).
+    PassColors,
     /// The angles' cell and vertex rules, `angle::cells` on every cell row
     /// and `angle::vertices` on every vertex row (not the judge's; they
     /// decide edges quietly, counted under no rule).
@@ -96,7 +99,7 @@ impl Family {
     fn colors(self) -> bool {
         matches!(
             self,
-            Family::Color | Family::PropagateColors | Family::Regions
+            Family::Color | Family::PropagateColors | Family::PassColors | Family::Regions
         )
     }
 }
@@ -177,7 +180,7 @@ pub(crate) fn sweep<const W: usize>(ctx: &mut Ctx<'_, W>, f: Family) -> Result<(
             ctx.changed |= regions.apply(ctx.frame, ctx.edges)? > 0;
             (0..rows).for_each(|i| color::apply(ctx, i));
         }
-        Family::Pass => super::pass(ctx)?,
+        Family::Pass | Family::PassColors => super::pass(ctx)?,
         Family::Propagate | Family::PropagateColors => {
             super::propagate(ctx)?;
         }

@@ -55,47 +55,65 @@ fn propagate_finds_that_a_zero_beside_a_three_has_no_solution() {
 /// reach exactly the fixpoint of full sweeps of every family.
 #[test]
 fn propagate_reaches_the_fixpoint_of_full_sweeps() {
+    reaches_the_fixpoint_of_full_sweeps(Family::Propagate, Family::Pass);
+}
+
+/// The same with the colour and angle rules on, as the solver runs them on
+/// stalled boards.
+#[test]
+fn propagate_with_colors_and_angles_reaches_the_fixpoint_of_full_sweeps() {
+    reaches_the_fixpoint_of_full_sweeps(Family::PropagateColors, Family::PassColors);
+}
+
+fn reaches_the_fixpoint_of_full_sweeps(fast: Family, full: Family) {
     use crate::generate::{Config, Generator, SizeRange};
-    let mut generator = Generator::new(Config {
-        rows: SizeRange::exactly(70),
-        cols: SizeRange::exactly(7),
-        ..Config::default()
-    });
     let mut rng = Rng::new(0xf1_c5);
     let mut compared = 0;
-    for index in 0..3 {
-        let g = generator.generate(11, index).expect("a 70 x 7 puzzle");
-        let (rows, cols) = (g.puzzle.rows(), g.puzzle.cols());
-        for _ in 0..40 {
-            let (blank, reveal) = ([0, 20, 50][rng.index(3)], [0, 3, 10, 30][rng.index(4)]);
-            let mut b = Board::blank(rows, cols);
-            for (k, c) in b.clues.iter_mut().enumerate() {
-                *c = match g.puzzle.clue(k / cols, k % cols) {
-                    Clue::Number(n) if !rng.chance(blank as f64 / 100.0) => Some(n),
-                    _ => None,
-                };
-            }
-            let mark = |line: bool| if line { Mark::Line } else { Mark::Cross };
-            for (k, m) in b.h.iter_mut().enumerate() {
-                if rng.chance(reveal as f64 / 100.0) {
-                    *m = mark(g.solution.h(k / cols, k % cols));
+    // Tall boards (row sets of two words) and square ones; clues blanked
+    // up to most of them, as in the puzzles that stall the rules.
+    for (size, puzzles) in [((70, 7), 3), ((12, 12), 6), ((25, 9), 4)] {
+        let mut generator = Generator::new(Config {
+            rows: SizeRange::exactly(size.0),
+            cols: SizeRange::exactly(size.1),
+            ..Config::default()
+        });
+        for index in 0..puzzles {
+            let g = generator.generate(11, index).expect("a puzzle");
+            let (rows, cols) = (g.puzzle.rows(), g.puzzle.cols());
+            for _ in 0..40 {
+                let (blank, reveal) = (
+                    [0, 20, 50, 70, 90][rng.index(5)],
+                    [0, 3, 10, 30][rng.index(4)],
+                );
+                let mut b = Board::blank(rows, cols);
+                for (k, c) in b.clues.iter_mut().enumerate() {
+                    *c = match g.puzzle.clue(k / cols, k % cols) {
+                        Clue::Number(n) if !rng.chance(blank as f64 / 100.0) => Some(n),
+                        _ => None,
+                    };
                 }
-            }
-            for (k, m) in b.v.iter_mut().enumerate() {
-                if rng.chance(reveal as f64 / 100.0) {
-                    *m = mark(g.solution.v(k / (cols + 1), k % (cols + 1)));
+                let mark = |line: bool| if line { Mark::Line } else { Mark::Cross };
+                for (k, m) in b.h.iter_mut().enumerate() {
+                    if rng.chance(reveal as f64 / 100.0) {
+                        *m = mark(g.solution.h(k / cols, k % cols));
+                    }
                 }
+                for (k, m) in b.v.iter_mut().enumerate() {
+                    if rng.chance(reveal as f64 / 100.0) {
+                        *m = mark(g.solution.v(k / (cols + 1), k % (cols + 1)));
+                    }
+                }
+                let full = run::<1>(&b, full, Mode::Fixpoint).expect("a solvable board");
+                let fast = run::<1>(&b, fast, Mode::Once).expect("a solvable board");
+                assert!(
+                    fast.board == full.board,
+                    "propagate stopped short of full sweeps on\n{}got\n{}want\n{}",
+                    b.render(),
+                    fast.board.render(),
+                    full.board.render()
+                );
+                compared += usize::from(full.board != b);
             }
-            let full = run::<1>(&b, Family::Pass, Mode::Fixpoint).expect("a solvable board");
-            let fast = run::<1>(&b, Family::Propagate, Mode::Once).expect("a solvable board");
-            assert!(
-                fast.board == full.board,
-                "propagate stopped short of full sweeps on\n{}got\n{}want\n{}",
-                b.render(),
-                fast.board.render(),
-                full.board.render()
-            );
-            compared += usize::from(full.board != b);
         }
     }
     assert!(
