@@ -95,11 +95,11 @@ impl Parity {
     pub(super) fn queue_marked(&mut self, cell: usize, m: u8) {
         self.queue_one(self.cell_constraint[cell]);
         let (i, j) = (cell / self.cols, cell % self.cols);
-        let vertices = self.constraints.len() - (self.rows + 1) * (self.cols + 1);
         for k in 0..4 {
             if (m >> k | m >> (4 + k)) & 1 == 1 {
+                // Vertex `(vi, vj)` has the constraint of that number.
                 let (vi, vj) = (i + (k >> 1), j + (k & 1));
-                self.queue_one((vertices + vi * (self.cols + 1) + vj) as u32);
+                self.queue_one((vi * (self.cols + 1) + vj) as u32);
             }
         }
     }

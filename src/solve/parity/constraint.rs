@@ -21,10 +21,18 @@ pub(super) struct Constraint {
 }
 
 impl Parity {
-    /// Makes the constraints of the puzzle loaded.
+    /// Makes the constraints of the puzzle loaded: the vertices' first (in
+    /// row-major order, kept from the last puzzle of the same size), then
+    /// the clued cells'. Each edge's constraints are its two ends' (or one,
+    /// on the border) in slots 0 and 1, and its two cells' (if clued) in
+    /// slots 2 and 3.
     pub(super) fn build(&mut self) {
         let (rows, cols) = (self.rows, self.cols);
-        self.constraints.clear();
+        let vertices = (rows + 1) * (cols + 1);
+        if self.built_for != Some((rows, cols)) {
+            self.build_vertices();
+        }
+        self.constraints.truncate(vertices);
         self.cell_constraint.clear();
         self.cell_constraint.resize(rows * cols, NONE);
         for i in 0..rows {
@@ -37,27 +45,51 @@ impl Parity {
                 }
             }
         }
+        // Each edge's cells: above and below an `H` edge, left and right of
+        // a `V` edge.
+        let cell = |i: usize, j: usize| self.cell_constraint[i * cols + j];
+        for i in 0..=rows {
+            for j in 0..cols {
+                let e = self.h(i, j) as usize;
+                let above = if i > 0 { cell(i - 1, j) } else { NONE };
+                let below = if i < rows { cell(i, j) } else { NONE };
+                self.edge_constraints[e][2..].copy_from_slice(&[above, below]);
+            }
+        }
+        for i in 0..rows {
+            for j in 0..=cols {
+                let e = self.v(i, j) as usize;
+                let left = if j > 0 { cell(i, j - 1) } else { NONE };
+                let right = if j < cols { cell(i, j) } else { NONE };
+                self.edge_constraints[e][2..].copy_from_slice(&[left, right]);
+            }
+        }
+        self.queued.clear();
+        self.queued.resize(self.constraints.len(), false);
+        self.built = true;
+    }
+
+    /// Makes the vertices' constraints (constraint `i * (cols + 1) + j` for
+    /// vertex `(i, j)`) and the first two slots of each edge's.
+    fn build_vertices(&mut self) {
+        let (rows, cols) = (self.rows, self.cols);
+        self.constraints.clear();
         for i in 0..=rows {
             for j in 0..=cols {
                 let c = self.vertex(i, j);
                 self.constraints.push(c);
             }
         }
-        let n = self.edge_count();
         self.edge_constraints.clear();
-        self.edge_constraints.resize(n, [NONE; 4]);
+        self.edge_constraints.resize(self.edge_count(), [NONE; 4]);
         for (k, c) in self.constraints.iter().enumerate() {
             for &e in &c.edges[..c.len as usize] {
-                let slot = self.edge_constraints[e as usize]
-                    .iter_mut()
-                    .find(|s| **s == NONE)
-                    .expect("an edge is in at most four constraints");
-                *slot = k as u32;
+                let slots = &mut self.edge_constraints[e as usize];
+                let slot = usize::from(slots[0] != NONE);
+                slots[slot] = k as u32;
             }
         }
-        self.queued.clear();
-        self.queued.resize(self.constraints.len(), false);
-        self.built = true;
+        self.built_for = Some((rows, cols));
     }
 
     pub(super) fn h(&self, i: usize, j: usize) -> u32 {

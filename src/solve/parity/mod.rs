@@ -73,7 +73,10 @@ pub struct Parity {
     clues: Vec<u8>,
     /// Whether the constraints are made.
     built: bool,
-    /// Every constraint of the puzzle: clued cells, then vertices.
+    /// The size whose vertices' constraints are made, if any (they are the
+    /// same for every puzzle of one size).
+    built_for: Option<(usize, usize)>,
+    /// Every constraint of the puzzle: vertices, then clued cells.
     constraints: Vec<Constraint>,
     /// Per edge: the constraints that hold it.
     edge_constraints: Vec<[u32; 4]>,
@@ -378,5 +381,44 @@ impl Parity {
             return Err(Contradiction::EdgeConflict);
         }
         Ok((decided, !self.new_marks.is_empty()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::rng::Rng;
+
+    /// The constraints of the vertices are kept from one puzzle to the next
+    /// of the same size: a `Parity` reused over puzzles of two sizes in
+    /// turn must decide what a fresh one decides on each.
+    #[test]
+    fn a_parity_reused_across_puzzles_decides_what_a_fresh_one_does() {
+        let mut rng = Rng::new(0x9a51);
+        let mut reused = Parity::default();
+        let mut decided = 0;
+        for round in 0..80 {
+            let (rows, cols) = [(5, 5), (5, 5), (4, 7), (5, 5)][round % 4];
+            let clues: Vec<u8> = (0..rows * cols)
+                .map(|_| match rng.index(6) {
+                    n @ 0..=3 => n as u8,
+                    _ => crate::puzzle::BLANK,
+                })
+                .collect();
+            let frame = Frame::<1>::new(rows, cols);
+            let run = |parity: &mut Parity| {
+                let mut edges = Edges::<1>::default();
+                edges.reset(rows);
+                parity.load_clues(rows, cols, &clues);
+                let result = parity.deduce(&frame, &mut edges);
+                (result, edges)
+            };
+            let (fresh, fresh_edges) = run(&mut Parity::default());
+            let (again, again_edges) = run(&mut reused);
+            assert_eq!(fresh, again, "round {round}");
+            assert!(fresh_edges == again_edges, "round {round}");
+            decided += fresh.map_or(0, |(n, _)| n);
+        }
+        assert!(decided > 0, "no edge decided in any round");
     }
 }
