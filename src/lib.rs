@@ -71,7 +71,7 @@ pub use crate::{
     rules::{Contradiction, Event, Reason, Rule, RuleCounts},
     run::pictures,
     solve::outcome::{Options, Outcome, Stats, Status},
-    solve::solver::Solver,
+    solve::solver::{solve, Solver},
 };
 
 /// The crate's layers as modules, for slink's own binary, benches, fuzz

@@ -6,7 +6,7 @@ use clap::Args;
 use slink::internals::puzzle::formats::Format;
 use slink::internals::run::batch::{self, Input};
 use slink::internals::run::judge::{self, Verdict};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// Options of judge mode.
@@ -25,6 +25,14 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
     let mut err = io::stderr().lock();
     // Standard input is in the judge format unless `--from` says otherwise.
     let from = args.from.format().unwrap_or(Format::Judge);
+    if io::stdin().is_terminal() {
+        // Someone typed `slink` alone: say what it waits for.
+        let _ = writeln!(
+            err,
+            "slink: judge mode: reading puzzles from the terminal (end with Ctrl-D; \
+             `slink --help` for the commands)"
+        );
+    }
     let options = args.solver.options();
     match judge::run_from(&Input::Stdin, Some(from), options, &mut out, &mut err) {
         Ok((verdict, _)) => ExitCode::from(verdict as u8),

@@ -24,7 +24,8 @@ use std::process::ExitCode;
 /// puzzles in the judge format on standard input and prints, for each data
 /// set, its number and the solution's drawing, byte for byte as the
 /// contest's judge expects (`slink < puzzles.txt > solutions.txt`). The
-/// subcommands solve, check, explain, generate and verify files of puzzles.
+/// subcommands solve, generate (gen), check, explain, measure (bench) and
+/// judge (verify) files of puzzles.
 #[derive(Parser, Debug)]
 #[command(
     name = "slink",
@@ -39,7 +40,8 @@ use std::process::ExitCode;
         solution (or, for verify, judged right); 1 when some data set has \
         several solutions, none, or was given up on (verify: something is \
         wrong); 2 for unreadable or malformed input, or an output that \
-        cannot be written."
+        cannot be written; 130 or 143 when SIGINT or SIGTERM stopped it (after \
+        writing whole what it had made)."
 )]
 pub struct Cli {
     #[command(subcommand)]

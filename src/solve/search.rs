@@ -7,7 +7,7 @@
 //! only the words their boards differ in ([`Trail`]), so memory grows with
 //! what the search decides, not with its depth times the board. The
 //! search is iterative, so a deep search cannot overflow the thread's
-//! stack; each of its steps is a function of the [`Walk`] under way (the
+//! stack; each of its steps is a function of the `Walk` under way (the
 //! node's depth, the dive, the outcome). Where a second solution is asked
 //! for, a dive without probing comes first (`dive.rs`), and a search that
 //! runs long restarts ([`Search::solve_from`]).

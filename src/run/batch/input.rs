@@ -13,7 +13,7 @@
 //! ([`open_mapped`], on Linux) memory-maps it one window at a time, so
 //! that only the window being read is resident and nothing is copied; a
 //! page found past the file's end reads as zeros instead of killing the
-//! process with SIGBUS ([`super::mapped`]), and [`Source::check`], called
+//! process with SIGBUS (`mapped.rs`), and [`Source::check`], called
 //! before the records of a piece are written, turns that (or a file now
 //! shorter) into the error. Elsewhere ([`open`]: `check`, `explain`,
 //! `bench`, which hand a piece to code that cannot check it record by
