@@ -399,7 +399,19 @@ fn svg_goes_to_stdout_for_one_data_set_and_to_files_for_several() {
     // Not solved uniquely: marked so.
     assert_eq!(doc.root_element().attribute("class"), Some("unsure"));
     let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
-    assert!(title.text().unwrap().ends_with("#2: multiple"), "{second}");
+    assert!(
+        title
+            .text()
+            .unwrap()
+            .ends_with("#2: multiple: two of its solutions"),
+        "{second}"
+    );
+    // Two loops drawn, the second in its own class.
+    let loops = doc
+        .descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("loop")))
+        .count();
+    assert_eq!(loops, 2, "{second}");
     let bad = slink(&["solve", "--format", "json", "--out-dir", "x"], b"");
     assert_eq!(bad.code, 2);
     assert!(

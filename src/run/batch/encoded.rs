@@ -40,9 +40,8 @@ pub(super) fn record(format: Format, rec: &Record<'_>, out: &mut Vec<u8>) {
             _ => formats::write(formats::Format::Pzprv3, puzzle, out),
         },
         Format::Svg | Format::Html => {
-            let known = svg::known_lines(outcome);
             let title = format!("{} #{}", rec.file, rec.number);
-            let picture = Picture::of_outcome(puzzle, outcome, known.as_ref(), &title);
+            let picture = Picture::of_outcome(puzzle, outcome, &title);
             let _ = if format == Format::Svg {
                 svg::write(&picture, out)
             } else {

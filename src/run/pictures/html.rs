@@ -143,7 +143,10 @@ pub fn figure<W: Write>(item: &Item, out: W) -> io::Result<()> {
         caption.push_str(&name);
     }
     caption.push_str(" · ");
-    caption.push_str(status);
+    match &item.content {
+        Ok(picture) => caption.push_str(&picture.stated_status()),
+        Err(_) => caption.push_str(status),
+    }
     if let Some(t) = item.time {
         caption.push_str(" · ");
         caption.push_str(&human_time(t));

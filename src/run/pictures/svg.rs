@@ -6,10 +6,10 @@
 //! `<text>` per row, each clue placed by its own `x`. Cells are 10 units
 //! wide, shown 20 pixels wide.
 //!
-//! A puzzle that was not solved uniquely is drawn with what is known (the
-//! lines given, if any: e.g. [`known_lines`], the lines its two solutions
-//! found share), in a dashed orange, inside a dashed red frame, its
-//! status in red: it cannot pass for a solved one.
+//! A puzzle that was not solved uniquely is drawn inside a dashed red
+//! frame, its status in red, so that it cannot pass for a solved one; one
+//! with several solutions shows two of them, as the solver found them
+//! (the first dashed orange, the second dotted purple), and says so.
 //! Text (title, status) is escaped by the XML writer.
 
 use crate::puzzle::solution::Solution;
@@ -35,6 +35,8 @@ pub const NAMESPACE: &str = "http://www.w3.org/2000/svg";
 pub const LOOP_COLOR: &str = "#102a5c";
 /// The colour of lines drawn for a puzzle not solved uniquely.
 pub const UNSURE_COLOR: &str = "#e06000";
+/// The colour of the second of two solutions drawn.
+pub const SECOND_COLOR: &str = "#7a1fa2";
 /// The colour of the frame and status of a puzzle not solved uniquely.
 pub const ALERT_COLOR: &str = "#d00000";
 
@@ -43,9 +45,12 @@ pub const ALERT_COLOR: &str = "#d00000";
 pub struct Picture<'a> {
     /// The puzzle.
     pub puzzle: &'a Puzzle,
-    /// The lines to draw: the loop, or what is known of it; `None` for
-    /// the grid and clues alone.
+    /// The lines to draw: the loop, or one of the puzzle's loops; `None`
+    /// for the grid and clues alone.
     pub lines: Option<&'a Solution>,
+    /// Another of the puzzle's loops, drawn beside `lines` (a puzzle with
+    /// several solutions), or `None`.
+    pub second: Option<&'a Solution>,
     /// Whether `lines` is the puzzle's unique solution. When not, the
     /// picture is marked as unsure.
     pub solved: bool,
@@ -57,25 +62,33 @@ pub struct Picture<'a> {
 
 impl<'a> Picture<'a> {
     /// The picture of an outcome of the solver: the unique solution drawn
-    /// plainly; anything else marked, with `known` drawn (see
-    /// [`known_lines`]) and the status's name as its status.
-    pub fn of_outcome(
-        puzzle: &'a Puzzle,
-        outcome: &'a Outcome,
-        known: Option<&'a Solution>,
-        title: &'a str,
-    ) -> Self {
+    /// plainly; two solutions of a puzzle with several drawn as such,
+    /// marked (see [`Picture::stated_status`]); anything
+    /// else marked, with its status's name and no lines.
+    pub fn of_outcome(puzzle: &'a Puzzle, outcome: &'a Outcome, title: &'a str) -> Self {
         let status = outcome.status();
+        let found = outcome.solutions();
+        let (lines, second) = match (status, found) {
+            (Status::Solved, _) => (outcome.solution(), None),
+            (Status::Multiple, [a, b, ..]) => (Some(a), Some(b)),
+            _ => (None, None),
+        };
         Picture {
             puzzle,
-            lines: if status == Status::Solved {
-                outcome.solution()
-            } else {
-                known
-            },
+            lines,
+            second,
             solved: status == Status::Solved,
             status: status.name(),
             title,
+        }
+    }
+
+    /// The status as the picture states it: with two solutions drawn,
+    /// `multiple: two of its solutions`.
+    pub fn stated_status(&self) -> std::borrow::Cow<'a, str> {
+        match self.second {
+            Some(_) => format!("{}: {TWO_OF_SEVERAL}", self.status).into(),
+            None => self.status.into(),
         }
     }
 
@@ -88,30 +101,8 @@ impl<'a> Picture<'a> {
     }
 }
 
-/// Lines worth drawing for an outcome that is not unique: for `Multiple`,
-/// the lines the solutions found (the solver stops at two) share, so that
-/// the part of the board where they differ, the puzzle's ambiguity, is
-/// left open; these are not proven lines of every solution, which is why
-/// the picture is marked. Otherwise (unique, no solution, gave up,
-/// stalled: the solver keeps no partial board) `None`.
-pub fn known_lines(outcome: &Outcome) -> Option<Solution> {
-    let (first, rest) = outcome.solutions().split_first()?;
-    if outcome.status() == Status::Solved || rest.is_empty() {
-        return None;
-    }
-    let mut known = first.clone();
-    for i in 0..=first.rows() {
-        for j in 0..first.cols() {
-            known.set_h(i, j, rest.iter().all(|s| s.h(i, j)) && first.h(i, j));
-        }
-    }
-    for i in 0..first.rows() {
-        for j in 0..=first.cols() {
-            known.set_v(i, j, rest.iter().all(|s| s.v(i, j)) && first.v(i, j));
-        }
-    }
-    Some(known)
-}
+/// What the status of a puzzle with two of its solutions drawn adds.
+pub const TWO_OF_SEVERAL: &str = "two of its solutions";
 
 /// Text as XML may hold it: control characters (other than tab and line
 /// breaks), which XML 1.0 forbids even escaped, become U+FFFD.
@@ -166,8 +157,12 @@ pub fn to_string(picture: &Picture) -> String {
 /// Checks that the lines are of the puzzle's size.
 fn check(picture: &Picture) -> io::Result<()> {
     let p = picture.puzzle;
-    match picture.lines {
-        Some(s) if (s.rows(), s.cols()) != (p.rows(), p.cols()) => Err(io::Error::new(
+    let wrong = [picture.lines, picture.second]
+        .into_iter()
+        .flatten()
+        .find(|s| (s.rows(), s.cols()) != (p.rows(), p.cols()));
+    match wrong {
+        Some(s) => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
                 "lines of a {}x{} board for a {}x{} puzzle",
@@ -239,10 +234,11 @@ pub(crate) fn element<W: Write>(
 
 /// The label of a standalone picture: `title: status`, or the status.
 fn label(picture: &Picture) -> String {
+    let status = picture.stated_status();
     if picture.title.is_empty() {
-        picture.status.to_string()
+        status.into_owned()
     } else {
-        format!("{}: {}", picture.title, picture.status)
+        format!("{}: {status}", picture.title)
     }
 }
 
@@ -275,6 +271,20 @@ fn board<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Resu
                 ("fill", "none"),
             ])
             .with_attributes(dash)
+            .write_empty()?;
+    }
+    if let Some(second) = picture.second {
+        // Thinner and dotted, so that the first shows where they agree.
+        w.create_element("path")
+            .with_attributes([
+                ("class", "loop second"),
+                ("d", loop_path(second, top).as_str()),
+                ("stroke", SECOND_COLOR),
+                ("stroke-width", "1"),
+                ("stroke-linecap", "round"),
+                ("stroke-dasharray", "1 1.5"),
+                ("fill", "none"),
+            ])
             .write_empty()?;
     }
     w.create_element("g")

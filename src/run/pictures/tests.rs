@@ -113,8 +113,7 @@ fn svg_draws_the_loop_given() {
     let mut solver = Solver::default();
     for p in sample_puzzles().iter().chain(&blank_puzzles()) {
         let outcome = solver.solve(p).clone();
-        let known = svg::known_lines(&outcome);
-        let picture = Picture::of_outcome(p, &outcome, known.as_ref(), "sample <&> \"x\"");
+        let picture = Picture::of_outcome(p, &outcome, "sample <&> \"x\"");
         let text = svg::to_string(&picture);
         let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let root = doc.root_element();
@@ -136,6 +135,7 @@ fn svg_draws_the_loop_given() {
     let picture = Picture {
         puzzle: &p,
         lines: Some(&some),
+        second: None,
         solved: false,
         status: "multiple",
         title: "",
@@ -164,18 +164,59 @@ fn svg_draws_the_loop_given() {
 }
 
 #[test]
-fn known_lines_are_those_the_solutions_found_share() {
-    // A 2x2 board with one clue: many loops.
-    let p = Puzzle::from_rows("3./..").unwrap();
+fn a_puzzle_with_several_solutions_shows_two_of_them_and_says_so() {
+    // Issue 30's 2x2 with one clue 1: among its loops, one around each of
+    // the three other cells, which share no side of the 1's cell.
+    let p = Puzzle::from_rows("1./..").unwrap();
     let mut solver = Solver::default();
     let outcome = solver.solve(&p).clone();
     assert_eq!(outcome.status(), crate::Status::Multiple);
-    let known = svg::known_lines(&outcome).unwrap();
-    for s in outcome.solutions() {
-        assert!(known.edges().zip(s.edges()).all(|(k, e)| !k || e));
+    let [first, second] = outcome.solutions() else {
+        panic!("two solutions found")
+    };
+    let picture = Picture::of_outcome(&p, &outcome, "");
+    let text = svg::to_string(&picture);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    // Each loop is drawn whole, with the puzzle's own verifier's blessing,
+    // the second in its own colour.
+    for (s, class, color) in [
+        (first, "loop", svg::UNSURE_COLOR),
+        (second, "loop second", svg::SECOND_COLOR),
+    ] {
+        assert!(crate::verify(&p, s).is_ok());
+        let path = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some(class))
+            .unwrap_or_else(|| panic!("no {class} in {text}"));
+        assert_eq!(path.attribute("stroke"), Some(color));
+        let d = path.attribute("d").unwrap();
+        assert_eq!(d.matches('M').count(), runs(s), "{class}: {d}");
     }
-    // The 3 makes the left side of its cell a line in every loop here.
-    assert!(known.v(0, 0));
+    let label = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("label"))
+        .unwrap();
+    assert_eq!(label.text(), Some("multiple: two of its solutions"));
+}
+
+/// The runs of line edges of `s` (a subpath each in the picture's loop).
+fn runs(s: &Solution) -> usize {
+    let (r, c) = (s.rows(), s.cols());
+    let across = (0..=r)
+        .map(|i| {
+            (0..c)
+                .filter(|&j| s.h(i, j) && (j == 0 || !s.h(i, j - 1)))
+                .count()
+        })
+        .sum::<usize>();
+    let down = (0..=c)
+        .map(|j| {
+            (0..r)
+                .filter(|&i| s.v(i, j) && (i == 0 || !s.v(i - 1, j)))
+                .count()
+        })
+        .sum::<usize>();
+    across + down
 }
 
 #[test]
@@ -197,23 +238,17 @@ fn html_page_parses_and_links_the_unsolved() {
             input: 1,
             number: k + 1,
             name: &name,
-            content: Ok(Picture::of_outcome(p, o, None, &name)),
+            content: Ok(Picture::of_outcome(p, o, &name)),
             time: Some(Duration::from_micros(1500)),
         };
         page.add(&item).unwrap();
         expected.push((k + 1, p, o.solution()));
     }
-    let known = svg::known_lines(&blank_outcome);
     page.add(&Item {
         input: 1,
         number: 7,
         name: "blank 2x2",
-        content: Ok(Picture::of_outcome(
-            &blank,
-            &blank_outcome,
-            known.as_ref(),
-            "blank",
-        )),
+        content: Ok(Picture::of_outcome(&blank, &blank_outcome, "blank")),
         time: None,
     })
     .unwrap();
@@ -307,7 +342,7 @@ fn html_stays_light_for_big_runs() {
             input: 1,
             number: k + 1,
             name: "x",
-            content: Ok(Picture::of_outcome(&p, &outcome, None, "")),
+            content: Ok(Picture::of_outcome(&p, &outcome, "")),
             time: Some(Duration::from_nanos(rng >> 40)),
         };
         page.add(&item).unwrap();
@@ -357,8 +392,7 @@ fn unsure_pictures_are_marked_in_red() {
     let mut solver = Solver::default();
     let outcome = solver.solve(&p).clone();
     assert_eq!(outcome.status(), crate::Status::Multiple);
-    let known = svg::known_lines(&outcome);
-    let picture = Picture::of_outcome(&p, &outcome, known.as_ref(), "open 4x4");
+    let picture = Picture::of_outcome(&p, &outcome, "open 4x4");
     let (pixmap, _) = render(&svg::to_string(&picture), "unsure");
     // The frame's top edge, 1 unit in from the picture's edge, below the label.
     let scale = pixmap.height() / (4 * svg::CELL as u32 + 20);
@@ -378,7 +412,7 @@ fn svg_renders_to_pixels() {
     let mut solver = Solver::default();
     let outcome = solver.solve(&p).clone();
     let lines = outcome.solution().unwrap().clone();
-    let picture = Picture::of_outcome(&p, &outcome, None, "sample.in");
+    let picture = Picture::of_outcome(&p, &outcome, "sample.in");
     let (pixmap, fonts) = render(&svg::to_string(&picture), "picture");
     // Pixels per unit: the SVG is drawn at its own width and height.
     // (The height: the width may be the label's.)
