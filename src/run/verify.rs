@@ -132,6 +132,21 @@ pub fn judge(puzzles: &[(usize, Puzzle)], output: &[u8], options: &Options) -> R
         lines.pop();
     }
     let mut report = Report::default();
+    // Lines that end with CR LF are said to be wrong once, and the
+    // drawings judged without their CRs, rather than every data set after
+    // the first line left unjudged.
+    if let Some(first) = lines.iter().position(|l| l.ends_with(b"\r")) {
+        report.general.push(Problem {
+            line: first + 1,
+            column: lines[first].len(),
+            message: "lines end with CR LF, where the judge's end with LF alone \
+                      (the data sets are judged without the CRs)"
+                .into(),
+        });
+        for line in &mut lines {
+            *line = line.strip_suffix(b"\r").unwrap_or(line);
+        }
+    }
     let mut solver = Solver::new(*options);
     let mut solution = Solution::default();
     let mut at = 0;

@@ -65,6 +65,26 @@ fn the_command_line_says_ok_per_data_set_and_exits_0() {
 }
 
 #[test]
+fn an_output_with_cr_lf_lines_is_wrong_once_and_its_drawings_still_judged() {
+    let crlf: Vec<u8> = package_bytes(JUDGE_OUT)
+        .split_inclusive(|&b| b == b'\n')
+        .flat_map(|line| [&line[..line.len() - 1], b"\r\n"].concat())
+        .collect();
+    let r = judged(&package_bytes(JUDGE_IN), &crlf);
+    assert!(r.data_sets.iter().all(|(_, v)| *v == Verdict::Ok), "{r:?}");
+    assert_eq!(r.general.len(), 1, "{r:?}");
+    assert_eq!((r.general[0].line, r.general[0].column), (1, 2));
+    assert!(r.general[0].message.starts_with("lines end with CR LF"));
+    assert!(!r.all_right());
+    let run = run_slink(&["verify", JUDGE_IN, "-"], &crlf);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        run.stdout.lines().filter(|l| l.ends_with(": ok")).count(),
+        9
+    );
+}
+
+#[test]
 fn the_command_line_names_the_place_of_a_wrong_byte_and_exits_1() {
     // Line 4 of the sample's output is data set 1's first lattice row;
     // its first '+' (column 19) is where the loop turns.

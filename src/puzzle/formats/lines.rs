@@ -9,12 +9,15 @@ use super::text::trim;
 use super::{loopy, url, Entry, Format, FormatError};
 use crate::puzzle::Puzzle;
 
-/// What the lines hold.
+/// What the lines hold. URLs and Loopy IDs may share a text: in a text
+/// of either, a line that looks like the other ([`Format::of_line`]) is
+/// read as the other; a line that looks like neither is read as the
+/// text's own kind, whose error says what was expected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LineKind {
-    /// puzz.link / pzprjs URLs.
+    /// puzz.link / pzprjs URLs (and any Loopy IDs among them).
     Url,
-    /// Loopy game IDs.
+    /// Loopy game IDs (and any URLs among them).
     Loopy,
     /// Either, told apart line by line ([`Format::of_line`]; a line that
     /// looks like neither is read as a URL, whose error says what was
@@ -25,10 +28,10 @@ pub enum LineKind {
 impl LineKind {
     /// Reads one line (trimmed) as this kind says.
     pub fn decode_into(self, line: &[u8], out: &mut Puzzle) -> Result<(), FormatError> {
+        let looks = Format::of_line(line);
         let loopy = match self {
-            LineKind::Url => false,
-            LineKind::Loopy => true,
-            LineKind::Mixed => Format::of_line(line) == Some(Format::Loopy),
+            LineKind::Url | LineKind::Mixed => looks == Some(Format::Loopy),
+            LineKind::Loopy => looks != Some(Format::Url),
         };
         if loopy {
             loopy::decode_into(line, out)
@@ -128,6 +131,23 @@ mod tests {
             "4:36: puzz.link body ends after 1 of 4 cells"
         );
         assert!(entries[2].puzzle.is_ok());
+    }
+
+    #[test]
+    fn urls_and_loopy_ids_share_a_text_of_either_kind() {
+        let text = b"https://puzz.link/p?slither/5/5/cbcbcddad\n5x5t0:2b1b2b1b2b3b3b0b3\n";
+        for kind in [LineKind::Url, LineKind::Loopy] {
+            let entries: Vec<Entry> = Lines::new(text, kind).collect();
+            assert_eq!(entries.len(), 2);
+            let first = entries[0].puzzle.as_ref().unwrap();
+            assert_eq!(entries[1].puzzle.as_ref(), Ok(first), "{kind:?}");
+        }
+        // A line like neither gets its text's own error.
+        let mut p = Puzzle::default();
+        let err = LineKind::Loopy.decode_into(b"garbage", &mut p).unwrap_err();
+        assert!(err.to_string().contains("Loopy"), "{err}");
+        let err = LineKind::Url.decode_into(b"garbage", &mut p).unwrap_err();
+        assert!(err.to_string().contains("puzz.link"), "{err}");
     }
 
     #[test]

@@ -76,6 +76,14 @@ fn is_word(b: u8) -> bool {
 /// Reads `s[from..]` (trimmed) into `out`.
 fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Outcome> {
     let has = |needle: &[u8]| s[from..].windows(needle.len()).any(|w| w == needle);
+    if has(b"penpa-edit") {
+        return Err(Outcome::Fail((
+            from,
+            "a penpa-edit URL: slink reads puzz.link (pzprjs) URLs, \
+             '?slither/COLS/ROWS/BODY'"
+                .into(),
+        )));
+    }
     let mut at = match memchr::memchr(b'?', &s[from..]) {
         Some(k) => from + k + 1,
         None if has(b"://") => {
@@ -159,9 +167,10 @@ fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Outcome> {
     out.reset(rows.value, cols.value)
         .expect("size checked before allocation");
     read_body(s, body_at.min(body_end), body_end, out)?;
-    // At most one '/' may follow (pzprjs adds one after a final '.').
+    // At most one '/' may follow (pzprjs adds one after a final '.'), or
+    // an author's name after it, `/@name`, as collections add.
     let tail = (body_end + 1).min(s.len());
-    if tail < s.len() {
+    if tail < s.len() && s[tail] != b'@' {
         return Err(Fail::from((
             tail,
             format!(
@@ -350,9 +359,24 @@ mod tests {
             "https://puzz.link/p?slither/v:/5/5/cbcbcddad",
             "https://puzz.link/p?slither/x/5/5/cbcbcddad",
             "  https://puzz.link/p?slither/5/5/cbcbcddad \r",
+            // An author's name after the body, as collections add it.
+            "https://puzz.link/p?slither/5/5/cbcbcddad/@pencilkarasu",
         ] {
             assert_eq!(decode(url).unwrap(), want, "{url}");
         }
+        // Anything else after the body is not a URL of one puzzle.
+        let err = decode("https://puzz.link/p?slither/5/5/cbcbcddad/x").unwrap_err();
+        assert!(
+            err.to_string().contains("expected the end of the URL"),
+            "{err}"
+        );
+        // Another editor's URL says so.
+        let err =
+            decode("https://swaroopg92.github.io/penpa-edit/#m=edit&amp;p=ZVJLa").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "1:1: a penpa-edit URL: slink reads puzz.link (pzprjs) URLs, '?slither/COLS/ROWS/BODY'"
+        );
     }
 
     #[test]
