@@ -106,7 +106,14 @@ pub fn main() -> ExitCode {
 /// stands where a subcommand goes (`slink puzzles.txt`).
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
-    let _ = e.print();
+    if e.use_stderr() {
+        // A usage error: it starts with the command, as every message does
+        // (`slink: error: unexpected argument ...`).
+        eprint!("slink: {}", e.render());
+    } else {
+        // --help, --version: clap's own output, on standard output.
+        let _ = e.print();
+    }
     if e.kind() == ErrorKind::InvalidSubcommand {
         if let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand) {
             if std::path::Path::new(word).exists() || word.contains('.') {

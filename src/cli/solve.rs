@@ -5,6 +5,7 @@ use super::output::{write_failed, OutputArgs};
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use slink::internals::run::batch::{self, Config, Format, Input, Shard};
+use slink::internals::util::interrupt;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -83,6 +84,11 @@ pub struct SolveArgs {
     /// those numbered n with (n - 1) mod N = K - 1.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
+    /// Pass over the first N data sets this run would solve (of its shard,
+    /// in input order), to go on after a run that stopped: a run stopped
+    /// by SIGINT or SIGTERM says which N to give.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    skip: usize,
     /// No progress bar (it is shown only when standard error is a terminal).
     #[arg(short, long)]
     quiet: bool,
@@ -127,6 +133,7 @@ impl SolveArgs {
             stop_at_invalid: false,
             continuous_numbering: self.continuous_numbering,
             shard: self.shard.unwrap_or_default(),
+            skip: self.skip,
             progress: !self.quiet && io::stderr().is_terminal(),
             timing: !self.no_timing,
             window: to_usize(self.window),
@@ -192,7 +199,19 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     };
     let mut err = io::stderr().lock();
     match batch::run(&inputs, &config, &mut out, &mut err) {
-        Ok(totals) => ExitCode::from(totals.exit_status()),
+        Ok(totals) => {
+            if let Some(signal) = interrupt::requested() {
+                // Where it stopped, and how to go on from there.
+                let done = config.skip + totals.data_sets();
+                let _ = writeln!(
+                    err,
+                    "slink solve: stopped by signal {signal} after {done} data sets \
+                     (their records written whole); to go on, run the same command \
+                     with --skip {done} and append the output"
+                );
+            }
+            ExitCode::from(totals.exit_status())
+        }
         Err(batch::Error::Write(e)) => write_failed("slink solve", &e, 0),
         Err(e) => {
             let _ = out.flush();

@@ -156,6 +156,37 @@ fn sigterm_ends_solve_json_with_whole_records_and_exit_143() {
 }
 
 #[test]
+fn a_stopped_run_says_how_to_go_on_and_going_on_completes_it() {
+    let input = TempFile::new("resume.in", &sample_repeated(5000));
+    let path = input.0.to_str().unwrap();
+    let args = ["solve", "--format", "json", "--no-timing", "-j", "2", path];
+    let full = Command::new(SLINK).args(args).output().unwrap().stdout;
+    let mut child = spawn(&args, Stdio::null());
+    let got = first_bytes(&mut child, 1000);
+    signal(&child, "INT");
+    let (got, err) = drain_slowly(&mut child, got);
+    assert_eq!(child.wait().unwrap().code(), Some(130), "{err}");
+    // "... after N data sets ...; ... with --skip N and append the output"
+    let skip = err
+        .split("--skip ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no --skip in {err:?}"));
+    let done: usize = skip.parse().unwrap();
+    assert_eq!(done, got.iter().filter(|&&b| b == b'\n').count(), "{err}");
+    assert!(done < 20_000, "stopped early");
+    let rest = Command::new(SLINK)
+        .args([&args[..], &["--skip", skip]].concat())
+        .output()
+        .unwrap();
+    assert_eq!(rest.status.code(), Some(0));
+    assert!(
+        [got, rest.stdout].concat() == full,
+        "the two runs make the whole"
+    );
+}
+
+#[test]
 fn sigterm_ends_judge_mode_with_whole_drawings_and_exit_143() {
     let bytes = sample_repeated(5000);
     let input = TempFile::new("term.judge.in", &bytes);

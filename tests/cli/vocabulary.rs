@@ -151,3 +151,29 @@ fn messages_start_with_the_command_and_judge_mode_keeps_its_words() {
         run.stderr
     );
 }
+
+#[test]
+fn usage_errors_start_with_the_program_too() {
+    for args in [
+        &["solve", "--bogus"][..],
+        &["check", "--format", "json", "x"],
+        &["gen", "--rows", "0"],
+        &["--bogus"],
+    ] {
+        let run = slink(args, b"");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(
+            run.stderr.starts_with("slink: error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    // Help is not an error: clap's own text on standard output.
+    let help = slink(&["solve", "--help"], b"");
+    assert_eq!(help.code, 0);
+    assert!(
+        help.stdout.contains("Usage: slink solve"),
+        "{}",
+        help.stdout
+    );
+}

@@ -204,6 +204,10 @@ pub struct Config {
     pub continuous_numbering: bool,
     /// Which data sets to solve.
     pub shard: Shard,
+    /// How many of the data sets this run takes (of its shard) to pass
+    /// over first, scanned but not solved: to go on after a run that
+    /// stopped, which says how many it wrote.
+    pub skip: usize,
     /// Show a progress bar on standard error (the caller checks that it is
     /// a terminal).
     pub progress: bool,
@@ -281,6 +285,7 @@ impl Default for Config {
             stop_at_invalid: false,
             continuous_numbering: false,
             shard: Shard::ALL,
+            skip: 0,
             progress: false,
             timing: true,
             out_dir: None,

@@ -90,6 +90,8 @@ pub struct Pipeline<'c> {
     next_number: usize,
     /// Whether standard input was read: it is read once.
     stdin_read: bool,
+    /// Data sets still to pass over ([`Config::skip`]).
+    skip: usize,
     started: Instant,
 }
 
@@ -163,6 +165,7 @@ impl<'c> Pipeline<'c> {
             bytes_before: 0,
             next_number: 1,
             stdin_read: false,
+            skip: config.skip,
             started: Instant::now(),
         })
     }
@@ -385,6 +388,7 @@ impl<'c> Pipeline<'c> {
             last,
             line_offset: file.line_offset,
             shard: config.shard,
+            skip: self.skip,
             end: None,
             failed: None,
             workers: self.workers,
@@ -412,6 +416,7 @@ impl<'c> Pipeline<'c> {
             .next_number()
             .max(scan.failed.map_or(0, |k| k + 1));
         file.scanned = base + scan.reader.position() as u64;
+        self.skip = scan.skip;
         written?;
         if self.stopped() {
             return Ok(PieceEnd::Done);

@@ -57,6 +57,8 @@ pub(super) struct Scan<'a> {
     pub(super) last: bool,
     pub(super) line_offset: usize,
     pub(super) shard: Shard,
+    /// Data sets of the shard still to pass over ([`super::Config::skip`]).
+    pub(super) skip: usize,
     /// How the piece ended, once it has.
     pub(super) end: Option<PieceEnd>,
     /// The number of a data set whose header stopped the input.
@@ -98,7 +100,7 @@ impl Scan<'_> {
                 Reader::Judge(scanner) => scanner,
                 Reader::Coded(coded) => {
                     match coded.next() {
-                        Some(mut c) if self.shard.takes(c.number) => {
+                        Some(mut c) if takes(&self.shard, &mut self.skip, c.number) => {
                             c.line += self.line_offset;
                             // The decoded size is not known yet: the
                             // cost of a 20x20 drawing.
@@ -131,7 +133,7 @@ impl Scan<'_> {
                 }
                 Some(Ok(mut span)) => {
                     span.header_line += self.line_offset;
-                    if self.shard.takes(span.number) {
+                    if takes(&self.shard, &mut self.skip, span.number) {
                         cost += drawing_len(span.rows, span.cols);
                         put(&mut n, Item::Span(span));
                     } else {
@@ -149,7 +151,7 @@ impl Scan<'_> {
                             h.line += self.line_offset;
                         }
                         self.failed = Some(e.data_set);
-                        if self.shard.takes(e.data_set) {
+                        if takes(&self.shard, &mut self.skip, e.data_set) {
                             put(&mut n, Item::Error(e));
                         }
                     }
@@ -158,6 +160,19 @@ impl Scan<'_> {
         }
         (n, cost)
     }
+}
+
+/// Whether data set `number` is solved: in `shard`, and not one of the
+/// `skip` to pass over first (counted down).
+fn takes(shard: &Shard, skip: &mut usize, number: usize) -> bool {
+    if !shard.takes(number) {
+        return false;
+    }
+    if *skip > 0 {
+        *skip -= 1;
+        return false;
+    }
+    true
 }
 
 #[cfg(test)]
@@ -173,6 +188,7 @@ mod tests {
             last,
             line_offset: 0,
             shard: Shard::ALL,
+            skip: 0,
             end: None,
             failed: None,
             workers,
