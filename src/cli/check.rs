@@ -11,6 +11,15 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// The output of `slink check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum CheckFormat {
+    /// A line per data set, then the summary line.
+    Text,
+    /// A JSON record per data set, then `{"summary": {...}}`.
+    Json,
+}
+
 /// Arguments of `slink check`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
@@ -53,6 +62,10 @@ pub struct CheckArgs {
     /// input), then the summary.
     #[arg(long)]
     brief: bool,
+    /// What to write: a line per data set (`text`), or a JSON record per
+    /// data set and a JSON summary (`json`; with it, every data set).
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    format: CheckFormat,
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -73,6 +86,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         },
         threads: args.threads.map_or(0, usize::from),
         from: args.from.format(),
+        json: args.format == CheckFormat::Json,
     };
     let inputs: Vec<Input> = if args.files.is_empty() {
         vec![Input::Stdin]

@@ -48,7 +48,7 @@ use crate::puzzle::parse::{parse_body, Ending, Scanner};
 use crate::puzzle::Puzzle;
 use crate::run::batch::chunks::{Chunk, Chunks};
 use crate::run::batch::{Error, Input};
-use crate::run::question::{bad_line, Answer, Asker, Place};
+use crate::run::question::{bad_json, bad_line, Answer, Asker, Place};
 pub use crate::run::question::{Question, Summary};
 use crate::util::{counted, interrupt};
 use rayon::prelude::*;
@@ -72,6 +72,9 @@ pub struct Config {
     pub threads: usize,
     /// The inputs' format; `None` to detect it per input.
     pub from: Option<Format>,
+    /// A JSON record per data set and a JSON summary, instead of lines
+    /// (every bad data set has its record: none is left out).
+    pub json: bool,
 }
 
 /// A data set as read: a puzzle or the reason it is bad.
@@ -259,13 +262,17 @@ fn check_items(
         match (item, answer) {
             (Item::Puzzle(place, _), Some(a)) => {
                 summary.add(&a);
-                if !config.brief || !a.passes() {
+                if config.json {
+                    writeln!(out, "{}", a.json(file.name, place))?;
+                } else if !config.brief || !a.passes() {
                     writeln!(out, "{}", a.line(file.name, place))?;
                 }
             }
             (Item::Bad(place, why), _) => {
                 summary.bad += 1;
-                if file.bad_shown < BAD_LINES_PER_INPUT {
+                if config.json {
+                    writeln!(out, "{}", bad_json(file.name, place, why))?;
+                } else if file.bad_shown < BAD_LINES_PER_INPUT {
                     file.bad_shown += 1;
                     writeln!(out, "{}", bad_line(file.name, place, why))?;
                 } else {
@@ -321,7 +328,12 @@ pub fn run(
                 summary.unreadable += 1;
             }
         }
-        writeln!(out, "{}", summary.line())?;
+        let summary_line = if config.json {
+            summary.json()
+        } else {
+            summary.line()
+        };
+        writeln!(out, "{summary_line}")?;
         out.flush()
     };
     let done = each().map_err(Error::Write);

@@ -160,6 +160,70 @@ impl Answer {
     }
 }
 
+impl Answer {
+    /// The data set's record as a line of JSON (no newline): the fields
+    /// of [`Answer::line`], named (`file`, `line`, `column`, `data_set`,
+    /// `rows`, `cols`, `blanks`, `solutions`, `nodes`, `probes`, `depth`;
+    /// `unique` (`true`, `false`, `null` when unknown) or `promise`,
+    /// `rules` and `needs`; `passes`; `warning` if any).
+    pub fn json(&self, name: &str, place: &Place) -> String {
+        use serde_json::{json, Value};
+        let (rows, cols, blanks, nodes, probes, depth) = match self {
+            Answer::Unique(c) => (c.rows, c.cols, c.blanks, c.nodes, c.probes, c.depth),
+            Answer::Promise(g) => (g.rows, g.cols, g.blanks, g.nodes, g.probes, g.depth),
+        };
+        let mut r = json!({
+            "file": name,
+            "line": place.line,
+            "column": place.col,
+            "data_set": place.number,
+            "rows": rows,
+            "cols": cols,
+            "blanks": blanks,
+            "solutions": self.solutions().text(),
+            "nodes": nodes,
+            "probes": probes,
+            "depth": depth,
+            "passes": self.passes(),
+        });
+        match self {
+            Answer::Unique(c) => {
+                r["unique"] = match c.solutions {
+                    Solutions::Unknown => Value::Null,
+                    _ => self.passes().into(),
+                };
+            }
+            Answer::Promise(g) => {
+                r["promise"] = if g.kept() { "kept" } else { "broken" }.into();
+                r["rules"] = match g.rules {
+                    RulesAlone::Finish => "finish".into(),
+                    RulesAlone::Stall(u) => format!("stall:{u}").into(),
+                    RulesAlone::Contradiction => "contradiction".into(),
+                };
+                r["needs"] = g.needs.text().into();
+            }
+        }
+        if let Some(why) = self.inconsistent() {
+            r["warning"] = format!("solver-disagreement:{why}").into();
+        }
+        r.to_string()
+    }
+}
+
+/// The record of a bad data set at `place` (where it goes wrong) of input
+/// `name` as a line of JSON: `file`, `line`, `column`, `data_set`,
+/// `bad_input` (what is wrong).
+pub fn bad_json(name: &str, place: &Place, what: &str) -> String {
+    serde_json::json!({
+        "file": name,
+        "line": place.line,
+        "column": place.col,
+        "data_set": place.number,
+        "bad_input": what,
+    })
+    .to_string()
+}
+
 /// The line of a bad data set at `place` (where it goes wrong) of input
 /// `name`: `FILE:LINE:COL: set=K bad input: what`.
 pub fn bad_line(name: &str, place: &Place, what: &str) -> String {
@@ -332,6 +396,31 @@ impl Summary {
             let _ = write!(s, "; solver disagreements {}", self.inconsistent);
         }
         s
+    }
+
+    /// The summary as a line of JSON: `{"summary": {...}}` with the
+    /// counts of [`Summary::line`].
+    pub fn json(&self) -> String {
+        let v = &self.verdicts;
+        serde_json::json!({ "summary": {
+            "data_sets": self.data_sets(),
+            "unique": v[0],
+            "multiple": v[1],
+            "none": v[2],
+            "gave_up": v[3],
+            "bad_input": self.bad,
+            "asked_unique": self.asked_unique,
+            "asked_promise": self.asked_promise,
+            "kept": self.kept,
+            "rules_finish": self.rules_finish,
+            "needs_rules": self.needs[0],
+            "needs_loop": self.needs[1],
+            "needs_search": self.needs[2],
+            "failed": self.failed,
+            "unreadable_files": self.unreadable,
+            "solver_disagreements": self.inconsistent,
+        }})
+        .to_string()
     }
 
     /// The process's exit status: 2 for bad input or an unreadable input,

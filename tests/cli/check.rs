@@ -326,3 +326,54 @@ fn check_writes_to_a_file_with_output() {
         "slink check: cannot create no/such/dir/r.txt: ",
     );
 }
+
+#[test]
+fn json_has_a_record_per_data_set_with_the_lines_fields_and_a_summary() {
+    let dir = Scratch::new("check-json");
+    // Two of the sample's puzzles, one bad data set, one with two solutions.
+    let file = dir.file(
+        "mixed.in",
+        b"2 2\n2 2\n2 2\n2 2\n2 2\n2 2\n2 2\n2 4\n2 2\n2 2\n. .\n. .\n0 0\n",
+    );
+    let text = slink(&["check", "--unique", &file], b"");
+    let json = slink(&["check", "--unique", "--format", "json", &file], b"");
+    assert_eq!(json.code, text.code, "{}", json.stderr);
+    let records: Vec<serde_json::Value> = json
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON record"))
+        .collect();
+    let lines: Vec<&str> = text.stdout.lines().collect();
+    assert_eq!(records.len(), lines.len(), "{}", json.stdout);
+    for (r, line) in records.iter().zip(&lines) {
+        if let Some(s) = r.get("summary") {
+            assert!(line.starts_with(&format!("summary: {} data sets read", s["data_sets"])));
+            continue;
+        }
+        let place = format!(
+            "{}:{}:{}: set={} ",
+            r["file"].as_str().unwrap(),
+            r["line"],
+            r["column"],
+            r["data_set"]
+        );
+        assert!(line.starts_with(&place), "{line} / {r}");
+        match r.get("bad_input") {
+            Some(why) => assert!(line.ends_with(why.as_str().unwrap()), "{line} / {r}"),
+            None => {
+                let unique = match r["unique"].as_bool() {
+                    Some(true) => "yes",
+                    Some(false) => "no",
+                    None => "?",
+                };
+                assert!(line.contains(&format!(" solutions={} ", r["solutions"].as_str().unwrap())));
+                assert!(line.ends_with(&format!("unique={unique}")), "{line} / {r}");
+            }
+        }
+    }
+    let verdicts: Vec<&str> = records[..4]
+        .iter()
+        .map(|r| r["solutions"].as_str().unwrap_or("bad"))
+        .collect();
+    assert_eq!(verdicts, ["1", "1", "bad", "2+"]);
+}

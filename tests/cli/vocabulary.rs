@@ -156,7 +156,7 @@ fn messages_start_with_the_command_and_judge_mode_keeps_its_words() {
 fn usage_errors_start_with_the_program_too() {
     for args in [
         &["solve", "--bogus"][..],
-        &["check", "--format", "json", "x"],
+        &["check", "--format", "yaml", "x"],
         &["gen", "--rows", "0"],
         &["--bogus"],
     ] {
