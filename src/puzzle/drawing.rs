@@ -147,11 +147,16 @@ fn read_vertex_row(
             b"---" => true,
             b"   " => false,
             _ => {
-                // The first character that breaks the run the edge began.
-                let first = match edge[0] {
-                    b'-' | b' ' => edge.iter().position(|&b| b != edge[0]).unwrap_or(0),
-                    _ => 0,
-                };
+                // A character that is neither, else the odd one out: the
+                // space among two `-` (a line with a byte blanked), the
+                // `-` among two spaces.
+                let dashes = edge.iter().filter(|&&b| b == b'-').count();
+                let odd = if dashes >= 2 { b' ' } else { b'-' };
+                let first = edge
+                    .iter()
+                    .position(|&b| b != b'-' && b != b' ')
+                    .or_else(|| edge.iter().position(|&b| b == odd))
+                    .unwrap_or(0);
                 let what = format!("'---' or three spaces (edge H({}, {}))", i + 1, j + 1);
                 return Err((4 * j + 1 + first, found(&what, edge[first])));
             }
@@ -200,6 +205,53 @@ fn read_cell_row(
     Ok(())
 }
 
+/// Whether a glyph at a vertex draws an arm across (`-`, `+`) or down
+/// (`|`, `+`).
+fn draws(glyph: u8, across: bool) -> bool {
+    glyph == b'+' || glyph == if across { b'-' } else { b'|' }
+}
+
+/// The blank edge at vertex `(i, j)` (which has 1 or 3 lines) that the
+/// glyphs of both its ends draw, as the place where a line was left out.
+fn left_out_edge(lines: &[&[u8]], s: &Solution, i: usize, j: usize) -> Option<DrawingError> {
+    let (rows, cols) = (s.rows(), s.cols());
+    let glyph = |i: usize, j: usize| lines[2 * i + 2][4 * j + 2];
+    let here = glyph(i, j);
+    // The edges at the vertex that are blank: (the other end, across,
+    // the edge's row and column of cells).
+    let mut blank = Vec::with_capacity(4);
+    if j < cols && !s.h(i, j) {
+        blank.push(((i, j + 1), true, (i, j)));
+    }
+    if j > 0 && !s.h(i, j - 1) {
+        blank.push(((i, j - 1), true, (i, j - 1)));
+    }
+    if i < rows && !s.v(i, j) {
+        blank.push(((i + 1, j), false, (i, j)));
+    }
+    if i > 0 && !s.v(i - 1, j) {
+        blank.push(((i - 1, j), false, (i - 1, j)));
+    }
+    let ((_, _), across, (ei, ej)) = blank
+        .into_iter()
+        .find(|&((oi, oj), across, _)| draws(here, across) && draws(glyph(oi, oj), across))?;
+    let (line, col, want, plane) = if across {
+        (2 * ei + 2, 4 * ej + 3, "'---'", 'H')
+    } else {
+        (2 * ei + 3, 4 * ej + 2, "'|'", 'V')
+    };
+    Some(DrawingError {
+        line,
+        col,
+        message: format!(
+            "expected {want} (edge {plane}({}, {}): the glyphs at both its ends draw it), found {}",
+            ei + 1,
+            ej + 1,
+            shown(lines[line][col])
+        ),
+    })
+}
+
 /// Checks the glyph of every vertex with 0 or 2 lines against the lines
 /// read: a space, `-` or `|` straight through, `+` where the loop turns.
 fn check_vertices(p: &Puzzle, lines: &[&[u8]], s: &Solution) -> Result<(), DrawingError> {
@@ -217,8 +269,14 @@ fn check_vertices(p: &Puzzle, lines: &[&[u8]], s: &Solution) -> Result<(), Drawi
                 _ if u8::from(west) + u8::from(east) + u8::from(north) + u8::from(south) == 2 => {
                     (b'+', "'+' (the loop turns)")
                 }
-                // 1, 3 or 4 lines: no glyph; the loop check reports it.
-                _ => continue,
+                // 1, 3 or 4 lines: no glyph. Where the glyphs of a vertex
+                // and its neighbour both draw the edge between them and the
+                // edge is blank, the edge was left out: say so there; else
+                // the loop check reports the vertex.
+                _ => match left_out_edge(lines, s, i, j) {
+                    Some(e) => return Err(e),
+                    None => continue,
+                },
             };
             let (line, col) = (2 * i + 2, 4 * j + 2);
             let got = lines[line][col];

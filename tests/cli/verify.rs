@@ -85,6 +85,48 @@ fn an_output_with_cr_lf_lines_is_wrong_once_and_its_drawings_still_judged() {
 }
 
 #[test]
+fn a_line_left_out_is_reported_where_it_is_missing() {
+    let input = package_bytes(JUDGE_IN);
+    let good = package_bytes(JUDGE_OUT);
+    let lines: Vec<&[u8]> = good.split(|&b| b == b'\n').collect();
+    // (the line and column, from 0, of a byte to blank; how many bytes)
+    let find = |pattern: &[u8]| {
+        lines
+            .iter()
+            .enumerate()
+            .find_map(|(n, l)| {
+                l.windows(pattern.len())
+                    .position(|w| w == pattern)
+                    .filter(|_| !l.starts_with(b"##"))
+                    .map(|k| (n, k))
+            })
+            .unwrap()
+    };
+    let (bar_line, bar_col) = {
+        // A `|` of a lattice row (not the border's `#`).
+        let (n, k) = find(b" |");
+        (n, k + 1)
+    };
+    let (dash_line, dash_col) = find(b"+---");
+    for (line, col, len, want) in [
+        // The first `-` of a `---`, blanked: at that byte.
+        (dash_line, dash_col + 1, 1, "expected '---' or three spaces"),
+        // A whole `---` left out: at its first byte.
+        (dash_line, dash_col + 1, 3, "expected '---' (edge H("),
+        // A `|` left out: at the bar, not at a clue.
+        (bar_line, bar_col, 1, "expected '|' (edge V("),
+    ] {
+        let mut bad = good.clone();
+        let at = lines[..line].iter().map(|l| l.len() + 1).sum::<usize>() + col;
+        bad[at..at + len].fill(b' ');
+        let r = judged(&input, &bad);
+        let p = first_problem(&r).unwrap();
+        assert_eq!((p.line, p.column), (line + 1, col + 1), "{}", p.message);
+        assert!(p.message.starts_with(want), "{}", p.message);
+    }
+}
+
+#[test]
 fn the_command_line_names_the_place_of_a_wrong_byte_and_exits_1() {
     // Line 4 of the sample's output is data set 1's first lattice row;
     // its first '+' (column 19) is where the loop turns.
