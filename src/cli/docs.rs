@@ -57,6 +57,11 @@ pub fn man(_: &ManArgs) -> ExitCode {
         page.render_synopsis_section(out)?;
         page.render_description_section(out)?;
         page.render_options_section(out)?;
+        if let Some(after) = cmd.get_after_help() {
+            // Judge mode's examples and every command's exit statuses.
+            writeln!(out, ".SH \"EXAMPLES AND EXIT STATUS\"")?;
+            text_lines(out, &after.to_string())?;
+        }
         for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
             let name = format!("slink {}", sub.get_name());
             let sub = sub.clone().display_name(name.clone()).bin_name(name);
@@ -68,16 +73,29 @@ pub fn man(_: &ManArgs) -> ExitCode {
             sub_page.render_synopsis_section(out)?;
             sub_page.render_options_section(out)?;
             if let Some(after) = sub.get_after_help() {
-                writeln!(out, ".PP")?;
-                for line in after.to_string().lines() {
-                    writeln!(out, "{}", line.trim_start().replace('\\', "\\\\"))?;
-                    writeln!(out, ".br")?;
-                }
+                text_lines(out, &after.to_string())?;
             }
         }
         page.render_version_section(out)?;
         Ok(())
     })
+}
+
+/// Writes `text` as a paragraph of roff, line for line (a leading `.` or
+/// `'`, which roff reads as a request, and backslashes escaped).
+fn text_lines(out: &mut dyn Write, text: &str) -> io::Result<()> {
+    writeln!(out, ".PP")?;
+    for line in text.lines() {
+        let line = line.trim_start().replace('\\', "\\\\");
+        let guard = if line.starts_with(['.', '\'']) {
+            "\\&"
+        } else {
+            ""
+        };
+        writeln!(out, "{guard}{line}")?;
+        writeln!(out, ".br")?;
+    }
+    Ok(())
 }
 
 /// Arguments of `slink reference` (hidden: it writes the command-line

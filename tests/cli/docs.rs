@@ -46,6 +46,9 @@ fn the_man_page_has_every_subcommand_and_renders() {
         &run.stdout[..40]
     );
     assert!(run.stdout.contains(".TH slink 1"));
+    // The top-level help's examples and exit statuses are in it too.
+    assert!(run.stdout.contains(".SH \"EXAMPLES AND EXIT STATUS\""));
+    assert!(run.stdout.contains("130 or 143"), "no signal statuses");
     for sub in ["SOLVE", "CHECK", "EXPLAIN", "VERIFY", "GEN", "BENCH"] {
         assert!(
             run.stdout.contains(&format!(".SH \"{sub}\"")),
