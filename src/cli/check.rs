@@ -4,7 +4,7 @@
 use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use clap::Args;
-use slink::internals::run::batch::{Error, Input};
+use slink::internals::run::batch::Error;
 use slink::internals::run::check::{self, Config, Question};
 use slink::Options;
 use std::io::{self, Write};
@@ -88,14 +88,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         from: args.from.format(),
         json: args.format == CheckFormat::Json,
     };
-    let inputs: Vec<Input> = if args.files.is_empty() {
-        vec![Input::Stdin]
-    } else {
-        args.files
-            .iter()
-            .map(|f| Input::from_arg(f.as_os_str()))
-            .collect()
-    };
+    let inputs = super::from::inputs_of(&args.files);
     let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     let mut out = match args.output.open_or_exit("slink check", &paths) {
         Ok(out) => out,

@@ -3,6 +3,7 @@
 
 use clap::{Args, ValueEnum};
 use slink::internals::puzzle::formats::Format;
+use slink::internals::run::batch::Input;
 
 /// Input formats, as the command line names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -40,5 +41,15 @@ impl FromArgs {
             FromArg::Loopy => Format::Loopy,
             FromArg::Pzprv3 => Format::Pzprv3,
         })
+    }
+}
+
+/// The inputs named on a command line: `files`, or standard input when
+/// there are none (`-` is standard input too).
+pub fn inputs_of<F: AsRef<std::ffi::OsStr>>(files: &[F]) -> Vec<Input> {
+    if files.is_empty() {
+        vec![Input::Stdin]
+    } else {
+        files.iter().map(|f| Input::from_arg(f.as_ref())).collect()
     }
 }

@@ -3,6 +3,7 @@
 
 mod bench;
 mod check;
+mod convert;
 pub mod cpu;
 mod docs;
 mod explain;
@@ -64,6 +65,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Judge a contestant's output: is each data set drawn right?
     Verify(verify::VerifyArgs),
+    /// Convert puzzles into another format (judge, url, loopy, pzprv3), solving nothing.
+    Convert(convert::ConvertArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(docs::CompletionsArgs),
     /// Print the man page (roff), e.g. `slink man | man -l -`.
@@ -95,6 +98,7 @@ pub fn main() -> ExitCode {
         Some(Command::Explain(a)) => explain::run(a),
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Verify(a)) => verify::run(a),
+        Some(Command::Convert(a)) => convert::run(a),
         Some(Command::Completions(a)) => docs::completions(a),
         Some(Command::Man(a)) => docs::man(a),
         Some(Command::Reference(a)) => docs::reference(a),

@@ -150,11 +150,7 @@ impl SolveArgs {
 
     /// The inputs: the files, or standard input.
     fn inputs(&self) -> Vec<Input> {
-        if self.files.is_empty() {
-            vec![Input::Stdin]
-        } else {
-            self.files.iter().map(|f| Input::from_arg(f)).collect()
-        }
+        super::from::inputs_of(&self.files)
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod batch;
 pub mod bench;
 pub mod check;
+pub mod convert;
 pub mod explain;
 pub mod judge;
 pub mod pictures;

@@ -109,6 +109,7 @@ fn every_subcommand_help_has_an_example_and_the_top_help_the_exit_statuses() {
         "explain",
         "bench",
         "verify",
+        "convert",
         "completions",
         "man",
     ] {

@@ -568,3 +568,45 @@ fn the_readmes_picture_is_what_slink_draws() {
     .unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn convert_writes_each_puzzle_in_another_format_without_solving_it() {
+    let dir = scratch("convert");
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/sample.in");
+    let sample = sample.to_str().unwrap();
+    let judge = std::fs::read_to_string(sample).unwrap();
+    // judge -> URL -> Loopy -> pzprv3 -> judge: the same puzzles, and the
+    // judge text the same but for spacing.
+    let mut text = judge.clone().into_bytes();
+    for to in ["url", "loopy", "pzprv3", "judge"] {
+        let run = slink(&["convert", "--to", to], &text);
+        assert_eq!(run.code, 0, "{to}: {}", run.err);
+        text = run.out.into_bytes();
+    }
+    assert_eq!(String::from_utf8(text).unwrap(), judge);
+    // Nothing is solved: a puzzle with no solution converts as it is.
+    let none = "1 2\n3 3\n0 0\n";
+    let url = slink(&["convert", "--to", "url"], none.as_bytes());
+    assert_eq!(
+        (url.code, url.out.as_str()),
+        (0, "https://puzz.link/p?slither/2/1/3d\n"),
+        "{}",
+        url.err
+    );
+    // A bad data set is reported in place; the others are converted.
+    let file = dir.join("mixed.url");
+    std::fs::write(
+        &file,
+        "https://puzz.link/p?nurikabe/2/2/g\nhttps://puzz.link/p?slither/2/2/222c\n",
+    )
+    .unwrap();
+    let run = slink(&["convert", "--to", "judge", file.to_str().unwrap()], b"");
+    assert_eq!(run.code, 2);
+    assert_eq!(run.out, "2 2\n2 2\n2 2\n0 0\n");
+    assert!(
+        run.err
+            .contains("mixed.url:1:21: data set 1: puzz.link puzzle type 'nurikabe'"),
+        "{}",
+        run.err
+    );
+}

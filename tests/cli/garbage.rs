@@ -40,7 +40,8 @@ fn random_bytes_get_a_short_plain_answer_from_every_command() {
         for url_first in [false, true] {
             let bytes = garbage(seed, 100_000, url_first);
             let file = dir.file(&format!("garbage-{seed}-{url_first}.txt"), &bytes);
-            let commands: [(&[&str], i32); 5] = [
+            let commands: [(&[&str], i32); 6] = [
+                (&["convert", "--to", "loopy", &file], 2),
                 (&["solve", &file], 1),
                 (&["check", &file], 2),
                 (&["bench", "--runs", "1", &file], 2),

@@ -1,0 +1,60 @@
+//! `slink convert`: puzzles into another format, without solving them.
+
+use super::from::{FromArg, FromArgs};
+use super::output::{write_failed, OutputArgs};
+use clap::Args;
+use slink::internals::puzzle::formats::Format;
+use slink::internals::run::convert;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `slink convert`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Each puzzle is read and written as it is: nothing is solved (`slink solve \
+--format url|loopy|pzprv3` solves each puzzle and writes it with its \
+answer where the format has room for one). A bad data set is reported on \
+standard error in place (at most 20 per file, then a count) and the others \
+are converted. The judge format's output ends with `0 0`.
+
+Exit status: 0 when every data set was converted, 2 when some could not \
+be read.
+
+Example:
+    slink convert --to judge puzzles.url > puzzles.in
+    slink convert --to loopy corpus/sample.in")]
+pub struct ConvertArgs {
+    /// Puzzle files (judge format, URLs, Loopy IDs or pzprv3 files: see
+    /// --from); none, or `-`, reads standard input.
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    from: FromArgs,
+    /// The format to write.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    to: FromArg,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Runs `slink convert`.
+pub fn run(args: &ConvertArgs) -> ExitCode {
+    let inputs = super::from::inputs_of(&args.files);
+    let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+    let mut out = match args.output.open_or_exit("slink convert", &paths) {
+        Ok(out) => out,
+        Err(status) => return status,
+    };
+    let to = match args.to {
+        FromArg::Judge => Format::Judge,
+        FromArg::Url => Format::Url,
+        FromArg::Loopy => Format::Loopy,
+        FromArg::Pzprv3 => Format::Pzprv3,
+    };
+    let mut err = io::stderr();
+    match convert::run(&inputs, args.from.format(), to, &mut out, &mut err) {
+        Ok(done) if done.bad > 0 || done.unreadable > 0 => ExitCode::from(2),
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => write_failed("slink convert", &e, 0),
+    }
+}

@@ -1,0 +1,102 @@
+//! `slink convert`: puzzles from one format into another, read and
+//! written without solving them (a URL into the judge format, judge
+//! puzzles into Loopy IDs, ...). Each input is read a piece of whole data
+//! sets at a time, as `check` reads it; a bad data set is reported in
+//! place (at most [`MESSAGES_PER_INPUT`] per input, then a count) and the
+//! others are converted.
+
+use crate::puzzle::formats::{self, Format};
+use crate::run::batch::chunks::Chunks;
+use crate::run::batch::Input;
+use crate::util::interrupt;
+use std::io::{self, Write};
+
+/// Messages about one input's bad data sets shown at most.
+pub const MESSAGES_PER_INPUT: usize = 20;
+
+/// What a conversion read and wrote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Converted {
+    /// Puzzles written.
+    pub written: usize,
+    /// Data sets that were not puzzles.
+    pub bad: usize,
+    /// Inputs that could not be read.
+    pub unreadable: usize,
+}
+
+/// Writes every puzzle of `inputs` (read in `from`, or as detected per
+/// input) to `out` in format `to` (the judge format ends with `0 0`), and
+/// what is wrong with the others to `err`. An `Err` only when `out` or
+/// `err` cannot be written.
+pub fn run(
+    inputs: &[Input],
+    from: Option<Format>,
+    to: Format,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Converted> {
+    let mut done = Converted::default();
+    let mut buf = Vec::new();
+    for input in inputs {
+        if interrupt::stopping() {
+            break;
+        }
+        let name = input.name();
+        let mut chunks = match Chunks::open_as(input, from) {
+            Ok(chunks) => chunks,
+            Err(e) => {
+                writeln!(err, "slink convert: cannot read {name}: {e}")?;
+                done.unreadable += 1;
+                continue;
+            }
+        };
+        let mut shown = 0;
+        let bad_before = done.bad;
+        loop {
+            let chunk = match chunks.next_chunk_idle() {
+                Ok(Some(chunk)) => chunk,
+                Ok(None) => break,
+                Err(e) => {
+                    writeln!(err, "slink convert: cannot read {name}: {e}")?;
+                    done.unreadable += 1;
+                    break;
+                }
+            };
+            for entry in formats::entries(chunk.bytes, chunk.format) {
+                match entry.puzzle {
+                    Ok(p) => {
+                        buf.clear();
+                        formats::write(to, &p, &mut buf);
+                        out.write_all(&buf)?;
+                        done.written += 1;
+                    }
+                    Err(e) if shown < MESSAGES_PER_INPUT => {
+                        shown += 1;
+                        done.bad += 1;
+                        let number = entry.number + chunk.first - 1;
+                        let line = e.line + chunk.line_offset;
+                        writeln!(
+                            err,
+                            "slink convert: {name}:{line}:{}: data set {number}: {}",
+                            e.col, e.message
+                        )?;
+                    }
+                    Err(_) => done.bad += 1,
+                }
+            }
+        }
+        let left_out = done.bad - bad_before - shown;
+        if left_out > 0 {
+            writeln!(
+                err,
+                "slink convert: {name}: {left_out} more bad data sets not shown, beyond the first {MESSAGES_PER_INPUT}"
+            )?;
+        }
+    }
+    if to == Format::Judge {
+        out.write_all(b"0 0\n")?;
+    }
+    out.flush()?;
+    Ok(done)
+}
