@@ -38,7 +38,7 @@
 //! nodes each, from the root in other orders (path ends from the last row,
 //! the cross first), look for the solutions a bad early branch hid from
 //! it; then probing searches of the puzzle mirrored, with growing slices
-//! of work, look for an order that is not stuck (`search::MIRRORS`).
+//! of work, look for an order that is not stuck (`search::walk::MIRRORS`).
 
 use super::outcome::Options;
 use crate::board::{Edges, Frame};

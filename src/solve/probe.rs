@@ -137,7 +137,7 @@ impl<const W: usize> Prober<W> {
 
     /// Whether probing below the root pays on this puzzle (see
     /// [`DeepProbes`]): then the search refutes its way, and
-    /// `search::PAYING_SLICES` gives it longer before it restarts.
+    /// `search::walk::PAYING_SLICES` gives it longer before it restarts.
     pub(super) fn pays_below_the_root(&self) -> bool {
         self.deep.pays()
     }

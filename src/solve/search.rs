@@ -16,16 +16,21 @@ use crate::bits::Count;
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame, Trail};
 use crate::grid::{EdgeId, Plane, Side, ARMS};
-use crate::puzzle::solution::Solution;
-use crate::puzzle::verify::{verify, Invalid};
+
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{Event, Reason};
 use crate::rules::Contradiction;
 use crate::solve::deduce::{deduce, Mode, Scratch};
-use crate::solve::dive::{Dive, Resume};
+use crate::solve::dive::Resume;
 use crate::solve::outcome::{Options, Outcome, Status};
 use crate::solve::parity;
 use crate::solve::probe::{Node, Prober};
+
+mod record;
+pub use record::solve_finished;
+use record::{found_status, record};
+mod walk;
+use walk::{End, Order, Plan, Step, Walk, MIRRORS, RESTART_AFTER, RESTART_DIVE_NODES};
 
 /// Scratch space for solving boards whose rows fit `W` words.
 #[derive(Default)]
@@ -54,162 +59,6 @@ pub struct Search<const W: usize> {
 /// Levels below which a search keeps the classes of equal and opposite
 /// edges at each branch (see [`Search::branch`]).
 const PARITY_LEVELS: usize = 256;
-
-/// How a search ended.
-enum End {
-    Done,
-    GaveUp,
-    Stalled(usize),
-    /// Its slice of work ran out (see [`Plan`]).
-    Sliced,
-}
-
-/// What one call of [`Search::search`] does.
-#[derive(Clone, Copy, Debug)]
-enum Plan {
-    /// The dive, then the probing search, which ends [`End::Sliced`] once
-    /// the puzzle's work (nodes and probes) passes [`RESTART_AFTER`] if
-    /// there was a dive to make.
-    First,
-    /// A dive alone, from the unprobed root, of at most this many nodes.
-    Dive { nodes: u64 },
-    /// The probing search alone, ending [`End::Sliced`] once it has made
-    /// this much work (nodes and probes), if given.
-    Probing { slice: Option<u64> },
-}
-
-/// The order a search tries things in: which path end it branches on
-/// first, and which value of the edge.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Order {
-    /// Path ends from the last row up (else from the first row down).
-    from_the_end: bool,
-    /// The cross first (else the line).
-    cross_first: bool,
-}
-
-impl Order {
-    /// The orders of the restarts' dives.
-    const RESTARTS: [Order; 3] = [
-        Order {
-            from_the_end: false,
-            cross_first: true,
-        },
-        Order {
-            from_the_end: true,
-            cross_first: false,
-        },
-        Order {
-            from_the_end: true,
-            cross_first: true,
-        },
-    ];
-}
-
-/// Work (nodes and probes) after which a search that counts to two
-/// solutions stops to restart (three times that where its probes below the
-/// root pay): dives in other orders, then probing searches of the puzzle
-/// mirrored (see [`Search::solve_from`]).
-const RESTART_AFTER: u64 = 20_000;
-
-/// Nodes of each restart's dive.
-const RESTART_DIVE_NODES: u64 = 500;
-
-/// The probing searches after the restarts' dives: the puzzle mirrored
-/// (left to right, top to bottom), each search with twice the work of the
-/// one before, the last without a limit (see [`Search::solve_from`]).
-const MIRRORS: [(bool, bool); 4] = [(true, false), (false, true), (true, true), (false, false)];
-
-/// One search under way (a call of [`Search::search`]): what travels with
-/// it from node to node.
-struct Walk<'w, const W: usize> {
-    frame: &'w Frame<W>,
-    p: &'w Puzzle,
-    o: &'w Options,
-    out: &'w mut Outcome,
-    /// The dive, before the probing search (or as the whole search).
-    dive: Dive,
-    /// The depth of the node under way.
-    depth: usize,
-    /// The nodes counted before this search's first.
-    first_node: u64,
-    /// The most nodes this search makes (a restart's dive).
-    max_nodes: u64,
-    /// The work (nodes and probes) counted before this search's first
-    /// node, and the work after which a search whose dive is over stops to
-    /// restart, if it does.
-    slice: Option<(u64, u64)>,
-}
-
-/// How many times its slice a search whose probes below the root pay
-/// ([`Prober::pays_below_the_root`]) makes before it restarts: refuting its
-/// way through a unique puzzle, it is seldom lost. Data set 60 of
-/// ../shared/corpus/human takes about 45,000 nodes and probes in every
-/// order: 329M instructions without a restart, 1,197M with the mirrored
-/// ones after 20,000. (Its probes teach one in 40 to 60; those of a 12x10
-/// with several solutions stuck behind a bad branch, one in 61, too close
-/// to tell them apart: that one now restarts after 60,000, not 20,000.)
-const PAYING_SLICES: u64 = 3;
-
-impl<'w, const W: usize> Walk<'w, W> {
-    /// The walk of a search of `p` (on a board of `frame`) as `plan` says,
-    /// from the root, its work counted into `out`.
-    fn new(
-        frame: &'w Frame<W>,
-        p: &'w Puzzle,
-        o: &'w Options,
-        out: &'w mut Outcome,
-        plan: Plan,
-    ) -> Self {
-        let (dive, max_nodes) = match plan {
-            Plan::First => (Dive::new(o), u64::MAX),
-            Plan::Dive { nodes } => (Dive::alone(), nodes),
-            Plan::Probing { .. } => (Dive::over(), u64::MAX),
-        };
-        // Where a dive may run (so a second solution is asked for), a long
-        // search stops to restart.
-        let work = out.stats.nodes + out.stats.probes;
-        let slice = match plan {
-            Plan::First => dive.may_run().then_some((0, RESTART_AFTER)),
-            Plan::Probing { slice } => slice.map(|s| (work, s)),
-            Plan::Dive { .. } => None,
-        };
-        let first_node = out.stats.nodes;
-        Walk {
-            frame,
-            p,
-            o,
-            out,
-            dive,
-            depth: 0,
-            first_node,
-            max_nodes,
-            slice,
-        }
-    }
-
-    /// Whether the search's slice of work has run out before the next
-    /// node (`PAYING_SLICES` slices if its probes below the root pay).
-    #[inline(always)]
-    fn sliced(&self, paying: bool) -> bool {
-        let stats = &self.out.stats;
-        let times = if paying { PAYING_SLICES } else { 1 };
-        stats.nodes - self.first_node >= self.max_nodes
-            || self.slice.is_some_and(|(from, s)| {
-                !self.dive.running() && stats.nodes + stats.probes > from + s * times
-            })
-    }
-}
-
-/// Where a search goes after a step.
-enum Step {
-    /// To the node at the walk's depth.
-    Node,
-    /// Back to the deepest branch with a value left to try.
-    Backtrack,
-    /// Nowhere: it ends.
-    End(End),
-}
 
 impl<const W: usize> Search<W> {
     /// Solves `p` into `out`.
@@ -575,30 +424,6 @@ impl<const W: usize> Search<W> {
     }
 }
 
-/// Solves `p` from a board the judge's rules finished at their fixpoint
-/// (every edge decided), as a [`crate::solve::pack::Pack`] leaves it, given by
-/// its rows of line edges: `h` (the `rows + 1` rows of `H` edges) and `v`
-/// (the `rows` rows of `V` edges). The search would take one node, where
-/// the rules find nothing to do (no pass) and loop reasoning leaves the
-/// complete board to the solution check (`verify`, in `record`); so
-/// only that check is done, and the outcome is the search's. Not for
-/// traces or rule counts (`o.trace`, `o.count_rules`), which see every step.
-pub fn solve_finished<const V: usize>(
-    p: &Puzzle,
-    h: impl IntoIterator<Item = [u64; V]>,
-    v: impl IntoIterator<Item = [u64; V]>,
-    o: &Options,
-    out: &mut Outcome,
-) {
-    assert!(
-        !o.trace && !o.count_rules,
-        "a finished board skips every step"
-    );
-    out.stats.nodes += 1;
-    record(p, h, v, o, out, true);
-    out.finish(found_status(out));
-}
-
 /// The rows of line edges of `edges`: the `H` rows, then the `V` rows.
 fn line_rows<'e, const W: usize>(
     frame: &Frame<W>,
@@ -610,70 +435,6 @@ fn line_rows<'e, const W: usize>(
     let h = (0..=frame.rows).map(|i| edges.lines(Plane::H, i).0);
     let v = (0..frame.rows).map(|i| edges.lines(Plane::V, i).0);
     (h, v)
-}
-
-/// Stores the fully decided board of `p` whose line edges are the rows
-/// `h` and `v` (as [`Solution::set_rows`] takes them) as a solution if it
-/// is one; `root` if it is the search's root board.
-///
-/// A board that deduction let through and is not a solution is a leaf
-/// without one only if its lines make several loops, or none: deduction
-/// leaves the loops of a complete node board to this check (unless it
-/// traces, when loop reasoning sees it too; and with loop reasoning off),
-/// and no rule asks for a line at all (the board of a puzzle of 0s is
-/// crosses alone). Any other reason (a clue not met, a vertex with one,
-/// three or four lines) is one the rules should have found: a bug in the
-/// reasoning, which [`alarm`] makes loud.
-fn record<const V: usize>(
-    p: &Puzzle,
-    h: impl IntoIterator<Item = [u64; V]>,
-    v: impl IntoIterator<Item = [u64; V]>,
-    o: &Options,
-    out: &mut Outcome,
-    root: bool,
-) {
-    let s: &mut Solution = out.push_solution();
-    s.set_rows(p.rows(), p.cols(), h, v);
-    let Err(e) = verify(p, s) else {
-        if o.trace {
-            out.trace.push(Event::Solution);
-        }
-        return;
-    };
-    out.pop_solution();
-    match e {
-        Invalid::SeveralLoops if !o.trace || !o.loop_reasoning => {
-            // What loop reasoning would have said of the root's board.
-            if root {
-                out.contradiction = Some(Contradiction::PrematureLoop);
-            }
-        }
-        Invalid::NoLoop => {}
-        e => alarm(out, e, cfg!(debug_assertions)),
-    }
-}
-
-/// A complete board that deduction let through failed the independent
-/// check, for a reason deduction should have seen (`why`): with `panic`
-/// (builds with debug assertions, as the tests'), a panic; else it is
-/// counted in the outcome ([`Outcome::check_failed`]), for batch and judge
-/// mode to report, and the branch fails as if deduction had refuted it.
-fn alarm(out: &mut Outcome, why: Invalid, panic: bool) {
-    if panic {
-        panic!(
-            "internal error: a board the deduction finished failed the independent check ({why})"
-        );
-    }
-    out.check_failed(why);
-}
-
-/// The status of a search that ran to its end, by the solutions found.
-fn found_status(out: &Outcome) -> Status {
-    match out.found() {
-        0 => Status::NoSolution,
-        1 => Status::Solved,
-        _ => Status::Multiple,
-    }
 }
 
 /// Makes edge `e` of `board` a line, or a cross.
@@ -698,139 +459,4 @@ fn branch_event(e: EdgeId, line: bool, depth: usize) -> Event {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{alarm, record};
-    use crate::puzzle::region::random_test_puzzle;
-    use crate::puzzle::verify::Invalid;
-    use crate::puzzle::Puzzle;
-    use crate::rules::Contradiction;
-    use crate::solve::outcome::{Options, Outcome};
-    use crate::solve::solver::Solver;
-
-    /// The outcome of `record` given the complete board of the puzzle
-    /// `rows` (see [`Puzzle::from_rows`]) with lines `h` and `v` (a word
-    /// a row), as the search's root with options `o`.
-    fn recorded(rows: &str, h: &[u64], v: &[u64], o: &Options) -> Outcome {
-        let p = Puzzle::from_rows(rows).unwrap();
-        let mut out = Outcome::default();
-        record(
-            &p,
-            h.iter().map(|&w| [w]),
-            v.iter().map(|&w| [w]),
-            o,
-            &mut out,
-            true,
-        );
-        out
-    }
-
-    /// Several loops and no loop at all are boards deduction leaves to the
-    /// check: failed leaves, silently (several loops at the root give loop
-    /// reasoning's reason).
-    #[test]
-    fn several_loops_and_no_loop_are_silent_failures() {
-        let o = Options::default();
-        // Two 1x1 loops around the end cells of a 1x3 board.
-        let two = recorded("...", &[0b101, 0b101], &[0b1111], &o);
-        assert_eq!(two.found(), 0);
-        assert_eq!(two.contradiction, Some(Contradiction::PrematureLoop));
-        // A 0 with every side crossed.
-        let none = recorded("0", &[0, 0], &[0], &o);
-        assert_eq!((none.found(), none.contradiction), (0, None));
-        for out in [two, none] {
-            assert_eq!(out.stats.check_failures, 0);
-            assert_eq!(out.check_failure(), None);
-        }
-    }
-
-    /// A board that breaks a clue or a vertex is one deduction should have
-    /// refuted: with debug assertions (the tests' builds) `record` panics,
-    /// naming what is wrong; without, the outcome counts it.
-    #[test]
-    fn a_board_the_rules_should_have_refuted_is_an_alarm() {
-        let o = Options::default();
-        // A 3 with four lines; a blank with a line that ends.
-        let boards: [(&str, &[u64], &[u64], &str); 2] = [
-            ("3", &[1, 1], &[0b11], "cell (0, 0) has clue 3 but 4 lines"),
-            ("..", &[1, 0], &[0], "vertex (0, 0) has 1 lines"),
-        ];
-        for (rows, h, v, why) in boards {
-            let run = std::panic::catch_unwind(|| recorded(rows, h, v, &o));
-            if cfg!(debug_assertions) {
-                let panic = run.expect_err("a panic");
-                let message = panic.downcast_ref::<String>().expect("a message");
-                let expected = format!("failed the independent check ({why})");
-                assert!(message.contains(&expected), "{message}");
-            } else {
-                let out = run.expect("no panic");
-                assert_eq!(out.found(), 0);
-                assert_eq!(out.stats.check_failures, 1);
-                assert_eq!(
-                    out.check_failure().map(Invalid::to_string).as_deref(),
-                    Some(why)
-                );
-            }
-        }
-        // Where nothing panics: counted, the first reason kept.
-        let mut out = Outcome::default();
-        alarm(&mut out, Invalid::SeveralLoops, false);
-        alarm(&mut out, Invalid::NoLoop, false);
-        assert_eq!(out.stats.check_failures, 2);
-        assert_eq!(out.check_failure(), Some(&Invalid::SeveralLoops));
-    }
-
-    /// With a trace, loop reasoning sees every complete node board: several
-    /// loops there are an alarm too.
-    #[test]
-    fn several_loops_under_a_trace_are_an_alarm() {
-        let o = Options {
-            trace: true,
-            ..Options::default()
-        };
-        let run = std::panic::catch_unwind(|| recorded("...", &[0b101, 0b101], &[0b1111], &o));
-        assert_eq!(run.is_err(), cfg!(debug_assertions));
-        if let Ok(out) = run {
-            assert_eq!(out.stats.check_failures, 1);
-        }
-    }
-
-    /// Skipping dominated probes and deducing probe pairs side by side (on
-    /// by default, off when counting rules) change nothing the search
-    /// sees: same status, solutions, nodes and probes.
-    #[test]
-    fn probing_shortcuts_change_no_outcome() {
-        // A small budget keeps the open boards short (and compares giving up).
-        let o = Options {
-            node_budget: 3000,
-            ..Options::default()
-        };
-        let mut fast = Solver::new(o);
-        let mut plain = Solver::new(Options {
-            count_rules: true,
-            ..o
-        });
-        let mut seed = 5;
-        let mut probed = 0;
-        for case in 0..200 {
-            let (rows, cols) = match case % 4 {
-                0 => (4 + case % 7, 4 + case % 9),
-                1 => (5 + case % 4, 12 + case % 20),
-                2 => (4 + case % 3, 33 + case % 8),
-                _ => (3 + case % 2, 64 + case % 4),
-            };
-            let p = random_test_puzzle(rows, cols, 4 + (case % 4) as u64, &mut seed);
-            let a = fast.solve(&p).clone();
-            let b = plain.solve(&p);
-            assert_eq!(a.status(), b.status(), "case {case}");
-            assert_eq!(a.solutions(), b.solutions(), "case {case}");
-            assert_eq!(a.contradiction, b.contradiction, "case {case}");
-            assert_eq!(
-                (a.stats.nodes, a.stats.probes),
-                (b.stats.nodes, b.stats.probes),
-                "case {case}"
-            );
-            probed += usize::from(a.stats.probes > 0);
-        }
-        assert!(probed > 50, "only {probed} puzzles probed");
-    }
-}
+mod tests;

@@ -429,6 +429,6 @@ fn a_search_stuck_behind_a_bad_branch_restarts() {
     assert_eq!(o.status(), crate::Status::Multiple, "{:?}", o.stats);
     assert_eq!(o.solutions().len(), 2);
     // (Under 30,000 until a search whose probes below the root pay got
-    // three slices of 20,000 before it restarts: `search::PAYING_SLICES`.)
+    // three slices of 20,000 before it restarts: `search::walk::PAYING_SLICES`.)
     assert!(o.stats.nodes + o.stats.probes < 70_000, "{:?}", o.stats);
 }
