@@ -219,16 +219,9 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
     out
 }
 
-/// Runs `slink bench`.
-pub fn run(args: &BenchArgs) -> ExitCode {
-    let options = args.solver.options();
-    let until = args.runs.map_or(Until::Time(args.min_time), Until::Runs);
-    let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
-    // Opened first: a bad output is told before the measuring.
-    let mut out = match args.output.open_or_exit("slink bench", &paths) {
-        Ok(out) => out,
-        Err(status) => return status,
-    };
+/// The thread counts to measure: those asked for, or 1 and one per core;
+/// judge mode only 1.
+fn thread_counts(args: &BenchArgs) -> Vec<usize> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut threads: Vec<usize> = if args.threads.is_empty() {
         vec![1, cores]
@@ -240,21 +233,40 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         eprintln!("slink bench: judge mode runs on one thread; measuring 1 thread only");
         threads = vec![1];
     }
+    threads
+}
+
+/// The input of `file` as `engine` takes it: the judge and direct engines
+/// from memory; the batch engine reads the file itself (from the page
+/// cache after the first run), so it gets nothing here.
+fn input_of(engine: EngineArg, file: &Path) -> io::Result<Arc<[u8]>> {
+    match engine {
+        EngineArg::Batch => Ok(Arc::from(Vec::new())),
+        _ => read_whole(file).map(Into::into),
+    }
+}
+
+/// Runs `slink bench`.
+pub fn run(args: &BenchArgs) -> ExitCode {
+    let options = args.solver.options();
+    let until = args.runs.map_or(Until::Time(args.min_time), Until::Runs);
+    let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+    // Opened first: a bad output is told before the measuring.
+    let mut out = match args.output.open_or_exit("slink bench", &paths) {
+        Ok(out) => out,
+        Err(status) => return status,
+    };
+    let threads = thread_counts(args);
     let mut rows = Vec::new();
     // Inputs with no valid data set: nothing of them is measured.
     let mut no_puzzles = 0;
     'files: for file in &args.files {
-        // The judge and direct engines take the input from memory; the batch
-        // engine reads the file itself (from the page cache after the first run).
-        let input: Arc<[u8]> = match args.engine {
-            EngineArg::Batch => Arc::from(Vec::new()),
-            _ => match read_whole(file) {
-                Ok(b) => b.into(),
-                Err(e) => {
-                    eprintln!("slink bench: cannot read {}: {e}", file.display());
-                    return ExitCode::from(2);
-                }
-            },
+        let input = match input_of(args.engine, file) {
+            Ok(input) => input,
+            Err(e) => {
+                eprintln!("slink bench: cannot read {}: {e}", file.display());
+                return ExitCode::from(2);
+            }
         };
         let mut first_rate = None;
         for &t in &threads {

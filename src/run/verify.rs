@@ -132,21 +132,7 @@ pub fn judge(puzzles: &[(usize, Puzzle)], output: &[u8], options: &Options) -> R
         lines.pop();
     }
     let mut report = Report::default();
-    // Lines that end with CR LF are said to be wrong once, and the
-    // drawings judged without their CRs, rather than every data set after
-    // the first line left unjudged.
-    if let Some(first) = lines.iter().position(|l| l.ends_with(b"\r")) {
-        report.general.push(Problem {
-            line: first + 1,
-            column: lines[first].len(),
-            message: "lines end with CR LF, where the judge's end with LF alone \
-                      (the data sets are judged without the CRs)"
-                .into(),
-        });
-        for line in &mut lines {
-            *line = line.strip_suffix(b"\r").unwrap_or(line);
-        }
-    }
+    strip_cr(&mut lines, &mut report);
     let mut solver = Solver::new(*options);
     let mut solution = Solution::default();
     let mut at = 0;
@@ -210,6 +196,38 @@ pub fn judge(puzzles: &[(usize, Puzzle)], output: &[u8], options: &Options) -> R
         };
         report.data_sets.push((k, verdict));
     }
+    after_the_last(&lines, at, out_of_step, ends_with_newline, &mut report);
+    report
+}
+
+/// Lines that end with CR LF are said to be wrong once, and the drawings
+/// judged without their CRs, rather than every data set after the first
+/// line left unjudged.
+fn strip_cr(lines: &mut [&[u8]], report: &mut Report) {
+    if let Some(first) = lines.iter().position(|l| l.ends_with(b"\r")) {
+        report.general.push(Problem {
+            line: first + 1,
+            column: lines[first].len(),
+            message: "lines end with CR LF, where the judge's end with LF alone \
+                      (the data sets are judged without the CRs)"
+                .into(),
+        });
+        for line in lines {
+            *line = line.strip_suffix(b"\r").unwrap_or(line);
+        }
+    }
+}
+
+/// What is wrong after the last data set, which ended at line `at`:
+/// more lines (unless the output went out of step before), and a last
+/// line without its newline.
+fn after_the_last(
+    lines: &[&[u8]],
+    at: usize,
+    out_of_step: bool,
+    ends_with_newline: bool,
+    report: &mut Report,
+) {
     if !out_of_step && at < lines.len() {
         report.general.push(Problem {
             line: at + 1,
@@ -221,7 +239,7 @@ pub fn judge(puzzles: &[(usize, Puzzle)], output: &[u8], options: &Options) -> R
             ),
         });
     }
-    if !ends_with_newline && !output.is_empty() {
+    if !ends_with_newline && !lines.is_empty() {
         let last = lines.len();
         report.general.push(Problem {
             line: last,
@@ -229,7 +247,6 @@ pub fn judge(puzzles: &[(usize, Puzzle)], output: &[u8], options: &Options) -> R
             message: "the last line does not end with a newline".into(),
         });
     }
-    report
 }
 
 /// The verdict on data set `k` (puzzle `p`), which the output leaves out

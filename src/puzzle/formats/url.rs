@@ -75,38 +75,7 @@ fn is_word(b: u8) -> bool {
 
 /// Reads `s[from..]` (trimmed) into `out`.
 fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Outcome> {
-    let has = |needle: &[u8]| s[from..].windows(needle.len()).any(|w| w == needle);
-    if has(b"penpa-edit") {
-        return Err(Outcome::Fail((
-            from,
-            "a penpa-edit URL: slink reads puzz.link (pzprjs) URLs, \
-             '?slither/COLS/ROWS/BODY'"
-                .into(),
-        )));
-    }
-    let mut at = match memchr::memchr(b'?', &s[from..]) {
-        Some(k) => from + k + 1,
-        None if has(b"://") => {
-            return Err(Outcome::Fail((
-                from,
-                "a puzz.link URL needs a query: '?slither/COLS/ROWS/BODY'".into(),
-            )))
-        }
-        None => from,
-    };
-    // Query parameters before the puzzle type: `type=editor&`.
-    loop {
-        let word = s[at..].iter().take_while(|&&b| is_word(b)).count();
-        if word == 0 || s.get(at + word) != Some(&b'=') {
-            break;
-        }
-        let value_at = at + word + 1;
-        let value = s[value_at..].iter().take_while(|&&b| is_word(b)).count();
-        if value == 0 || s.get(value_at + value) != Some(&b'&') {
-            break;
-        }
-        at = value_at + value + 1;
-    }
+    let mut at = query_start(s, from)?;
     let pid_end = memchr::memchr(b'/', &s[at..]).map_or(s.len(), |k| at + k);
     let pid = &s[at..pid_end];
     if pid.starts_with(b"pzprv") || pid.starts_with(b"v:") {
@@ -181,6 +150,42 @@ fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Outcome> {
         .into());
     }
     Ok(())
+}
+
+/// Where the puzzle type starts in the URL `s[from..]`: after the `?`
+/// (if any) and the query parameters before it (`type=editor&`).
+fn query_start(s: &[u8], from: usize) -> Result<usize, Fail> {
+    let has = |needle: &[u8]| s[from..].windows(needle.len()).any(|w| w == needle);
+    if has(b"penpa-edit") {
+        return Err((
+            from,
+            "a penpa-edit URL: slink reads puzz.link (pzprjs) URLs, \
+             '?slither/COLS/ROWS/BODY'"
+                .into(),
+        ));
+    }
+    let mut at = match memchr::memchr(b'?', &s[from..]) {
+        Some(k) => from + k + 1,
+        None if has(b"://") => {
+            return Err((
+                from,
+                "a puzz.link URL needs a query: '?slither/COLS/ROWS/BODY'".into(),
+            ))
+        }
+        None => from,
+    };
+    loop {
+        let word = s[at..].iter().take_while(|&&b| is_word(b)).count();
+        if word == 0 || s.get(at + word) != Some(&b'=') {
+            return Ok(at);
+        }
+        let value_at = at + word + 1;
+        let value = s[value_at..].iter().take_while(|&&b| is_word(b)).count();
+        if value == 0 || s.get(value_at + value) != Some(&b'&') {
+            return Ok(at);
+        }
+        at = value_at + value + 1;
+    }
 }
 
 /// Fails unless `s[at]` is the `/` after `what`.

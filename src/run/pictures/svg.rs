@@ -242,19 +242,9 @@ fn label(picture: &Picture) -> String {
     }
 }
 
-/// The grid, the lines, the clues and (when unsure) the frame, the
-/// board's top-left corner `top` units down.
-fn board<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Result<()> {
-    let p = picture.puzzle;
-    w.create_element("path")
-        .with_attributes([
-            ("class", "grid"),
-            ("d", grid_path(p.rows(), p.cols(), top).as_str()),
-            ("stroke", "#c8c8c8"),
-            ("stroke-width", "0.5"),
-            ("fill", "none"),
-        ])
-        .write_empty()?;
+/// The loops of the picture: its lines (plain if solved, dashed orange if
+/// not) and a second loop beside them, if any.
+fn loops<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Result<()> {
     if let Some(lines) = picture.lines {
         let (color, dash) = if picture.solved {
             (LOOP_COLOR, None)
@@ -287,6 +277,23 @@ fn board<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Resu
             ])
             .write_empty()?;
     }
+    Ok(())
+}
+
+/// The grid, the lines, the clues and (when unsure) the frame, the
+/// board's top-left corner `top` units down.
+fn board<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Result<()> {
+    let p = picture.puzzle;
+    w.create_element("path")
+        .with_attributes([
+            ("class", "grid"),
+            ("d", grid_path(p.rows(), p.cols(), top).as_str()),
+            ("stroke", "#c8c8c8"),
+            ("stroke-width", "0.5"),
+            ("fill", "none"),
+        ])
+        .write_empty()?;
+    loops(picture, w, top)?;
     w.create_element("g")
         .with_attributes([
             ("class", "clues"),
