@@ -2,7 +2,6 @@
 //! between words keep the compiler from vectorizing the rest of the
 //! rules around them (packs of 20x20 puzzles live on four-word rows).
 
-use super::Row;
 use std::arch::x86_64::{
     __m256i, _mm256_blend_epi32, _mm256_loadu_si256, _mm256_or_si256, _mm256_permute4x64_epi64,
     _mm256_set1_epi64x, _mm256_sll_epi64, _mm256_srl_epi64, _mm256_storeu_si256, _mm_cvtsi32_si128,
@@ -13,27 +12,28 @@ use std::arch::x86_64::{
 pub struct Four<const W: usize>(__m256i);
 
 impl<const W: usize> Four<W> {
-    /// `r` in a register, if it is four words wide.
+    /// A row's words `r` in a register, if they are four.
     #[inline(always)]
-    pub fn of(r: Row<W>) -> Option<Self> {
+    pub fn of(r: [u64; W]) -> Option<Self> {
         // SAFETY: AVX2 is on (this module's condition), and `r` is
         // four words long, the 32 bytes read.
-        (W == 4).then(|| Four(unsafe { _mm256_loadu_si256(r.0.as_ptr().cast()) }))
+        (W == 4).then(|| Four(unsafe { _mm256_loadu_si256(r.as_ptr().cast()) }))
     }
 
     /// The row back in words.
     #[inline(always)]
-    pub fn row(self) -> Row<W> {
+    pub fn words(self) -> [u64; W] {
         // Always true (`of` makes every `Four`); the store relies on it.
         assert!(W == 4, "a row of {W} words");
-        let mut r = Row::EMPTY;
+        let mut r = [0; W];
         // SAFETY: AVX2 is on, and `r` is four words (a `Four` is made
         // only of four-word rows), the 32 bytes written.
-        unsafe { _mm256_storeu_si256(r.0.as_mut_ptr().cast(), self.0) };
+        unsafe { _mm256_storeu_si256(r.as_mut_ptr().cast(), self.0) };
         r
     }
 
-    /// [`Row::east`] (`east`) or [`Row::west`], `0 < n < 64`.
+    /// [`Row::east`](super::Row::east) (`east`) or
+    /// [`Row::west`](super::Row::west), `0 < n < 64`.
     #[inline(always)]
     pub fn shift(self, n: u32, fill: bool, east: bool) -> Self {
         let x = self.0;

@@ -125,8 +125,8 @@ impl<const W: usize> Row<W> {
             return self;
         }
         #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-        if let Some(four) = super::avx2::Four::of(self) {
-            return four.shift(n, fill, east).row();
+        if let Some(four) = super::avx2::Four::of(self.0) {
+            return Row(four.shift(n, fill, east).words());
         }
         if east {
             self.east_by_words(n, fill)

@@ -22,29 +22,29 @@ use crate::grid::{At, Plane};
 /// small change revisits only the rows around it.
 #[derive(Clone, Debug)]
 pub struct Edges<const W: usize> {
-    /// The six parts' rows, one after another (see [`Part::ALL`]). Always
+    /// The seven parts' rows, one after another (see [`Part::ALL`]). Always
     /// exactly `14 * rows + 2` words: the rules' reads and writes, having
     /// checked a plane row against `rows`, index it unchecked.
-    data: Vec<Row<W>>,
-    rows: usize,
+    pub(super) data: Vec<Row<W>>,
+    pub(super) rows: usize,
     /// Bit `r`: plane row `r` (of any plane) changed since the last fixpoint.
-    dirty: RowSet,
+    pub(super) dirty: RowSet,
     /// Plane rows (of either plane) that may have an undecided edge: a row
     /// out of this set has none. Rows leave it when a write through
     /// [`Edges::set_edge`] decides their last edge; other writes leave it
     /// as it is, and [`Edges::set_rows_of`] and [`Edges::reset`] open every
     /// row (see [`crate::rules::propagate`]).
-    open: RowSet,
+    pub(super) open: RowSet,
     /// Scratch for propagation: row sets (see [`Edges::take_scratch`]).
     work: [RowSet; 3],
     /// Whether some edge is both line and cross, or some cell both inside
     /// and outside (kept up to date by every change).
-    conflict: bool,
+    pub(super) conflict: bool,
     /// Whether the clue-only rules have been applied to this board.
-    seeded: bool,
+    pub(super) seeded: bool,
     /// Whether the judge's rules stalled on this board (or an ancestor), so
     /// that the stronger rules are worth their cost.
-    stalled: bool,
+    pub(super) stalled: bool,
 }
 
 /// A board of no rows (its two rows of `H` edges empty).
@@ -251,7 +251,7 @@ impl<const W: usize> Edges<W> {
 
     /// Adds bits `m` to row `i` of `part`; true if any bit is new.
     #[inline]
-    fn add_to(&mut self, part: Part, i: usize, m: Row<W>) -> bool {
+    pub(super) fn add_to(&mut self, part: Part, i: usize, m: Row<W>) -> bool {
         assert!(i < part.len(self.rows), "row {i} of {part:?}");
         if !part.has_twin() {
             // An angle: its two marks are no clash; row `i` of the part is
@@ -591,9 +591,6 @@ impl<const W: usize> Edges<W> {
 }
 
 mod angles;
-mod trail;
-
-pub use trail::Trail;
 
 #[cfg(test)]
 mod tests;

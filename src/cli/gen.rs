@@ -132,7 +132,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
         }
     };
     let started = Instant::now();
-    let result = pool.install(|| -> io::Result<generate::Summary> {
+    let result = pool.install(|| -> io::Result<generate::run::Summary> {
         let mut out = args.output.open(&[])?;
         let mut answers = match &args.answers {
             Some(p) => Some(Output::create(p)?),
@@ -146,7 +146,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
         .format()
         .unwrap_or(Format::Judge);
         let (seed, count) = (args.seed, args.count);
-        generate::run_as(format, &config, seed, count, &mut out, answers, &mut err)
+        generate::run::run_as(format, &config, seed, count, &mut out, answers, &mut err)
     });
     match result {
         Ok(summary) => {

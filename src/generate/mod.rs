@@ -27,12 +27,11 @@
 //! ```
 
 mod config;
-mod run;
+pub mod run;
 
 pub use crate::puzzle::region::{Region, Shape};
 pub use crate::util::rng::{splitmix64, Rng};
 pub use config::{default_budget, Config, GenError, Generated, SizeRange, Work};
-pub use run::{run, run_as, Summary};
 
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};

@@ -17,6 +17,21 @@ use crate::solve::outcome::{Options, Stats};
 use crate::solve::parity::Parity;
 use crate::solve::regions::Regions;
 
+/// A search node being probed: its board, at its depth, and what
+/// deduction needs around it.
+pub(super) struct Node<'n, const W: usize> {
+    /// The board's size and masks.
+    pub frame: &'n Frame<W>,
+    /// The puzzle's clues.
+    pub clues: &'n Clues<W>,
+    /// Deduction's scratch space.
+    pub scratch: &'n mut Scratch<W>,
+    /// The node's board.
+    pub board: &'n mut Edges<W>,
+    /// The node's search depth.
+    pub depth: usize,
+}
+
 /// What board [`deduce`] works on.
 pub(super) enum Mode<'t> {
     /// A search node's board: loop reasoning indexes its paths; each

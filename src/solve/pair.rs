@@ -5,9 +5,8 @@
 //! price of one. Loop reasoning, which looks at the whole board, then
 //! runs on each value's own board.
 
-use super::deduce::{deduce, Mode};
+use super::deduce::{deduce, Mode, Node};
 use super::outcome::{Options, Stats};
-use super::probe::Node;
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame, Part};
 use crate::grid::EdgeId;

@@ -3,32 +3,17 @@
 //! what both values lead to is adopted, and the edge whose values decide
 //! most is remembered as the best one to branch on.
 
-use super::deduce::{deduce, log_changes, Mode, Scratch};
+use super::deduce::{deduce, log_changes, Mode, Node};
 use super::outcome::{Options, Outcome, Stats};
 use super::pair::Pair;
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame};
+use crate::board::{Edges, Frame};
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::Puzzle;
 use crate::rules::{Contradiction, Reason};
 
 /// Probes in a row that decide nothing before a probing round ends.
 const PROBE_STREAK: usize = 100;
-
-/// A search node being probed: its board, at its depth, and what
-/// deduction needs around it.
-pub(super) struct Node<'n, const W: usize> {
-    /// The board's size and masks.
-    pub frame: &'n Frame<W>,
-    /// The puzzle's clues.
-    pub clues: &'n Clues<W>,
-    /// Deduction's scratch space.
-    pub scratch: &'n mut Scratch<W>,
-    /// The node's board.
-    pub board: &'n mut Edges<W>,
-    /// The node's search depth.
-    pub depth: usize,
-}
 
 /// Probing's scratch space and what its last round found.
 #[derive(Default)]

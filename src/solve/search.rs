@@ -20,11 +20,12 @@ use crate::grid::{EdgeId, Plane, Side, ARMS};
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{Event, Reason};
 use crate::rules::Contradiction;
+use crate::solve::deduce::Node;
 use crate::solve::deduce::{deduce, Mode, Scratch};
 use crate::solve::dive::Resume;
 use crate::solve::outcome::{Options, Outcome, Status};
 use crate::solve::parity;
-use crate::solve::probe::{Node, Prober};
+use crate::solve::probe::Prober;
 
 mod record;
 pub use record::solve_finished;

@@ -1,8 +1,12 @@
-//! The layer rule of `src/lib.rs`, checked on the source: every `crate::`
-//! path in production code (not in `#[cfg(test)]` items, nor in files of
-//! `tests/` or `testing/` folders or named `tests.rs`) names a module of
-//! the same layer or an earlier one, and no modules import each other
-//! round a cycle.
+//! The layer rule of `src/lib.rs`, checked on the source: every path in
+//! production code (not in `#[cfg(test)]` items, nor in files of `tests/`
+//! or `testing/` folders or named `tests.rs`) that starts `crate::`,
+//! `self::`, `super::` or with a child module's name, followed through
+//! `use` and `pub use` (the crate root's re-exports and `internals`
+//! included) to the module that defines what it names, names a module of
+//! the same layer or an earlier one, and no two files import each other
+//! round a cycle (a parent that only declares and re-exports its children
+//! is no part of one).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -92,17 +96,31 @@ fn production_code(src: &str) -> String {
     String::from_utf8(out).expect("blanking keeps UTF-8")
 }
 
-/// Reads a use tree at the start of `s` (after `crate::`): every path it
-/// names, as segments.
+/// One path of a use tree: its segments and the name it is known by
+/// (the last segment, or what follows `as`).
+#[derive(Clone, Debug)]
+struct Named {
+    path: Vec<String>,
+    name: String,
+}
+
+/// Reads a use tree at the start of `s` (after `crate::`, `super::`...):
+/// every path it names, as segments.
 fn use_tree(s: &str) -> Vec<Vec<String>> {
+    named_tree(s).into_iter().map(|n| n.path).collect()
+}
+
+/// Reads a use tree at the start of `s`: every path it names, with the
+/// name it brings into scope.
+fn named_tree(s: &str) -> Vec<Named> {
     fn ident(s: &str) -> (&str, &str) {
         let n = s
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '*'))
             .unwrap_or(s.len());
         (&s[..n], &s[n..])
     }
     /// One tree; returns its paths and the rest of the text.
-    fn tree(s: &str) -> (Vec<Vec<String>>, &str) {
+    fn tree(s: &str) -> (Vec<Named>, &str) {
         let s = s.trim_start();
         if let Some(mut rest) = s.strip_prefix('{') {
             let mut paths = Vec::new();
@@ -127,45 +145,257 @@ fn use_tree(s: &str) -> Vec<Vec<String>> {
         if let Some(r) = rest.strip_prefix("::") {
             let (subs, r) = tree(r);
             if subs.is_empty() {
-                return (vec![vec![name.to_string()]], r);
+                let named = Named {
+                    path: vec![name.to_string()],
+                    name: name.to_string(),
+                };
+                return (vec![named], r);
             }
             let paths = subs
                 .into_iter()
-                .map(|mut p| {
-                    p.insert(0, name.to_string());
-                    p
+                .map(|mut n| {
+                    if n.path == ["self"] {
+                        n.path.clear();
+                        if n.name == "self" {
+                            n.name = name.to_string();
+                        }
+                    }
+                    n.path.insert(0, name.to_string());
+                    n
                 })
                 .collect();
             return (paths, r);
         }
-        (vec![vec![name.to_string()]], rest)
+        let mut named = Named {
+            path: vec![name.to_string()],
+            name: name.to_string(),
+        };
+        let mut rest = rest;
+        if let Some(r) = rest.trim_start().strip_prefix("as ") {
+            let (alias, r) = ident(r.trim_start());
+            named.name = alias.to_string();
+            rest = r;
+        }
+        (vec![named], rest)
     }
     tree(s).0
 }
 
-/// Every `crate::` path of a file's production code.
-fn uses(src: &str) -> Vec<Use> {
+/// Where a path starts: the crate root, the module itself, a module
+/// `n` levels up, or a child module named by its first segment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Anchor {
+    Crate,
+    Current,
+    Up(usize),
+}
+
+/// `module` (segments joined by `::`, `""` for the crate root) `n`
+/// levels up.
+fn parent(module: &str, n: usize) -> String {
+    let mut parts: Vec<&str> = module.split("::").filter(|p| !p.is_empty()).collect();
+    parts.truncate(parts.len().saturating_sub(n));
+    parts.join("::")
+}
+
+/// The absolute path (from the crate root) of `path` written in `module`
+/// after `anchor`.
+fn absolute(module: &str, anchor: Anchor, path: &[String]) -> Vec<String> {
+    let base = match anchor {
+        Anchor::Crate => String::new(),
+        Anchor::Current => module.to_string(),
+        Anchor::Up(n) => parent(module, n),
+    };
+    let mut out: Vec<String> = base
+        .split("::")
+        .filter(|p| !p.is_empty())
+        .map(String::from)
+        .collect();
+    out.extend(path.iter().cloned());
+    out
+}
+
+/// The anchor of a path whose text starts at `at` in `code`, and the
+/// length of its prefix (`crate::`, `self::`, `super::super::`, or a
+/// child module's name written bare in a `use`), if it is one.
+fn anchor_at(code: &str, at: usize, children: &BTreeSet<String>) -> Option<(Anchor, usize)> {
+    let rest = &code[at..];
+    if let Some(r) = rest.strip_prefix("crate::") {
+        let _ = r;
+        return Some((Anchor::Crate, "crate::".len()));
+    }
+    if rest.starts_with("self::") {
+        return Some((Anchor::Current, "self::".len()));
+    }
+    if rest.starts_with("super::") {
+        let mut n = 0;
+        let mut len = 0;
+        while code[at + len..].starts_with("super::") {
+            n += 1;
+            len += "super::".len();
+        }
+        return Some((Anchor::Up(n), len));
+    }
+    // A bare child module, only at the start of a `use` tree.
+    let before = code[..at].trim_end();
+    if before.ends_with("use") {
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if children.contains(&name) && rest[name.len()..].starts_with("::") {
+            return Some((Anchor::Current, 0));
+        }
+    }
+    None
+}
+
+/// Every path a file's production code names inside the crate, made
+/// absolute: after `crate::`, `self::`, `super::`, or a child module
+/// at the start of a `use`. `children` are the module's own children's
+/// names.
+fn uses_in(src: &str, module: &str, children: &BTreeSet<String>) -> Vec<Use> {
     let code = production_code(src);
     let mut found = Vec::new();
-    for (at, _) in code.match_indices("crate::") {
-        let before = code[..at].chars().next_back();
-        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
-            continue; // `$crate::` or another word ending in `crate`
-        }
+    let bytes = code.as_bytes();
+    let mut at = 0;
+    while at < code.len() {
+        let word_start = at == 0 || {
+            let c = bytes[at - 1];
+            !(c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b':')
+        };
+        let anchor = if word_start && bytes[at].is_ascii_alphabetic() {
+            anchor_at(&code, at, children)
+        } else {
+            None
+        };
+        let Some((anchor, len)) = anchor else {
+            at += 1;
+            continue;
+        };
         let line = code[..at].matches('\n').count() + 1;
-        for path in use_tree(&code[at + "crate::".len()..]) {
+        for path in use_tree(&code[at + len..]) {
+            let path = absolute(module, anchor, &path);
             found.push(Use { line, path });
         }
+        at += len.max(1);
     }
     found
 }
 
-/// The longest module among `modules` that `path` starts with.
-fn resolve(path: &[String], modules: &BTreeSet<String>) -> Option<String> {
-    (1..=path.len())
+/// Every `crate::` path of a file's production code (as written, for a
+/// file at the crate root).
+fn uses(src: &str) -> Vec<Use> {
+    uses_in(src, "", &BTreeSet::new())
+}
+
+/// What modules import (`use`, `pub use`: a module's children see its
+/// private imports too): module -> name -> the absolute path it stands
+/// for, and module -> the modules it brings in whole (`use m::*`).
+#[derive(Default)]
+struct Exports {
+    names: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    globs: BTreeMap<String, Vec<Vec<String>>>,
+}
+
+impl Exports {
+    /// The `use` items of every file (`lib.rs`'s `internals` block read
+    /// as re-exporting each layer whole).
+    fn of(files: &[(String, String)], modules: &BTreeSet<String>) -> Exports {
+        let mut exports = Exports::default();
+        for (file, src) in files {
+            let module = match (file.as_str(), module_of(file)) {
+                ("lib.rs", _) => String::new(),
+                (_, Some(m)) => m,
+                (_, None) => continue,
+            };
+            let children = children_of(&module, modules);
+            let code = production_code(src);
+            for (at, _) in code.match_indices("use ") {
+                let word_start = code[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+                if !word_start {
+                    continue;
+                }
+                let start = at + "use ".len();
+                let (anchor, len) =
+                    anchor_at(&code, start, &children).unwrap_or((Anchor::Current, 0));
+                for named in named_tree(&code[start + len..]) {
+                    let path = absolute(&module, anchor, &named.path);
+                    if named.name == "*" {
+                        let mut whole = path;
+                        whole.pop();
+                        exports.globs.entry(module.clone()).or_default().push(whole);
+                    } else {
+                        exports
+                            .names
+                            .entry(module.clone())
+                            .or_default()
+                            .insert(named.name, path);
+                    }
+                }
+            }
+        }
+        // `crate::internals::layer::...` is `crate::layer::...`.
+        let layers = exports.globs.remove("").unwrap_or_default();
+        for layer in layers {
+            let name = layer.last().cloned().unwrap_or_default();
+            exports
+                .names
+                .entry("internals".into())
+                .or_default()
+                .insert(name, layer);
+        }
+        exports
+    }
+}
+
+/// The names of `module`'s child modules.
+fn children_of(module: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    modules
+        .iter()
+        .filter_map(|m| {
+            let rest = if module.is_empty() {
+                m.as_str()
+            } else {
+                m.strip_prefix(module)?.strip_prefix("::")?
+            };
+            (!rest.contains("::")).then(|| rest.to_string())
+        })
+        .collect()
+}
+
+/// The module that defines what `path` names: the longest module it
+/// starts with, followed through re-exports (`pub use`) to where the
+/// item really is.
+fn resolve(path: &[String], modules: &BTreeSet<String>, exports: &Exports) -> Option<String> {
+    resolve_from(path, modules, exports, 0)
+}
+
+fn resolve_from(
+    path: &[String],
+    modules: &BTreeSet<String>,
+    exports: &Exports,
+    depth: usize,
+) -> Option<String> {
+    let module = (0..=path.len())
         .rev()
         .map(|n| path[..n].join("::"))
-        .find(|m| modules.contains(m))
+        .find(|m| modules.contains(m) || m.is_empty() || m == "internals")?;
+    let n = module.split("::").filter(|p| !p.is_empty()).count();
+    let next = path.get(n);
+    let target = next.and_then(|name| exports.names.get(&module)?.get(name));
+    let found = match target {
+        Some(target) if depth < 16 => {
+            let mut to = target.clone();
+            to.extend(path[n + 1..].iter().cloned());
+            resolve_from(&to, modules, exports, depth + 1)
+        }
+        _ => Some(module),
+    };
+    found.filter(|m| !m.is_empty() && m != "internals")
 }
 
 /// The problems of a crate given as (path relative to `src/`, source):
@@ -178,6 +408,7 @@ fn check(files: &[(String, String)], layers: &[&str], leaves: &[&str]) -> Vec<St
     };
     let is_leaf = |m: &str| leaves.contains(&m.split("::").next().unwrap_or(m));
     let modules: BTreeSet<String> = files.iter().filter_map(|(f, _)| module_of(f)).collect();
+    let exports = Exports::of(files, &modules);
     let mut problems = Vec::new();
     // Module -> module it uses -> the first place it does.
     let mut graph: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
@@ -185,8 +416,9 @@ fn check(files: &[(String, String)], layers: &[&str], leaves: &[&str]) -> Vec<St
         let Some(from) = module_of(file) else {
             continue;
         };
-        for u in uses(src) {
-            let Some(to) = resolve(&u.path, &modules) else {
+        let children = children_of(&from, &modules);
+        for u in uses_in(src, &from, &children) {
+            let Some(to) = resolve(&u.path, &modules, &exports) else {
                 continue;
             };
             let place = format!("src/{file}:{}", u.line);
@@ -362,6 +594,64 @@ fn the_checker_finds_a_cycle_and_a_backward_import() {
             "src/low/mod.rs:3: `low` (layer low) uses `high` of a later layer (high)",
             "src/util/mod.rs:2: `util` is a leaf but uses `low::a`",
         ]
+    );
+}
+
+#[test]
+fn the_checker_sees_relative_paths_and_re_exports() {
+    // Clean: a parent that only re-exports its children, children that
+    // import each other through the parent's names, `self::`, `super::`.
+    let clean = synthetic(&[
+        ("lib.rs", "mod low; mod high; pub use crate::low::A;"),
+        (
+            "low/mod.rs",
+            "mod a; mod b;\npub use a::A;\npub use self::b::B;",
+        ),
+        ("low/a.rs", "pub struct A;"),
+        ("low/b.rs", "use super::A;\npub struct B;"),
+        ("high/mod.rs", "use crate::A;\npub struct Top;"),
+    ]);
+    let problems = check(&clean, &["low", "high"], &[]);
+    assert!(problems.is_empty(), "{problems:#?}");
+
+    // Each import against the order, written another way, is found.
+    let backward = [
+        ("low/b.rs", "use super::super::high::Top;"),
+        ("low/b.rs", "use crate::Top;"),
+        (
+            "low/b.rs",
+            "fn f() { let _ = crate::internals::high::Top; }",
+        ),
+    ];
+    for (file, line) in backward {
+        let mut files = clean.clone();
+        files[0].1 += "\npub use crate::high::Top;\npub mod internals { pub mod high { pub use crate::high::*; } }";
+        let k = files.iter().position(|(f, _)| f == file).unwrap();
+        files[k].1 += &format!("\n{line}");
+        let problems = check(&files, &["low", "high"], &[]);
+        assert_eq!(
+            problems,
+            [format!(
+                "src/{file}:3: `low::b` (layer low) uses `high` of a later layer (high)"
+            )],
+            "{line}"
+        );
+    }
+
+    // A parent holding an item its child uses, while using the child: a
+    // cycle between the two files.
+    let mut files = clean.clone();
+    files[1].1 += "\npub struct Shared;";
+    files[2].1 += "\nuse super::Shared;";
+    let problems = check(&files, &["low", "high"], &[]);
+    assert!(
+        problems
+            .iter()
+            .all(|p| p.starts_with("a cycle between modules"))
+            && problems
+                .iter()
+                .any(|p| p.contains("src/low/a.rs:2: `low::a` uses `low`")),
+        "{problems:#?}"
     );
 }
 

@@ -5,8 +5,10 @@
 //! line is an error in place (`7:31: puzz.link body ends after 97 of 100
 //! cells`) and the lines after it are read as usual.
 
+use super::detect::{bom_len, Format};
+use super::entry::{Entry, FormatError};
 use super::text::trim;
-use super::{loopy, url, Entry, Format, FormatError};
+use super::{loopy, url};
 use crate::puzzle::Puzzle;
 
 /// What the lines hold. URLs and Loopy IDs may share a text: in a text
@@ -54,7 +56,7 @@ pub struct Lines<'a> {
 impl<'a> Lines<'a> {
     /// The lines of `text` (a UTF-8 byte order mark is passed over).
     pub fn new(text: &'a [u8], kind: LineKind) -> Self {
-        let pos = super::bom_len(text);
+        let pos = bom_len(text);
         Lines {
             text,
             pos,

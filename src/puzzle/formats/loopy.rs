@@ -12,8 +12,8 @@
 //! comes back unchanged. Loopy itself wants at least 3x3; slink reads
 //! and writes any size it solves.
 
+use super::entry::FormatError;
 use super::text::{check_size, count, shown_at, trim, Cells, Fail};
-use super::FormatError;
 use crate::puzzle::{Puzzle, BLANK};
 
 /// Loopy's grid types, by their number in `tN`.

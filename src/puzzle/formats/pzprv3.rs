@@ -25,8 +25,9 @@
 //! puzzle with no answer yet (version 1, every edge unknown), and
 //! [`encode_solved`] the same with a loop in it.
 
+use super::detect::bom_len;
+use super::entry::{Entry, FormatError};
 use super::text::{big_clue, check_size, count, excerpt, is_space, shown_at, trim, Fail};
-use super::{Entry, FormatError};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, BLANK};
 use std::fmt::Write as _;
@@ -312,7 +313,7 @@ pub struct Files<'a> {
 impl<'a> Files<'a> {
     /// The files of `text` (a UTF-8 byte order mark is passed over).
     pub fn new(text: &'a [u8]) -> Self {
-        let pos = super::bom_len(text);
+        let pos = bom_len(text);
         Files {
             s: text,
             pos,

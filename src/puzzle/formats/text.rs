@@ -5,7 +5,7 @@
 use crate::puzzle::{Puzzle, MAX_COLS, MAX_ROWS};
 
 /// An error found at a byte offset of the text being decoded, before it
-/// is placed on a line and column by [`super::FormatError::locate`].
+/// is placed on a line and column by [`super::entry::FormatError::locate`].
 pub(crate) type Fail = (usize, String);
 
 /// Whitespace around a line's content (spaces, tabs, CR, form feeds).

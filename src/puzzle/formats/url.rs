@@ -31,8 +31,9 @@
 //! pzprv3 file (`p?pzprv3/slither/...`, percent-encoded) is read with
 //! [`super::pzprv3`].
 
+use super::entry::FormatError;
+use super::pzprv3;
 use super::text::{check_size, count, excerpt, shown_at, trim, Cells, Fail};
-use super::{pzprv3, FormatError};
 use crate::puzzle::{Puzzle, BLANK};
 
 /// The host and path [`encode`] writes: puzz.link's.

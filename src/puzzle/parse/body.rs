@@ -1,7 +1,7 @@
 //! Reading one data set's clues into a [`Puzzle`]: the judge's own
 //! layout eight clues at a time, anything else line by line.
 
-use super::{is_blank, shown, ParseError, Span};
+use super::place::{is_blank, shown, ParseError, Span};
 use crate::puzzle::{Puzzle, BLANK};
 
 /// The low bytes of the four 16-bit lanes of `x`, each 0-3, as 4 bytes.

@@ -1,6 +1,8 @@
 //! [`puzzles`]: every data set of a judge-format text as a [`Puzzle`].
 
-use super::{parse_body, ParseError, Scanner};
+use super::body::parse_body;
+use super::place::ParseError;
+use super::scan::Scanner;
 use crate::puzzle::Puzzle;
 
 /// The data sets of judge-format `text`, in order, each a [`Puzzle`] or

@@ -1,7 +1,7 @@
 //! The scanner: finds each data set's header and the span of its rows,
 //! without reading the clues.
 
-use super::{is_blank, shown, Header, ParseError, Span};
+use super::place::{is_blank, shown, Header, ParseError, Span};
 use crate::puzzle::{size_ok, MAX_COLS, MAX_ROWS};
 
 /// Finds data sets in judge-format input.

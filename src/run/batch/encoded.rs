@@ -1,11 +1,11 @@
-//! The records of the output formats that write each puzzle itself
-//! ([`Format::Url`], [`Format::Loopy`], [`Format::Pzprv3`]) or its picture ([`Format::Svg`],
-//! [`Format::Html`]), made on the worker threads like the others. The
+//! The records of the output formats that write each puzzle itself (a
+//! URL, a Loopy ID, a pzprv3 file) or its picture (SVG, an HTML page's
+//! figure): an [`Encoding`], made on the worker threads like the others. The
 //! writing thread then sends an SVG document to its own file (or holds
 //! it for standard output: [`Pictures`]), and counts the figures of a
 //! page for its summary ([`html::Tally`]).
 
-use super::format::{Format, Record, Result};
+use super::record::{Record, Result};
 use crate::puzzle::formats::{self, pzprv3};
 use crate::run::pictures::html::{self, Item};
 use crate::run::pictures::svg::{self, Picture};
@@ -15,13 +15,25 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// What a record of `format` (one of the four) writes for `rec`.
-pub(super) fn record(format: Format, rec: &Record<'_>, out: &mut Vec<u8>) {
+/// What an output format that is not a report writes per data set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Encoding {
+    /// The puzzle in one of the puzzle formats (a pzprv3 file with its
+    /// loop as the answer, when solved uniquely).
+    Puzzle(formats::Format),
+    /// An SVG picture.
+    Svg,
+    /// A figure of an HTML page.
+    Html,
+}
+
+/// What a record of `format` writes for `rec`.
+pub(super) fn record(format: Encoding, rec: &Record<'_>, out: &mut Vec<u8>) {
     let name = format!("{}:{}", rec.file, rec.line);
     let invalid;
     let (puzzle, outcome) = match rec.result {
         Result::Solved { puzzle, outcome } => (puzzle, outcome),
-        Result::Invalid(e) if format == Format::Html => {
+        Result::Invalid(e) if format == Encoding::Html => {
             invalid = e.to_string();
             let item = item(rec, &name, Err(&invalid));
             // Writing into a Vec cannot fail.
@@ -31,24 +43,22 @@ pub(super) fn record(format: Format, rec: &Record<'_>, out: &mut Vec<u8>) {
         _ => return,
     };
     match format {
-        Format::Url => formats::write(formats::Format::Url, puzzle, out),
-        Format::Loopy => formats::write(formats::Format::Loopy, puzzle, out),
-        Format::Pzprv3 => match outcome.solution() {
+        Encoding::Puzzle(formats::Format::Pzprv3) => match outcome.solution() {
             Some(s) if outcome.status() == Status::Solved => {
                 out.extend_from_slice(pzprv3::encode_solved(puzzle, s).as_bytes());
             }
             _ => formats::write(formats::Format::Pzprv3, puzzle, out),
         },
-        Format::Svg | Format::Html => {
+        Encoding::Puzzle(kind) => formats::write(kind, puzzle, out),
+        Encoding::Svg | Encoding::Html => {
             let title = format!("{} #{}", rec.file, rec.number);
             let picture = Picture::of_outcome(puzzle, outcome, &title);
-            let _ = if format == Format::Svg {
+            let _ = if format == Encoding::Svg {
                 svg::write(&picture, out)
             } else {
                 html::figure(&item(rec, &name, Ok(picture)), out)
             };
         }
-        _ => {}
     }
 }
 

@@ -11,16 +11,15 @@
 //! - [`Format::Summary`]: nothing per data set but the error lines of
 //!   malformed ones; counts and rates at the end ([`write_summary`]).
 
-use super::Totals;
-use crate::puzzle::parse::ParseError;
+use super::encoded::{self, Encoding};
+use super::record::{Detail, LoopHex, Record, Result};
+use crate::puzzle::formats;
 use crate::puzzle::render;
-use crate::puzzle::solution::Solution;
-use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Outcome, Status};
 use crate::util::counted;
 use serde::{Serialize, Serializer};
-use std::fmt::{self, Display, Write as _};
-use std::io::{self, Write};
+use std::fmt::Display;
+use std::io::Write;
 
 /// An output format of `slink solve`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -82,153 +81,6 @@ pub enum Format {
     Html,
 }
 
-/// What became of a data set's clues.
-#[derive(Clone, Copy, Debug)]
-pub enum Result<'a> {
-    /// The data set was read and solved.
-    Solved {
-        /// The puzzle.
-        puzzle: &'a Puzzle,
-        /// The solver's outcome.
-        outcome: &'a Outcome,
-    },
-    /// The data set is malformed.
-    Invalid(&'a ParseError),
-    /// The solver failed on this data set (a bug in slink).
-    Failed,
-}
-
-/// One data set's result, as the formats see it.
-#[derive(Clone, Copy, Debug)]
-pub struct Record<'a> {
-    /// The file's name in messages.
-    pub file: &'a str,
-    /// Position of the file among the inputs, from 1.
-    pub input: usize,
-    /// The data set's number.
-    pub number: usize,
-    /// Line of the header (of the error, for a malformed header).
-    pub line: usize,
-    /// Rows and columns, if the header was read.
-    pub size: Option<(usize, usize)>,
-    /// What became of it.
-    pub result: Result<'a>,
-    /// Microseconds spent reading and solving, when timing is on.
-    pub micros: Option<u64>,
-}
-
-impl Record<'_> {
-    /// The record's status.
-    pub fn status(&self) -> Status {
-        match self.result {
-            Result::Solved { outcome, .. } => outcome.status(),
-            Result::Invalid(_) => Status::Invalid,
-            Result::Failed => Status::GaveUp,
-        }
-    }
-
-    /// The error text of a data set that is not solved: `None` for solved
-    /// and multiple ones.
-    fn error(&self) -> Option<Detail<'_>> {
-        match self.result {
-            Result::Solved { outcome, .. } => match outcome.status() {
-                Status::Solved | Status::Multiple => None,
-                Status::NoSolution => Some(Detail::NoSolution(outcome)),
-                Status::GaveUp => Some(match outcome.stalled() {
-                    Some(undecided) => Detail::Stalled(undecided),
-                    None => Detail::GaveUp(outcome),
-                }),
-                Status::TimedOut => Some(Detail::TimedOut(outcome)),
-                // (The solver does not say this of a puzzle it read.)
-                Status::Invalid => Some(Detail::Failed),
-            },
-            Result::Invalid(e) => Some(Detail::Invalid(e)),
-            Result::Failed => Some(Detail::Failed),
-        }
-    }
-}
-
-/// The text of an error, in the judge mode's words.
-enum Detail<'a> {
-    NoSolution(&'a Outcome),
-    GaveUp(&'a Outcome),
-    TimedOut(&'a Outcome),
-    Stalled(usize),
-    Invalid(&'a ParseError),
-    Failed,
-}
-
-impl Display for Detail<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Detail::NoSolution(o) => {
-                f.write_str("the puzzle has no solution")?;
-                match o.contradiction {
-                    Some(c) => write!(f, " ({c})"),
-                    None => Ok(()),
-                }
-            }
-            Detail::GaveUp(o) | Detail::TimedOut(o) => {
-                let why = match self {
-                    Detail::TimedOut(_) => "timed out after",
-                    _ => "gave up after",
-                };
-                let limit = match self {
-                    Detail::TimedOut(_) => "the time limit",
-                    _ => "the budget",
-                };
-                write!(
-                    f,
-                    "{why} {} and {} ({limit})",
-                    counted(o.stats.nodes.saturating_sub(1), "search node"),
-                    counted(o.stats.probes, "probe")
-                )?;
-                if o.solution().is_some() {
-                    // A verified loop was found; only its uniqueness is open.
-                    f.write_str(", with one solution found but not proven the only one")?;
-                }
-                Ok(())
-            }
-            Detail::Stalled(n) => write!(f, "the rules stalled with {n} edges undecided"),
-            Detail::Invalid(e) => e.fmt(f),
-            Detail::Failed => f.write_str("internal error: the solver failed on this data set"),
-        }
-    }
-}
-
-/// A solution's edges as hexadecimal digits, the `loop` of a JSON record.
-///
-/// The edges are listed in the order of `SLINK.md`'s geometry: first the
-/// horizontal edges `H(i, j)` row by row (`i` from 0 to `r`, `j` from 0
-/// to `c - 1`), then the vertical edges `V(i, j)` row by row (`i` from 0
-/// to `r - 1`, `j` from 0 to `c`): `2rc + r + c` edges in all, a line
-/// being a 1 bit. Each group of four edges in that order is one lower-case
-/// hex digit, the first edge of the group its most significant bit (8);
-/// the last group is padded with 0 bits. So edge number `n` in the list is
-/// bit `8 >> (n % 4)` of digit `n / 4`; a 2x2 puzzle's outer loop (H(0,*),
-/// H(2,*), V(*,0), V(*,2) lines: bits 110011 101101) is `ced`.
-pub struct LoopHex<'a>(pub &'a Solution);
-
-impl Display for LoopHex<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const DIGITS: &[u8; 16] = b"0123456789abcdef";
-        let s = self.0;
-        let (mut digit, mut n) = (0u8, 0);
-        for bit in s.edges() {
-            digit = digit << 1 | u8::from(bit);
-            n += 1;
-            if n == 4 {
-                f.write_char(char::from(DIGITS[usize::from(digit)]))?;
-                (digit, n) = (0, 0);
-            }
-        }
-        if n > 0 {
-            f.write_char(char::from(DIGITS[usize::from(digit << (4 - n))]))?;
-        }
-        Ok(())
-    }
-}
-
 /// Serializes any [`Display`] as a JSON string, without building a `String`.
 struct Shown<T>(T);
 
@@ -263,6 +115,19 @@ impl Format {
         matches!(self, Format::Json | Format::Html)
     }
 
+    /// How this format writes each puzzle, if it is one that does.
+    fn encoding(self) -> Option<Encoding> {
+        let kind = |k| Some(Encoding::Puzzle(k));
+        match self {
+            Format::Url => kind(formats::Format::Url),
+            Format::Loopy => kind(formats::Format::Loopy),
+            Format::Pzprv3 => kind(formats::Format::Pzprv3),
+            Format::Svg => Some(Encoding::Svg),
+            Format::Html => Some(Encoding::Html),
+            Format::Judge | Format::Json | Format::Summary => None,
+        }
+    }
+
     /// Appends what this format prints for `rec`: output bytes to `out`,
     /// diagnostic lines to `diag`.
     pub fn record(self, rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
@@ -281,7 +146,9 @@ impl Format {
                 }
             }
             Format::Url | Format::Loopy | Format::Pzprv3 | Format::Svg | Format::Html => {
-                super::encoded::record(self, rec, out);
+                if let Some(encoding) = self.encoding() {
+                    encoded::record(encoding, rec, out);
+                }
                 diagnose(rec, diag);
             }
         }
@@ -360,53 +227,11 @@ fn json(rec: &Record<'_>, out: &mut Vec<u8>) {
     out.push(b'\n');
 }
 
-/// Writes the summary of a run: counts per status (`timed-out` only with
-/// a time limit, or when some data set timed out), then (when `timed`)
-/// the elapsed time and the rates. One `name value` pair per line.
-pub fn write_summary(
-    totals: &Totals,
-    timed: bool,
-    time_limit: bool,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let mut lines: Vec<(String, String)> =
-        vec![("data sets".into(), totals.data_sets().to_string())];
-    for status in Status::ALL {
-        if status == Status::TimedOut && !time_limit && totals.count(status) == 0 {
-            continue;
-        }
-        lines.push((status.name().into(), totals.count(status).to_string()));
-    }
-    if totals.skipped > 0 {
-        lines.push(("other shards".into(), totals.skipped.to_string()));
-    }
-    lines.push(("files".into(), totals.files.to_string()));
-    if totals.unreadable > 0 {
-        lines.push(("unreadable".into(), totals.unreadable.to_string()));
-    }
-    if timed {
-        let secs = totals.elapsed.as_secs_f64();
-        let rate = |x: f64| if secs > 0.0 { x / secs } else { 0.0 };
-        lines.push(("seconds".into(), format!("{secs:.3}")));
-        lines.push((
-            "puzzles/s".into(),
-            format!("{:.0}", rate(totals.data_sets() as f64)),
-        ));
-        lines.push((
-            "MB/s".into(),
-            format!("{:.1}", rate(totals.bytes as f64 / 1e6)),
-        ));
-    }
-    let width = lines.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-    for (k, v) in lines {
-        writeln!(out, "{k:<width$}  {v}")?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::solution::Solution;
+    use crate::puzzle::Puzzle;
 
     #[test]
     fn loop_hex_of_the_two_by_two_ring() {

@@ -52,23 +52,26 @@ pub mod input;
 #[cfg(target_os = "linux")]
 mod mapped;
 pub mod pipeline;
+mod record;
 mod ring;
 mod scan;
 mod sink;
 mod slot;
+mod totals;
 mod worker;
 
-pub use format::{Format, LoopHex, Record};
+pub use format::Format;
+pub use record::{LoopHex, Record};
+pub use totals::{write_summary, Totals};
 
 use crate::puzzle::formats::Format as InputFormat;
 
-use crate::solve::outcome::{Options, Status};
+use crate::solve::outcome::Options;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// One input of a batch run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -298,61 +301,6 @@ impl Default for Config {
     }
 }
 
-/// Counts of a batch run.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Totals {
-    /// Data sets per status, in the order of [`Status::ALL`].
-    counts: [usize; 6],
-    /// Data sets left to other shards.
-    pub skipped: usize,
-    /// Inputs opened (readable or not).
-    pub files: usize,
-    /// Inputs that could not be read (entirely or partly).
-    pub unreadable: usize,
-    /// Bytes of input read.
-    pub bytes: u64,
-    /// Wall-clock time of the run.
-    pub elapsed: Duration,
-    /// Whether the run stopped early (`fail_fast`).
-    pub stopped: bool,
-}
-
-impl Totals {
-    /// Data sets with status `status`.
-    pub fn count(&self, status: Status) -> usize {
-        self.counts[Self::slot(status)]
-    }
-
-    /// Data sets reported (every status).
-    pub fn data_sets(&self) -> usize {
-        self.counts.iter().sum()
-    }
-
-    /// Counts one data set of status `status`.
-    pub fn add(&mut self, status: Status) {
-        self.counts[Self::slot(status)] += 1;
-    }
-
-    fn slot(status: Status) -> usize {
-        Status::ALL
-            .iter()
-            .position(|&k| k == status)
-            .unwrap_or_default()
-    }
-
-    /// The process's exit status: 2 if an input could not be read, else 1
-    /// if some data set is not solved with a unique solution, else 0.
-    pub fn exit_status(&self) -> u8 {
-        if self.unreadable > 0 {
-            2
-        } else if self.data_sets() > self.count(Status::Solved) {
-            1
-        } else {
-            0
-        }
-    }
-}
-
 /// Why a batch run could not go on.
 #[derive(Debug)]
 pub enum Error {
@@ -411,7 +359,7 @@ pub fn run(
     let totals = pipeline.finish();
     if config.format == Format::Summary {
         let limited = config.options.time_limit.is_some();
-        format::write_summary(&totals, config.timing, limited, out)?;
+        write_summary(&totals, config.timing, limited, out)?;
     }
     out.flush()?;
     Ok(totals)
@@ -420,6 +368,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::outcome::Status;
 
     #[test]
     fn shards_parse_and_partition() {

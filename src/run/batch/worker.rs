@@ -3,7 +3,8 @@
 //! sets of the batches it takes.
 
 use super::coded;
-use super::format::{self, Format, Record};
+use super::format::Format;
+use super::record::{self, Record};
 use super::slot::{lock, Item, Slot};
 use crate::puzzle::parse::{parse_body, ParseError};
 use crate::puzzle::Puzzle;
@@ -105,7 +106,7 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
             Item::Span(span) => parse_body(shared.src, span, &mut w.puzzles[k]),
             Item::Coded(c) => coded::decode(shared.src, c, &mut w.puzzles[k]),
             Item::Error(e) => {
-                let result = format::Result::Invalid(e);
+                let result = record::Result::Invalid(e);
                 slot.status = Some(emit(&slot.item, shared, result, None, out, diag));
                 continue;
             }
@@ -119,7 +120,7 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
             Err(e) => emit(
                 &slot.item,
                 shared,
-                format::Result::Invalid(&e),
+                record::Result::Invalid(&e),
                 took,
                 out,
                 diag,
@@ -133,7 +134,7 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
         let (k, reading) = read[t];
         let took = last.map(|l| l.elapsed() + reading.unwrap_or_default());
         let slot = &mut *slots[k];
-        let result = format::Result::Solved {
+        let result = record::Result::Solved {
             puzzle: puzzles[t],
             outcome,
         };
@@ -158,7 +159,7 @@ pub(super) fn work(slot: &mut Slot, shared: &Shared<'_>, worker: &mut Option<Wor
             slot.out.clear();
             slot.diag.clear();
             let (out, diag) = (&mut slot.out, &mut slot.diag);
-            emit(&slot.item, shared, format::Result::Failed, None, out, diag)
+            emit(&slot.item, shared, record::Result::Failed, None, out, diag)
         }
     });
 }
@@ -180,9 +181,9 @@ pub(super) fn one(
         Item::Error(_) => None,
     };
     let result = match (item, failed) {
-        (Item::Error(e), _) => format::Result::Invalid(e),
-        (_, Some(e)) => format::Result::Invalid(parse_error.insert(e)),
-        (_, None) => format::Result::Solved {
+        (Item::Error(e), _) => record::Result::Invalid(e),
+        (_, Some(e)) => record::Result::Invalid(parse_error.insert(e)),
+        (_, None) => record::Result::Solved {
             puzzle: &w.puzzle,
             outcome: w.solver.solve(&w.puzzle),
         },
@@ -202,7 +203,7 @@ pub(super) fn one(
 pub(super) fn emit(
     item: &Item,
     shared: &Shared<'_>,
-    result: format::Result<'_>,
+    result: record::Result<'_>,
     took: Option<Duration>,
     out: &mut Vec<u8>,
     diag: &mut Vec<u8>,
@@ -214,7 +215,7 @@ pub(super) fn emit(
             c.number,
             c.line,
             match result {
-                format::Result::Solved { puzzle, .. } => Some((puzzle.rows(), puzzle.cols())),
+                record::Result::Solved { puzzle, .. } => Some((puzzle.rows(), puzzle.cols())),
                 _ => None,
             },
         ),

@@ -1,10 +1,12 @@
 //! The paths of a base board, for incremental loop reasoning: per path
 //! end, the other end and the path's length.
 
-use super::Vertex;
 use crate::bits::Row;
 use crate::board::{Edges, Frame};
 use crate::grid::Plane;
+
+/// A vertex `(i, j)`.
+pub(super) type Vertex = (usize, usize);
 
 /// The paths of a base board: its lines and, per path end, the other end.
 #[derive(Default, Clone, Debug)]

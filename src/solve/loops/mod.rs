@@ -10,7 +10,7 @@ use crate::bits::{Count, Row};
 use crate::board::{Clues, Edges, Frame};
 use crate::grid::{EdgeId, Plane, Side, ARMS};
 use crate::rules::Contradiction;
-use index::PathIndex;
+use index::{PathIndex, Vertex};
 
 mod index;
 
@@ -67,9 +67,6 @@ enum Join {
     /// Crossed: it would close a loop too early.
     Crossed,
 }
-
-/// A vertex `(i, j)`.
-type Vertex = (usize, usize);
 
 impl<const W: usize> Walker<W> {
     /// Takes edge `p(r, c)` out of the edges left to walk; false if it

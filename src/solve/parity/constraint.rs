@@ -2,23 +2,9 @@
 //! clue; a vertex: none or two), made once per puzzle, and each one solved
 //! outright over the classes of its edges.
 
-use super::{Parity, NONE, ONES, UNKNOWN};
+use super::{Constraint, Parity, NONE, ONES, UNKNOWN};
 use crate::grid::Plane;
 use crate::rules::Contradiction;
-
-/// One constraint's edges: their ids, how many, and what the count of
-/// lines among them must be.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Constraint {
-    pub(super) edges: [u32; 4],
-    pub(super) len: u8,
-    /// Counts allowed: bit `n` for `n` lines.
-    pub(super) allowed: u8,
-    /// The angles among the edges: positions of their two edges, the cell
-    /// and corner that hold the marks.
-    pub(super) angles: [(u8, u8, u32, u8); 4],
-    pub(super) angle_count: u8,
-}
 
 impl Parity {
     /// Makes the constraints of the puzzle loaded: the vertices' first (in

@@ -27,7 +27,6 @@ use crate::board::{Angle, Edges, Frame};
 use crate::grid::Plane;
 use crate::puzzle::Puzzle;
 use crate::rules::Contradiction;
-use constraint::Constraint;
 
 mod classes;
 mod constraint;
@@ -41,6 +40,20 @@ const NONE: u32 = u32::MAX;
 /// Per local class `x` of a constraint (at most four): the assignments
 /// `a` (of 16) that give it the value 1, bit `a` for `(a >> x) & 1 == 1`.
 const ONES: [u16; 4] = [0xaaaa, 0xcccc, 0xf0f0, 0xff00];
+
+/// One constraint's edges: their ids, how many, and what the count of
+/// lines among them must be.
+#[derive(Clone, Copy, Debug)]
+struct Constraint {
+    edges: [u32; 4],
+    len: u8,
+    /// Counts allowed: bit `n` for `n` lines.
+    allowed: u8,
+    /// The angles among the edges: positions of their two edges, the cell
+    /// and corner that hold the marks.
+    angles: [(u8, u8, u32, u8); 4],
+    angle_count: u8,
+}
 
 /// The classes of [`Parity`] on one board, kept aside by [`Parity::save`].
 #[derive(Default, Clone, Debug)]

@@ -1,7 +1,7 @@
 //! The boards of a depth-first search's levels, kept as the words that
 //! changed from one level to the next instead of a copy per level.
 
-use super::Edges;
+use super::edges::Edges;
 use crate::bits::{Row, RowSet};
 
 /// Words compared at once when looking for what changed: a run of equal

@@ -1,0 +1,105 @@
+//! The counts of a batch run ([`Totals`]) and the summary written from
+//! them ([`write_summary`]).
+
+use crate::solve::outcome::Status;
+use std::io::{self, Write};
+use std::time::Duration;
+
+/// Counts of a batch run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Data sets per status, in the order of [`Status::ALL`].
+    counts: [usize; 6],
+    /// Data sets left to other shards.
+    pub skipped: usize,
+    /// Inputs opened (readable or not).
+    pub files: usize,
+    /// Inputs that could not be read (entirely or partly).
+    pub unreadable: usize,
+    /// Bytes of input read.
+    pub bytes: u64,
+    /// Wall-clock time of the run.
+    pub elapsed: Duration,
+    /// Whether the run stopped early (`fail_fast`).
+    pub stopped: bool,
+}
+
+impl Totals {
+    /// Data sets with status `status`.
+    pub fn count(&self, status: Status) -> usize {
+        self.counts[Self::slot(status)]
+    }
+
+    /// Data sets reported (every status).
+    pub fn data_sets(&self) -> usize {
+        self.counts.iter().sum()
+    }
+
+    /// Counts one data set of status `status`.
+    pub fn add(&mut self, status: Status) {
+        self.counts[Self::slot(status)] += 1;
+    }
+
+    fn slot(status: Status) -> usize {
+        Status::ALL
+            .iter()
+            .position(|&k| k == status)
+            .unwrap_or_default()
+    }
+
+    /// The process's exit status: 2 if an input could not be read, else 1
+    /// if some data set is not solved with a unique solution, else 0.
+    pub fn exit_status(&self) -> u8 {
+        if self.unreadable > 0 {
+            2
+        } else if self.data_sets() > self.count(Status::Solved) {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Writes the summary of a run: counts per status (`timed-out` only with
+/// a time limit, or when some data set timed out), then (when `timed`)
+/// the elapsed time and the rates. One `name value` pair per line.
+pub fn write_summary(
+    totals: &Totals,
+    timed: bool,
+    time_limit: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut lines: Vec<(String, String)> =
+        vec![("data sets".into(), totals.data_sets().to_string())];
+    for status in Status::ALL {
+        if status == Status::TimedOut && !time_limit && totals.count(status) == 0 {
+            continue;
+        }
+        lines.push((status.name().into(), totals.count(status).to_string()));
+    }
+    if totals.skipped > 0 {
+        lines.push(("other shards".into(), totals.skipped.to_string()));
+    }
+    lines.push(("files".into(), totals.files.to_string()));
+    if totals.unreadable > 0 {
+        lines.push(("unreadable".into(), totals.unreadable.to_string()));
+    }
+    if timed {
+        let secs = totals.elapsed.as_secs_f64();
+        let rate = |x: f64| if secs > 0.0 { x / secs } else { 0.0 };
+        lines.push(("seconds".into(), format!("{secs:.3}")));
+        lines.push((
+            "puzzles/s".into(),
+            format!("{:.0}", rate(totals.data_sets() as f64)),
+        ));
+        lines.push((
+            "MB/s".into(),
+            format!("{:.1}", rate(totals.bytes as f64 / 1e6)),
+        ));
+    }
+    let width = lines.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    for (k, v) in lines {
+        writeln!(out, "{k:<width$}  {v}")?;
+    }
+    Ok(())
+}
