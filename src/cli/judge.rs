@@ -5,7 +5,7 @@ use super::solver_args::SolverArgs;
 use clap::Args;
 use slink::internals::puzzle::formats::Format;
 use slink::internals::run::batch::{self, Input};
-use slink::internals::run::judge::{self, Verdict};
+use slink::internals::run::judge::{self, JudgeExit};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -39,12 +39,12 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(batch::Error::Write(e)) => {
             let _ = writeln!(err, "slink: writing to standard output: {e}");
-            ExitCode::from(Verdict::BadInput as u8)
+            ExitCode::from(JudgeExit::BadInput as u8)
         }
         Err(e) => {
             let _ = out.flush();
             let _ = writeln!(err, "slink: {e}");
-            ExitCode::from(Verdict::BadInput as u8)
+            ExitCode::from(JudgeExit::BadInput as u8)
         }
     }
 }

@@ -4,7 +4,7 @@ use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
-use slink::internals::run::batch::{self, Config, Format, Input, Shard};
+use slink::internals::run::batch::{self, Config, Input, OutputFormat, Shard};
 use slink::internals::util::interrupt;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
@@ -117,14 +117,14 @@ impl SolveArgs {
         Config {
             options: self.solver.options(),
             format: match self.format {
-                FormatArg::Judge => Format::Judge,
-                FormatArg::Json => Format::Json,
-                FormatArg::Summary => Format::Summary,
-                FormatArg::Url => Format::Url,
-                FormatArg::Loopy => Format::Loopy,
-                FormatArg::Pzprv3 => Format::Pzprv3,
-                FormatArg::Svg => Format::Svg,
-                FormatArg::Html => Format::Html,
+                FormatArg::Judge => OutputFormat::Judge,
+                FormatArg::Json => OutputFormat::Json,
+                FormatArg::Summary => OutputFormat::Summary,
+                FormatArg::Url => OutputFormat::Url,
+                FormatArg::Loopy => OutputFormat::Loopy,
+                FormatArg::Pzprv3 => OutputFormat::Pzprv3,
+                FormatArg::Svg => OutputFormat::Svg,
+                FormatArg::Html => OutputFormat::Html,
             },
             input_format: self.from.format(),
             out_dir: self.out_dir.clone(),

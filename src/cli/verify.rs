@@ -1,9 +1,9 @@
 //! `slink verify`: judges a contestant's output (the judging:
-//! [`slink::internals::run::verify`]).
+//! [`slink::internals::run::referee`]).
 
 use super::output::{write_failed, OutputArgs};
 use clap::{Args, ValueEnum};
-use slink::internals::run::verify::{self, right_output_size};
+use slink::internals::run::referee::{self, right_output_size};
 use slink::internals::util::interrupt;
 use slink::Options;
 use std::io::{self, Read, Write};
@@ -91,7 +91,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return fail(format!("cannot read {}: {e}", shown(&args.puzzles))),
     };
-    let puzzles = match verify::read_puzzles(&text) {
+    let puzzles = match referee::read_puzzles(&text) {
         Ok(p) => p,
         Err(e) => return fail(format!("{}:{e}", shown(&args.puzzles))),
     };
@@ -106,14 +106,14 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         node_budget: args.budget,
         ..Options::default()
     };
-    let report = verify::judge(&puzzles, &output, &options);
+    let report = referee::judge(&puzzles, &output, &options);
     let inputs = [Path::new(&args.puzzles), Path::new(&args.contestant)];
     let written = args.report.open(&inputs).and_then(|mut out| {
         match args.format {
             VerifyFormat::Text => {
-                verify::write_text(&report, &shown(&args.contestant), args.quiet, &mut out)
+                referee::write_text(&report, &shown(&args.contestant), args.quiet, &mut out)
             }
-            VerifyFormat::Json => verify::write_json(&report, &mut out),
+            VerifyFormat::Json => referee::write_json(&report, &mut out),
         }?;
         out.flush()
     });

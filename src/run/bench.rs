@@ -22,11 +22,11 @@
 //! start one (all of them on one thread), so the share shows how the work
 //! was split.
 
-use crate::puzzle::formats::Format as InputFormat;
+use crate::puzzle::formats;
 use crate::puzzle::parse::{parse_body, Scanner, Span};
 use crate::puzzle::render;
 use crate::puzzle::Puzzle;
-use crate::run::batch::{self, Config, Format, Input, Totals};
+use crate::run::batch::{self, Config, Input, OutputFormat, Totals};
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
 use crate::util::interrupt;
@@ -54,7 +54,7 @@ pub struct Bench {
     mode: Mode,
     threads: usize,
     /// The input format (`None`: detected), for the batch and judge modes.
-    pub from: Option<InputFormat>,
+    pub from: Option<formats::Format>,
     /// The direct mode's pool.
     pool: Option<rayon::ThreadPool>,
 }
@@ -93,8 +93,8 @@ impl Bench {
             (Mode::Batch, _) => run_batch(file, from, options, self.threads),
             (Mode::Judge, _) => run_judge(input, from, options),
             (Mode::Direct, Some(pool)) => {
-                let format = from.unwrap_or_else(|| InputFormat::detect(input));
-                if format != InputFormat::Judge {
+                let format = from.unwrap_or_else(|| formats::Format::detect(input));
+                if format != formats::Format::Judge {
                     return Err(format!(
                         "the direct engine reads the judge format only, not {format}"
                     ));
@@ -343,14 +343,14 @@ impl Census {
 /// Runs `file` once through the batch pipeline with `threads` workers.
 fn run_batch(
     file: &Path,
-    from: Option<InputFormat>,
+    from: Option<formats::Format>,
     options: Options,
     threads: usize,
 ) -> Result<(Measured, Census), String> {
     let config = Config {
         options,
         input_format: from,
-        format: Format::Judge,
+        format: OutputFormat::Judge,
         threads,
         progress: false,
         ..Config::default()
@@ -369,7 +369,7 @@ fn run_batch(
 /// Runs `input` once in judge mode (one thread).
 fn run_judge(
     input: &Arc<[u8]>,
-    from: Option<InputFormat>,
+    from: Option<formats::Format>,
     options: Options,
 ) -> Result<(Measured, Census), String> {
     let (mut out, mut err) = (Discard::default(), Discard::default());

@@ -38,8 +38,8 @@
 //! can. With [`Config::brief`] only the data sets that fail the question
 //! (and bad input) are written. Last comes a summary line over all inputs,
 //! counting what was read per verdict (unique, multiple, none, gave up,
-//! bad input) and per question ([`Summary::line`]). The exit status
-//! ([`Summary::exit_status`]): 0 when every data set passes the question
+//! bad input) and per question ([`CheckSummary::line`]). The exit status
+//! ([`CheckSummary::exit_status`]): 0 when every data set passes the question
 //! asked of it, 1 when some data set fails it, 2 when an input cannot be
 //! read or holds bad input (this wins over 1).
 
@@ -49,7 +49,7 @@ use crate::puzzle::Puzzle;
 use crate::run::batch::chunks::{Chunk, Chunks};
 use crate::run::batch::{Error, Input};
 use crate::run::question::{bad_json, bad_line, Answer, Asker, Place};
-pub use crate::run::question::{Question, Summary};
+pub use crate::run::question::{CheckSummary, Question};
 use crate::util::{counted, interrupt};
 use rayon::prelude::*;
 use std::io::{self, Write};
@@ -178,7 +178,7 @@ fn check_input(
     input: &Input,
     config: &Config,
     pool: &rayon::ThreadPool,
-    summary: &mut Summary,
+    summary: &mut CheckSummary,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Option<io::Error>> {
@@ -240,7 +240,7 @@ fn check_items(
     items: &[Item],
     config: &Config,
     pool: &rayon::ThreadPool,
-    summary: &mut Summary,
+    summary: &mut CheckSummary,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let answers: Vec<Option<Option<Answer>>> = pool.install(|| {
@@ -298,8 +298,8 @@ pub fn run(
     config: &Config,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> (Summary, Result<(), Error>) {
-    let mut summary = Summary::default();
+) -> (CheckSummary, Result<(), Error>) {
+    let mut summary = CheckSummary::default();
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()

@@ -3,16 +3,16 @@
 //! thread ([`batch::run`] with [`Config::threads`] 1, no pool) in the judge
 //! format, stopping at the first malformed data set: memory stays flat
 //! however long the input, and the drawings and messages are those of
-//! [`Format::Judge`], defined in one place.
+//! [`OutputFormat::Judge`], defined in one place.
 
-use crate::puzzle::formats::Format as InputFormat;
-use crate::run::batch::{self, Config, Format, Input, Totals};
+use crate::puzzle::formats;
+use crate::run::batch::{self, Config, Input, OutputFormat, Totals};
 use crate::solve::outcome::{Options, Status};
 use std::io::Write;
 
 /// How a judge run went, as the process's exit status says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Verdict {
+pub enum JudgeExit {
     /// Every data set was solved and its solution is unique.
     AllUnique = 0,
     /// Some data set has several solutions, none, or was not finished.
@@ -21,15 +21,15 @@ pub enum Verdict {
     BadInput = 2,
 }
 
-impl Verdict {
+impl JudgeExit {
     /// The verdict of a run with these counts.
-    pub fn of(totals: &Totals) -> Verdict {
+    pub fn of(totals: &Totals) -> JudgeExit {
         if totals.count(Status::Invalid) > 0 || totals.unreadable > 0 {
-            Verdict::BadInput
+            JudgeExit::BadInput
         } else if totals.count(Status::Solved) == totals.data_sets() {
-            Verdict::AllUnique
+            JudgeExit::AllUnique
         } else {
-            Verdict::NotAllUnique
+            JudgeExit::NotAllUnique
         }
     }
 }
@@ -43,8 +43,8 @@ pub fn run(
     options: Options,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<(Verdict, Totals), batch::Error> {
-    run_from(input, Some(InputFormat::Judge), options, out, err)
+) -> Result<(JudgeExit, Totals), batch::Error> {
+    run_from(input, Some(formats::Format::Judge), options, out, err)
 }
 
 /// [`run`] on an input in the format `from` (`None`: detected from its
@@ -53,22 +53,22 @@ pub fn run(
 /// judge format stops the input.
 pub fn run_from(
     input: &Input,
-    from: Option<InputFormat>,
+    from: Option<formats::Format>,
     options: Options,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<(Verdict, Totals), batch::Error> {
+) -> Result<(JudgeExit, Totals), batch::Error> {
     let config = Config {
         options,
         input_format: from,
-        format: Format::Judge,
+        format: OutputFormat::Judge,
         threads: 1,
         stop_at_invalid: true,
         timing: false,
         ..Config::default()
     };
     let totals = batch::run(std::slice::from_ref(input), &config, out, err)?;
-    Ok((Verdict::of(&totals), totals))
+    Ok((JudgeExit::of(&totals), totals))
 }
 
 #[cfg(test)]
@@ -116,7 +116,7 @@ mod tests {
         (input, want)
     }
 
-    fn judge(input: &str) -> (Verdict, Totals, String, String) {
+    fn judge(input: &str) -> (JudgeExit, Totals, String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let input = Input::Bytes {
             name: "t".into(),
@@ -138,7 +138,7 @@ mod tests {
         let (verdict, totals, out, err) = judge(&format!("{input}0 0\n"));
         assert_eq!(out, want);
         assert_eq!(err, "");
-        assert_eq!(verdict, Verdict::AllUnique);
+        assert_eq!(verdict, JudgeExit::AllUnique);
         let solved = totals.count(Status::Solved);
         assert_eq!((totals.data_sets(), solved), (order.len(), order.len()));
     }
@@ -148,7 +148,7 @@ mod tests {
         let (input, want) = build(&[1; 250]);
         let (verdict, totals, out, err) = judge(&format!("{input}2 2\n1 1\n1 x\n0 0\n"));
         assert_eq!(out, want);
-        assert_eq!(verdict, Verdict::BadInput);
+        assert_eq!(verdict, JudgeExit::BadInput);
         assert_eq!(totals.count(Status::Solved), 250);
         assert_eq!(totals.count(Status::Invalid), 1);
         assert!(

@@ -1,4 +1,5 @@
-//! Runs over inputs: judge mode, batch mode, checks, explanations.
+//! Runs over inputs: judge mode, batch mode, checks, explanations, and
+//! the referee of contestants' output (`slink verify`).
 
 pub mod batch;
 pub mod bench;
@@ -8,4 +9,4 @@ pub mod explain;
 pub mod judge;
 pub mod pictures;
 pub mod question;
-pub mod verify;
+pub mod referee;

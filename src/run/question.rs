@@ -309,7 +309,7 @@ impl Asker {
 /// Tallies over a run: per verdict, per question, and of the judge's
 /// promise where it was asked.
 #[derive(Clone, Debug, Default)]
-pub struct Summary {
+pub struct CheckSummary {
     /// Per number of solutions, in the order of [`Solutions`]: unique,
     /// multiple, none, gave up.
     verdicts: [usize; 4],
@@ -331,7 +331,7 @@ pub struct Summary {
     inconsistent: usize,
 }
 
-impl Summary {
+impl CheckSummary {
     /// Counts the answer of one data set.
     pub fn add(&mut self, a: &Answer) {
         let k = match a.solutions() {
@@ -399,7 +399,7 @@ impl Summary {
     }
 
     /// The summary as a line of JSON: `{"summary": {...}}` with the
-    /// counts of [`Summary::line`].
+    /// counts of [`CheckSummary::line`].
     pub fn json(&self) -> String {
         let v = &self.verdicts;
         serde_json::json!({ "summary": {

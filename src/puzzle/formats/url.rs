@@ -52,20 +52,20 @@ pub fn decode_into(url: &[u8], out: &mut Puzzle) -> Result<(), FormatError> {
     let (from, to) = trim(url, 0, url.len());
     match read(&url[..to], from, out) {
         Ok(()) => Ok(()),
-        Err(Outcome::Fail((at, message))) => Err(FormatError::locate(url, at, message)),
-        Err(Outcome::File(err)) => Err(err),
+        Err(Stop::Fail((at, message))) => Err(FormatError::locate(url, at, message)),
+        Err(Stop::File(err)) => Err(err),
     }
 }
 
 /// Why [`read`] stopped: a failure at a byte, or one placed already.
-enum Outcome {
+enum Stop {
     Fail(Fail),
     File(FormatError),
 }
 
-impl From<Fail> for Outcome {
+impl From<Fail> for Stop {
     fn from(f: Fail) -> Self {
-        Outcome::Fail(f)
+        Stop::Fail(f)
     }
 }
 
@@ -75,12 +75,12 @@ fn is_word(b: u8) -> bool {
 }
 
 /// Reads `s[from..]` (trimmed) into `out`.
-fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Outcome> {
+fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Stop> {
     let mut at = query_start(s, from)?;
     let pid_end = memchr::memchr(b'/', &s[at..]).map_or(s.len(), |k| at + k);
     let pid = &s[at..pid_end];
     if pid.starts_with(b"pzprv") || pid.starts_with(b"v:") {
-        return read_file(s, at, out).map_err(Outcome::File);
+        return read_file(s, at, out).map_err(Stop::File);
     }
     let base = pid
         .strip_suffix(b"_edit")

@@ -4,11 +4,11 @@
 //! it one [`Record`] at a time (on a worker thread, so formatting runs in
 //! parallel too) and writes the bytes it produced in input order.
 //!
-//! - [`Format::Judge`]: the judge's drawing on the output, the judge
+//! - [`OutputFormat::Judge`]: the judge's drawing on the output, the judge
 //!   mode's warnings and errors on the diagnostics stream; for valid
 //!   input, byte for byte what `slink < FILE` prints.
-//! - [`Format::Json`]: one JSON object per data set and line, see [`Format::Json`].
-//! - [`Format::Summary`]: nothing per data set but the error lines of
+//! - [`OutputFormat::Json`]: one JSON object per data set and line, see [`OutputFormat::Json`].
+//! - [`OutputFormat::Summary`]: nothing per data set but the error lines of
 //!   malformed ones; counts and rates at the end ([`write_summary`]).
 
 use super::encoded::{self, Encoding};
@@ -23,7 +23,7 @@ use std::io::Write;
 
 /// An output format of `slink solve`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum OutputFormat {
     /// The judge's output: for each data set with a solution, its number on
     /// a line of its own and the drawing. Warnings and errors go to the
     /// diagnostics stream with the judge mode's wording; a malformed data
@@ -90,7 +90,7 @@ impl<T: Display> Serialize for Shown<T> {
     }
 }
 
-/// The JSON object of one data set; see [`Format::Json`] for the keys.
+/// The JSON object of one data set; see [`OutputFormat::Json`] for the keys.
 #[derive(Serialize)]
 struct Json<'a> {
     input: usize,
@@ -108,23 +108,23 @@ struct Json<'a> {
     error: Option<Shown<Detail<'a>>>,
 }
 
-impl Format {
+impl OutputFormat {
     /// Whether a record of this format shows the time its data set took
     /// (only JSON does): the others need no clock read per data set.
     pub fn shows_record_times(self) -> bool {
-        matches!(self, Format::Json | Format::Html)
+        matches!(self, OutputFormat::Json | OutputFormat::Html)
     }
 
     /// How this format writes each puzzle, if it is one that does.
     fn encoding(self) -> Option<Encoding> {
         let kind = |k| Some(Encoding::Puzzle(k));
         match self {
-            Format::Url => kind(formats::Format::Url),
-            Format::Loopy => kind(formats::Format::Loopy),
-            Format::Pzprv3 => kind(formats::Format::Pzprv3),
-            Format::Svg => Some(Encoding::Svg),
-            Format::Html => Some(Encoding::Html),
-            Format::Judge | Format::Json | Format::Summary => None,
+            OutputFormat::Url => kind(formats::Format::Url),
+            OutputFormat::Loopy => kind(formats::Format::Loopy),
+            OutputFormat::Pzprv3 => kind(formats::Format::Pzprv3),
+            OutputFormat::Svg => Some(Encoding::Svg),
+            OutputFormat::Html => Some(Encoding::Html),
+            OutputFormat::Judge | OutputFormat::Json | OutputFormat::Summary => None,
         }
     }
 
@@ -137,15 +137,19 @@ impl Format {
             }
         }
         match self {
-            Format::Judge => judge(rec, out, diag),
-            Format::Json => json(rec, out),
-            Format::Summary => {
+            OutputFormat::Judge => judge(rec, out, diag),
+            OutputFormat::Json => json(rec, out),
+            OutputFormat::Summary => {
                 if let Result::Invalid(e) = rec.result {
                     // Writing into a Vec cannot fail.
                     let _ = writeln!(diag, "{}:{e}", rec.file);
                 }
             }
-            Format::Url | Format::Loopy | Format::Pzprv3 | Format::Svg | Format::Html => {
+            OutputFormat::Url
+            | OutputFormat::Loopy
+            | OutputFormat::Pzprv3
+            | OutputFormat::Svg
+            | OutputFormat::Html => {
                 if let Some(encoding) = self.encoding() {
                     encoded::record(encoding, rec, out);
                 }
@@ -283,7 +287,7 @@ mod tests {
                 },
                 micros: None,
             };
-            Format::Judge.record(&rec, &mut out, &mut diag);
+            OutputFormat::Judge.record(&rec, &mut out, &mut diag);
             assert!(out.starts_with(format!("{number}\n#").as_bytes()));
             // The first record's room is the room of every later one.
             assert_eq!(*capacity.get_or_insert(out.capacity()), out.capacity());
@@ -323,7 +327,12 @@ mod tests {
         let alarm = "f:7: data set 3: internal error: a board the deduction finished failed \
                      the independent check (cell (0, 0) has clue 0 but 2 lines; 2 boards in all); \
                      the verdict may be wrong\n";
-        for format in [Format::Judge, Format::Json, Format::Summary, Format::Url] {
+        for format in [
+            OutputFormat::Judge,
+            OutputFormat::Json,
+            OutputFormat::Summary,
+            OutputFormat::Url,
+        ] {
             let (mut out, mut diag) = (Vec::new(), Vec::new());
             format.record(&rec, &mut out, &mut diag);
             let diag = String::from_utf8(diag).unwrap();

@@ -60,11 +60,11 @@ mod slot;
 mod totals;
 mod worker;
 
-pub use format::Format;
+pub use format::OutputFormat;
 pub use record::{LoopHex, Record};
 pub use totals::{write_summary, Totals};
 
-use crate::puzzle::formats::Format as InputFormat;
+use crate::puzzle::formats;
 
 use crate::solve::outcome::Options;
 use std::fmt;
@@ -189,10 +189,10 @@ pub struct Config {
     /// Solver options (budget, rules only).
     pub options: Options,
     /// Output format.
-    pub format: Format,
+    pub format: OutputFormat,
     /// The format of the inputs; `None` to detect it per input from its
-    /// first meaningful line ([`InputFormat::detect`]).
-    pub input_format: Option<InputFormat>,
+    /// first meaningful line ([`formats::Format::detect`]).
+    pub input_format: Option<formats::Format>,
     /// Worker threads, the calling thread included (a pool of one fewer);
     /// 0 for one per core. With 1, the calling thread does the work itself,
     /// with no pool.
@@ -216,7 +216,7 @@ pub struct Config {
     pub progress: bool,
     /// Measure time: `micros` in JSON records, rates in the summary.
     pub timing: bool,
-    /// Where [`Format::Svg`] writes its pictures, one file per data set
+    /// Where [`OutputFormat::Svg`] writes its pictures, one file per data set
     /// (`STEM-N.svg`); `None`: to the output, for an input of one data set.
     pub out_dir: Option<PathBuf>,
     /// Largest number of data sets in flight (at least 1; rounded down
@@ -281,7 +281,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             options: Options::default(),
-            format: Format::Judge,
+            format: OutputFormat::Judge,
             input_format: None,
             threads: 0,
             fail_fast: false,
@@ -345,7 +345,7 @@ pub fn run(
     err: &mut dyn Write,
 ) -> Result<Totals, Error> {
     let mut pipeline = pipeline::Pipeline::new(config, inputs)?;
-    if config.format == Format::Html {
+    if config.format == OutputFormat::Html {
         let names: Vec<String> = inputs.iter().map(Input::name).collect();
         crate::run::pictures::html::head(&mut *out, &format!("slink: {}", names.join(", ")))?;
     }
@@ -357,7 +357,7 @@ pub fn run(
     }
     pipeline.end_page(out)?;
     let totals = pipeline.finish();
-    if config.format == Format::Summary {
+    if config.format == OutputFormat::Summary {
         let limited = config.options.time_limit.is_some();
         write_summary(&totals, config.timing, limited, out)?;
     }

@@ -39,8 +39,8 @@ use super::scan::{PieceEnd, Reader, Scan};
 use super::sink::{Progress, Sink};
 use super::slot::Slot;
 use super::worker::{CallerWorker, Shared};
-use super::{Config, Error, Format, Input, Totals};
-use crate::puzzle::formats::Format as InputFormat;
+use super::{Config, Error, Input, OutputFormat, Totals};
+use crate::puzzle::formats;
 use crate::puzzle::parse::Scanner;
 use crate::run::pictures::html::Tally;
 use crate::util::interrupt;
@@ -63,7 +63,7 @@ struct FileState {
     scanned: u64,
     /// The input's format, once known (given, or detected from its first
     /// meaningful line).
-    format: Option<InputFormat>,
+    format: Option<formats::Format>,
 }
 
 /// A batch run in progress.
@@ -151,7 +151,7 @@ impl<'c> Pipeline<'c> {
                 kept: 0,
                 input: (0, String::new()),
                 messages: (0, 0),
-                pictures: (config.format == Format::Svg).then(|| Pictures {
+                pictures: (config.format == OutputFormat::Svg).then(|| Pictures {
                     dir: config.out_dir.clone(),
                     stem: String::new(),
                     name: String::new(),
@@ -159,7 +159,7 @@ impl<'c> Pipeline<'c> {
                     several: false,
                     stems: Default::default(),
                 }),
-                tally: (config.format == Format::Html).then(Tally::default),
+                tally: (config.format == OutputFormat::Html).then(Tally::default),
                 shrank: None,
             },
             bytes_before: 0,
@@ -295,9 +295,9 @@ impl<'c> Pipeline<'c> {
             if file.format.is_none() {
                 // Detected from the first meaningful line, looked for
                 // further if this piece has none.
-                match InputFormat::detect_in(&data[..limit]) {
+                match formats::Format::detect_in(&data[..limit]) {
                     Some(f) => file.format = Some(f),
-                    None if last => file.format = Some(InputFormat::Judge),
+                    None if last => file.format = Some(formats::Format::Judge),
                     None => match grow(&mut want, data.len(), file.next_number) {
                         Ok(()) => continue,
                         Err(e) => return Ok(Some(e)),
@@ -377,7 +377,7 @@ impl<'c> Pipeline<'c> {
             timing: config.timing && config.format.shows_record_times(),
         };
         let reader = match file.format {
-            None | Some(InputFormat::Judge) => {
+            None | Some(formats::Format::Judge) => {
                 Reader::Judge(Scanner::numbered_from(src, file.next_number))
             }
             Some(f) => Reader::Coded(CodedScanner::new(src, f, file.next_number, last)),

@@ -33,9 +33,9 @@ pub(super) struct Sink<'c> {
     /// Messages about the input's malformed data sets shown, and left out
     /// beyond [`MESSAGES_PER_INPUT`].
     pub(super) messages: (usize, usize),
-    /// Where SVG pictures go ([`super::Format::Svg`]).
+    /// Where SVG pictures go ([`super::OutputFormat::Svg`]).
     pub(super) pictures: Option<Pictures>,
-    /// The summary of an HTML page ([`super::Format::Html`]).
+    /// The summary of an HTML page ([`super::OutputFormat::Html`]).
     pub(super) tally: Option<Tally>,
     /// Why the piece being written cannot be trusted (its mapped file
     /// shrank): set by the ring, which then writes no more of the piece.

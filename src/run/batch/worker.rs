@@ -3,7 +3,7 @@
 //! sets of the batches it takes.
 
 use super::coded;
-use super::format::Format;
+use super::format::OutputFormat;
 use super::record::{self, Record};
 use super::slot::{lock, Item, Slot};
 use crate::puzzle::parse::{parse_body, ParseError};
@@ -64,7 +64,7 @@ pub(super) struct Shared<'a> {
     pub(super) src: &'a [u8],
     pub(super) file: &'a str,
     pub(super) input: usize,
-    pub(super) format: Format,
+    pub(super) format: OutputFormat,
     pub(super) options: Options,
     /// Whether to time each data set (for records that show it).
     pub(super) timing: bool,

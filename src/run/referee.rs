@@ -1,4 +1,4 @@
-//! `slink verify`: judges a contestant's output for a file of puzzles.
+//! `slink verify`, the referee: judges a contestant's output for a file of puzzles.
 //!
 //! For every data set of the puzzles, in order, the output must hold its
 //! number on a line of its own, then its drawing in the judge's format,
