@@ -1,6 +1,7 @@
 """The exceptions slink raises (besides OSError, TypeError and ValueError)."""
 
-from typing import Optional
+# Annotations stay text (no `typing` import: it would double `import slink`'s time).
+from __future__ import annotations
 
 
 class SlinkError(Exception):
@@ -22,10 +23,10 @@ class ParseError(SlinkError, ValueError):
     def __init__(
         self,
         message: str,
-        file: Optional[str] = None,
-        line: Optional[int] = None,
-        column: Optional[int] = None,
-        data_set: Optional[int] = None,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        data_set: int | None = None,
     ) -> None:
         super().__init__(message, file, line, column, data_set)
         self.message = message
