@@ -131,6 +131,11 @@ pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Sourc
     }
     if obj.is_instance_of::<PyString>() || obj.hasattr("__fspath__")? {
         let path: PathBuf = obj.extract()?;
+        if path.as_os_str().as_encoded_bytes().contains(&b'\n') {
+            return Err(PyValueError::new_err(
+                "a str source is a path; give a puzzle text as bytes (text.encode()) or as [text]",
+            ));
+        }
         let meta =
             std::fs::metadata(&path).map_err(|e| os_error(&e, &path.display().to_string()))?;
         if meta.is_dir() {

@@ -116,6 +116,7 @@ def test_one_puzzle_gives_the_record_of_the_command_line(cli):
 
 def test_statuses_and_options_of_one_puzzle():
     assert slink.solve("2 2\n. .\n. .\n").status == "multiple"
+    assert slink.solve("2 2\n2 2\n2 2\n0 0\n").loop == "ced"  # with the judge's closing line
     none = slink.solve("1 1\n0\n")
     assert none.status == "none" and none.loop is None and "no solution" in none.error
     with pytest.raises(ValueError, match="no loop to draw"):
@@ -221,6 +222,8 @@ def test_other_errors():
         slink.solve_many(CORPUS)
     with pytest.raises(TypeError, match="iterable"):
         slink.solve_many(42)
+    with pytest.raises(ValueError, match="a str source is a path"):
+        slink.solve_many("2 2\n2 2\n2 2\n")
     with pytest.raises(TypeError, match="not a str or bytes"):
         list(slink.solve_many(["1 1\n", 5]))
     with pytest.raises(ValueError, match="unknown format"):
@@ -375,3 +378,28 @@ def test_ctrl_c_while_waiting_for_a_slow_source():
     assert next(records, None) is None  # stopped: nothing more
     stop.set()
     records.close()
+
+
+# --- stubs and docstrings --------------------------------------------------
+
+
+def test_the_stubs_name_what_the_module_has():
+    """slink/_slink.pyi declares every function and class of the extension,
+    with the same parameters, and every one has a docstring."""
+    import ast
+    import inspect
+
+    import slink._slink as native
+
+    stub = ast.parse((Path(slink.__file__).parent / "_slink.pyi").read_text())
+    declared = {n.name: n for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    public = {name for name in dir(native) if not name.startswith("_")}
+    assert set(declared) == public
+    assert (Path(slink.__file__).parent / "py.typed").exists()
+    for name in public:
+        thing = getattr(native, name)
+        assert (thing.__doc__ or "").strip(), f"{name} has no docstring"
+        if isinstance(declared[name], ast.FunctionDef):
+            args = declared[name].args
+            in_stub = [a.arg for a in args.args + args.kwonlyargs]
+            assert list(inspect.signature(thing).parameters) == in_stub, name
