@@ -403,3 +403,25 @@ def test_the_stubs_name_what_the_module_has():
             args = declared[name].args
             in_stub = [a.arg for a in args.args + args.kwonlyargs]
             assert list(inspect.signature(thing).parameters) == in_stub, name
+
+
+def test_the_gil_is_released_while_rust_works():
+    """A Python thread keeps running while another is in slink's Rust code
+    (here the generator, a few tenths of a second): the longest pause it
+    sees is a small part of the call's time, not all of it."""
+    done = threading.Event()
+
+    def work():
+        slink.generate(20, 20, count=1, seed=3, blanks=0.6, threads=1)
+        done.set()
+
+    worker = threading.Thread(target=work)
+    started = last = time.perf_counter()
+    worker.start()
+    worst = 0.0
+    while not done.is_set():
+        now = time.perf_counter()
+        worst, last = max(worst, now - last), now
+    elapsed = time.perf_counter() - started
+    worker.join()
+    assert elapsed > 0.2 and worst < elapsed / 3, (worst, elapsed)
