@@ -5,12 +5,12 @@ import shutil
 import sys
 from pathlib import Path
 
-import cloudpickle
 import pytest
 
 from conftest import CORPUS
 
-pytest.importorskip("dask.distributed")
+pytest.importorskip("dask.distributed")  # .ci/python installs it: there, these tests run
+import cloudpickle  # noqa: E402  (comes with dask.distributed)
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 import dask_corpus  # noqa: E402
 
