@@ -305,11 +305,12 @@ impl Records {
     /// Stops the run (the engine stops at its next batch) and waits for
     /// its thread; the iterator then yields nothing more.
     fn close(&self, py: Python<'_>) {
-        let engine = {
+        // Without the GIL: another thread may be waiting in `__next__`.
+        let engine = py.detach(|| {
             let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
             state.stop(&self.source);
             state.engine.take()
-        };
+        });
         Self::join(py, engine);
     }
 
@@ -369,7 +370,6 @@ impl Drop for Records {
 #[pyo3(signature = (source, threads=None, fmt=None, *, json=false, timing=true, input=1, name=None, shard=None, budget=None, time_limit=None, rules_only=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_many(
-    py: Python<'_>,
     source: &Bound<'_, PyAny>,
     threads: Option<usize>,
     fmt: Option<&str>,
@@ -420,7 +420,6 @@ pub fn solve_many(
             let _ = tx.send(Message::End(ended, err));
         })
         .map_err(|e| PyOSError::new_err(format!("cannot start the solving thread: {e}")))?;
-    let _ = py;
     Ok(Records {
         state: Mutex::new(State {
             rx: Some(rx),

@@ -84,13 +84,12 @@ pub fn check<'py>(
     let source = source::source_of(source, name)?;
     let input = source.input.clone();
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let (summary, done) =
+    let (_, done) =
         py.detach(|| checking::run(std::slice::from_ref(&input), &config, &mut out, &mut err));
     if let Some(e) = source::taken(&source) {
         return Err(e);
     }
     done.map_err(|e| PyOSError::new_err(e.to_string()))?;
-    let _ = summary;
     // `check` writes to its diagnostics stream only about an unreadable
     // input and a warning (a missing `0 0`).
     let err = String::from_utf8_lossy(&err);

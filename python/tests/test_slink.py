@@ -425,3 +425,17 @@ def test_the_gil_is_released_while_rust_works():
     elapsed = time.perf_counter() - started
     worker.join()
     assert elapsed > 0.2 and worst < elapsed / 3, (worst, elapsed)
+
+
+def test_close_from_another_thread_ends_the_loop():
+    """close() while another thread iterates: that loop ends, no deadlock."""
+    before = engine_threads()
+    records = slink.solve_many(endless_puzzles(), timing=False)
+    seen = []
+    reader = threading.Thread(target=lambda: seen.extend(1 for _ in records))
+    reader.start()
+    time.sleep(0.3)
+    records.close()
+    reader.join(timeout=10)
+    assert not reader.is_alive() and len(seen) > 50
+    assert engine_threads() == before
