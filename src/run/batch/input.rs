@@ -90,6 +90,10 @@ fn open_as(input: &Input, map: bool) -> io::Result<Source> {
         }
         Input::Stdin => open_stdin(map),
         Input::Bytes { bytes, .. } => Ok(Source::stream(Box::new(io::Cursor::new(bytes.clone())))),
+        Input::Reader { reader, .. } => match reader.take() {
+            Some(reader) => Ok(Source::stream(reader)),
+            None => Err(io::Error::other("this reader was read before")),
+        },
     }
 }
 
@@ -373,6 +377,22 @@ mod tests {
                 return all;
             }
         }
+    }
+
+    #[test]
+    fn a_reader_is_read_as_a_stream_once() {
+        let data: Vec<u8> = (0..10_000u32).map(|k| (k % 251) as u8).collect();
+        let input = Input::Reader {
+            name: "reader".into(),
+            reader: super::super::SharedReader::new(Box::new(io::Cursor::new(data.clone()))),
+        };
+        assert_eq!(input.name(), "reader");
+        assert_eq!(input, input.clone());
+        let s = open_mapped(&input).unwrap();
+        assert!(!s.is_file() && s.size().is_none());
+        assert_eq!(read_all(s, 4096, 1000), data);
+        let again = open(&input).err().unwrap().to_string();
+        assert_eq!(again, "this reader was read before");
     }
 
     #[test]

@@ -87,7 +87,46 @@ pub enum Input {
         /// The input.
         bytes: Arc<[u8]>,
     },
+    /// Any reader (a library caller's stream: a socket, an iterator's
+    /// text), named `name` in messages and read as a stream, once.
+    Reader {
+        /// The name in messages and JSON records.
+        name: String,
+        /// The reader, taken by the first run that opens this input.
+        reader: SharedReader,
+    },
 }
+
+/// A reader that an [`Input`] can hold: taken (once) by the run that
+/// opens the input. Inputs compare equal when they hold the same reader.
+#[derive(Clone)]
+pub struct SharedReader(Arc<std::sync::Mutex<Option<Box<dyn io::Read + Send>>>>);
+
+impl SharedReader {
+    /// Wraps `reader`.
+    pub fn new(reader: Box<dyn io::Read + Send>) -> Self {
+        SharedReader(Arc::new(std::sync::Mutex::new(Some(reader))))
+    }
+
+    /// The reader, if no run has taken it yet.
+    pub fn take(&self) -> Option<Box<dyn io::Read + Send>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+impl fmt::Debug for SharedReader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SharedReader")
+    }
+}
+
+impl PartialEq for SharedReader {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for SharedReader {}
 
 impl Input {
     /// The input named by a command-line argument: `-` is standard input.
@@ -104,7 +143,7 @@ impl Input {
         match self {
             Input::Stdin => "stdin".into(),
             Input::Path(p) => p.display().to_string(),
-            Input::Bytes { name, .. } => name.clone(),
+            Input::Bytes { name, .. } | Input::Reader { name, .. } => name.clone(),
         }
     }
 }

@@ -129,7 +129,7 @@ impl<'c> Pipeline<'c> {
                     .filter(|m| m.is_file())
                     .map(|m| sum + m.len()),
                 Input::Bytes { bytes, .. } => Some(sum + bytes.len() as u64),
-                Input::Stdin => None,
+                Input::Stdin | Input::Reader { .. } => None,
             })
         } else {
             None

@@ -1,0 +1,280 @@
+//! What the Python functions take: a source of puzzles (a path, bytes, an
+//! iterable of strings) as a batch [`Input`], the solver's options, and
+//! the errors they raise.
+
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyIterator, PyString};
+use slink::formats::Format;
+use slink::internals::run::batch::{Input, SharedReader};
+use slink::Options;
+use std::io::{self, Read};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The exception a Python iterable raised while the engine read it, kept
+/// for the caller to raise again.
+pub type Raised = Arc<Mutex<Option<PyErr>>>;
+
+/// A source of puzzles made an input of the batch engine.
+pub struct Source {
+    /// The input.
+    pub input: Input,
+    /// For an iterable: where its own exception is kept.
+    pub raised: Option<Raised>,
+    /// Set to make a reader of an iterable stop (the caller went away).
+    pub cancel: Arc<AtomicBool>,
+}
+
+/// `slink.ParseError(message, file, line, column, data_set)`, a
+/// `ValueError` that says where a puzzle is malformed.
+pub fn parse_error(
+    py: Python<'_>,
+    file: &str,
+    line: usize,
+    column: usize,
+    data_set: Option<usize>,
+    message: &str,
+) -> PyErr {
+    let made = py
+        .import("slink._errors")
+        .and_then(|m| m.getattr("ParseError"))
+        .and_then(|class| class.call1((message, file, line, column, data_set)));
+    match made {
+        Ok(e) => PyErr::from_value(e),
+        Err(e) => e,
+    }
+}
+
+/// An `OSError` (its subclass for the errno, as Python picks it) about
+/// the file `name`.
+pub fn os_error(e: &io::Error, name: &str) -> PyErr {
+    match e.raw_os_error() {
+        Some(errno) => PyOSError::new_err((errno, e.to_string(), name.to_string())),
+        None => PyOSError::new_err(format!("{name}: {e}")),
+    }
+}
+
+/// An input format by name (`judge`, `url`, `loopy`, `pzprv3`); `None`
+/// to detect it from the text.
+pub fn input_format(fmt: Option<&str>) -> PyResult<Option<Format>> {
+    fmt.map(|s| s.parse::<Format>().map_err(PyValueError::new_err))
+        .transpose()
+}
+
+/// The solver's options, as `slink solve --budget --time-limit
+/// --rules-only` makes them.
+pub fn options(
+    budget: Option<u64>,
+    time_limit: Option<f64>,
+    rules_only: bool,
+) -> PyResult<Options> {
+    let base = if rules_only {
+        Options::rules_only()
+    } else {
+        Options::default()
+    };
+    let time_limit = match time_limit {
+        Some(s) => Some(Duration::try_from_secs_f64(s).map_err(|_| {
+            PyValueError::new_err(format!(
+                "time_limit must be a number of seconds >= 0, not {s}"
+            ))
+        })?),
+        None => None,
+    };
+    Ok(Options {
+        node_budget: budget.unwrap_or(base.node_budget),
+        time_limit,
+        ..base
+    })
+}
+
+/// Worker threads from `threads=`: `None` for one per core (0), else at
+/// least 1.
+pub fn threads(threads: Option<usize>) -> PyResult<usize> {
+    match threads {
+        Some(0) => Err(PyValueError::new_err(
+            "threads must be at least 1 (None: one per core)",
+        )),
+        Some(n) => Ok(n),
+        None => Ok(0),
+    }
+}
+
+/// The bytes of a `bytes` or `bytearray`, if `obj` is one.
+fn bytes_of(obj: &Bound<'_, PyAny>) -> Option<Vec<u8>> {
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        return Some(b.as_bytes().to_vec());
+    }
+    obj.cast::<PyByteArray>().ok().map(|b| b.to_vec())
+}
+
+/// `source` as an input: a `str` or `os.PathLike` is a file's path (it
+/// must be there), `bytes` or `bytearray` a text in memory, any other
+/// iterable of `str` or `bytes` a text read as a stream, item after item
+/// (an item without a final newline gets one). `name` names the bytes or
+/// the iterable in records and messages.
+pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Source> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    if let Some(bytes) = bytes_of(obj) {
+        let input = Input::Bytes {
+            name: name.unwrap_or_else(|| "<bytes>".into()),
+            bytes: bytes.into(),
+        };
+        return Ok(Source {
+            input,
+            raised: None,
+            cancel,
+        });
+    }
+    if obj.is_instance_of::<PyString>() || obj.hasattr("__fspath__")? {
+        let path: PathBuf = obj.extract()?;
+        if path.as_os_str().as_encoded_bytes().contains(&b'\n') {
+            return Err(PyValueError::new_err(
+                "a str source is a path; give a puzzle text as bytes (text.encode()) or as [text]",
+            ));
+        }
+        let meta =
+            std::fs::metadata(&path).map_err(|e| os_error(&e, &path.display().to_string()))?;
+        if meta.is_dir() {
+            let e = io::Error::from_raw_os_error(21); // EISDIR
+            return Err(os_error(&e, &path.display().to_string()));
+        }
+        return Ok(Source {
+            input: Input::Path(path),
+            raised: None,
+            cancel,
+        });
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "expected a path, bytes or an iterable of strings, not {}",
+            obj.get_type().name().map_or("?".into(), |n| n.to_string())
+        ))
+    })?;
+    let raised: Raised = Arc::default();
+    let reader = Lines {
+        iter: iter.unbind(),
+        buf: Vec::new(),
+        pos: 0,
+        done: false,
+        cancel: cancel.clone(),
+        raised: raised.clone(),
+    };
+    Ok(Source {
+        input: Input::Reader {
+            name: name.unwrap_or_else(|| "<iterable>".into()),
+            reader: SharedReader::new(Box::new(reader)),
+        },
+        raised: Some(raised),
+        cancel,
+    })
+}
+
+/// The text of an iterable of `str` or `bytes`, read by the engine's
+/// thread: it takes the GIL to pull items, about 64 kB at a time.
+struct Lines {
+    iter: Py<PyIterator>,
+    buf: Vec<u8>,
+    pos: usize,
+    done: bool,
+    cancel: Arc<AtomicBool>,
+    raised: Raised,
+}
+
+/// Bytes pulled from an iterable at a time at most.
+const PULL_BYTES: usize = 64 << 10;
+/// Time spent pulling at a time at most, holding the GIL: other Python
+/// threads run between pulls.
+const PULL_TIME: std::time::Duration = std::time::Duration::from_millis(10);
+
+impl Lines {
+    /// Refills `buf` with the next items.
+    fn pull(&mut self) -> io::Result<()> {
+        self.buf.clear();
+        self.pos = 0;
+        if self.cancel.load(Ordering::Relaxed) {
+            return Err(io::Error::other("stopped"));
+        }
+        let (buf, done) = (&mut self.buf, &mut self.done);
+        let result = Python::attach(|py| -> PyResult<()> {
+            let mut iter = self.iter.bind(py).clone();
+            let started = std::time::Instant::now();
+            while buf.len() < PULL_BYTES && started.elapsed() < PULL_TIME {
+                let Some(item) = iter.next() else {
+                    *done = true;
+                    break;
+                };
+                let item = item?;
+                if let Ok(s) = item.cast::<PyString>() {
+                    buf.extend_from_slice(s.to_cow()?.as_bytes());
+                } else if let Some(b) = bytes_of(&item) {
+                    buf.extend_from_slice(&b);
+                } else {
+                    return Err(PyTypeError::new_err(format!(
+                        "the iterable gave a {}, not a str or bytes",
+                        item.get_type().name()?
+                    )));
+                }
+                if buf.last().is_some_and(|&b| b != b'\n') {
+                    buf.push(b'\n');
+                }
+            }
+            Ok(())
+        });
+        result.map_err(|e| {
+            let text = Python::attach(|py| e.value(py).to_string());
+            *self.raised.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+            io::Error::other(text)
+        })
+    }
+}
+
+impl Read for Lines {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        while self.pos == self.buf.len() {
+            if self.done {
+                return Ok(0);
+            }
+            self.pull()?;
+        }
+        let n = out.len().min(self.buf.len() - self.pos);
+        out[..n].copy_from_slice(&self.buf[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+/// The whole text of `source` (for the functions that need it at once:
+/// `verify`, `read`).
+pub fn text_of(py: Python<'_>, source: &Source) -> PyResult<Vec<u8>> {
+    let name = source.input.name();
+    match &source.input {
+        Input::Path(path) => py
+            .detach(|| std::fs::read(path))
+            .map_err(|e| os_error(&e, &name)),
+        Input::Bytes { bytes, .. } => Ok(bytes.to_vec()),
+        Input::Reader { reader, .. } => {
+            let mut text = Vec::new();
+            let read = match reader.take() {
+                Some(mut r) => r.read_to_end(&mut text),
+                None => Err(io::Error::other("this reader was read before")),
+            };
+            if let Err(e) = read {
+                return Err(taken(source).unwrap_or_else(|| os_error(&e, &name)));
+            }
+            Ok(text)
+        }
+        Input::Stdin => Err(PyValueError::new_err("standard input is not a source here")),
+    }
+}
+
+/// The exception an iterable raised while it was read, if it did.
+pub fn taken(source: &Source) -> Option<PyErr> {
+    source
+        .raised
+        .as_ref()
+        .and_then(|r| r.lock().unwrap_or_else(|p| p.into_inner()).take())
+}
