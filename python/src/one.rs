@@ -8,7 +8,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use slink::formats::{self, Format, FormatError};
-use slink::internals::run::batch::format::{Format as OutFormat, Record, Result as Done};
+use slink::internals::run::batch::record::{Record, Result as Done};
+use slink::internals::run::batch::OutputFormat;
 use slink::pictures::svg::{self, Picture};
 use slink::{Options, Puzzle, Solution, Solver, Status};
 use std::cell::RefCell;
@@ -268,7 +269,7 @@ fn solved(puzzle: Puzzle, line: usize, options: Options, started: Instant) -> So
             micros: Some(started.elapsed().as_micros() as u64),
         };
         let (mut out, mut diag) = (Vec::new(), Vec::new());
-        OutFormat::Json.record(&rec, &mut out, &mut diag);
+        OutputFormat::Json.record(&rec, &mut out, &mut diag);
         out.pop(); // the newline
         let record = String::from_utf8(out).expect("JSON is UTF-8");
         let error = serde_json::from_str::<serde_json::Value>(&record)

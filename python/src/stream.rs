@@ -17,7 +17,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use serde::Deserialize;
-use slink::internals::run::batch::{pipeline::Pipeline, Config, Format, Input, Shard, Totals};
+use slink::internals::run::batch::{pipeline::Pipeline, Config, Input, OutputFormat, Shard, Totals};
 use std::borrow::Cow;
 use std::io::{self, IoSlice, Write};
 use std::sync::atomic::Ordering;
@@ -392,7 +392,7 @@ pub fn solve_many(
     };
     let config = Config {
         options: source::options(budget, time_limit, rules_only)?,
-        format: Format::Json,
+        format: OutputFormat::Json,
         input_format: source::input_format(fmt)?,
         threads: source::threads(threads)?,
         timing,

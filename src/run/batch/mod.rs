@@ -52,7 +52,7 @@ pub mod input;
 #[cfg(target_os = "linux")]
 mod mapped;
 pub mod pipeline;
-mod record;
+pub mod record;
 mod ring;
 mod scan;
 mod sink;
