@@ -36,42 +36,42 @@ pub(super) struct Node<'n, const W: usize> {
 pub(super) enum Mode<'t> {
     /// A search node's board: loop reasoning indexes its paths; each
     /// decision is logged to the trace (with the search depth) if given.
-    Node(Option<(&'t mut Vec<Event>, u32)>),
+    Node(Tracing<'t>),
     /// A probe: a board extending the last node board deduced.
     Probe,
 }
 
+/// What deduction reads and never changes: the board's size and masks,
+/// and the clues.
+#[derive(Clone, Copy)]
+pub(super) struct Given<'a, const W: usize> {
+    /// The board's size and masks.
+    pub frame: &'a Frame<W>,
+    /// The puzzle's clues.
+    pub clues: &'a Clues<W>,
+}
+
+/// A trace of decisions being kept: the events and the search depth.
+type Tracing<'t> = Option<(&'t mut Vec<Event>, u32)>;
+
 /// Deduces `edges` to a fixpoint of the rules and, if enabled, loop
 /// reasoning; logs each decision to `trace` if given.
 pub(super) fn deduce<const W: usize>(
-    frame: &Frame<W>,
-    clues: &Clues<W>,
+    given: Given<'_, W>,
     scratch: &mut Scratch<W>,
     o: &Options,
     stats: &mut Stats,
     edges: &mut Edges<W>,
     mode: Mode<'_>,
 ) -> Result<(), Contradiction> {
+    let Given { frame, clues } = given;
     let (indexed, mut trace) = match mode {
         Mode::Node(trace) => (true, trace),
         Mode::Probe => (false, None),
     };
     // The judge's rules first: a puzzle they finish never pays for colours.
     loop {
-        let mut ctx = Ctx::new(frame, clues, edges);
-        ctx.colors = ctx.edges.stalled();
-        ctx.angles = ctx.colors;
-        if o.count_rules {
-            ctx.counts = Some(&mut stats.rules);
-        }
-        if let Some((events, depth)) = trace.as_mut() {
-            ctx.trace = Some(rules::Trace {
-                events,
-                depth: *depth,
-            });
-        }
-        let passes = rules::propagate(&mut ctx)?;
-        stats.passes += passes as u64;
+        apply_rules(given, o, stats, edges, &mut trace)?;
         if !o.loop_reasoning {
             return Ok(());
         }
@@ -92,23 +92,7 @@ pub(super) fn deduce<const W: usize>(
             // closes two loops must be refuted here.)
             return Ok(());
         }
-        if trace.is_some() {
-            scratch.before.copy_from(edges);
-        }
-        let step = if indexed {
-            scratch.walker.apply_indexed(frame, clues, edges)?
-        } else {
-            scratch.walker.apply_incremental(frame, clues, edges)?
-        };
-        if let Some((events, depth)) = trace.as_mut() {
-            let reason = if step == LoopStep::Closed {
-                Reason::LoopClosed
-            } else {
-                Reason::Loop
-            };
-            log_changes(frame, &scratch.before, edges, reason, *depth, events);
-        }
-        match step {
+        match loop_step(given, scratch, edges, indexed, &mut trace)? {
             LoopStep::Nothing => {
                 if !indexed || !o.search || !beyond_loops(frame, clues, scratch, edges, &mut trace)?
                 {
@@ -125,6 +109,61 @@ pub(super) fn deduce<const W: usize>(
     }
 }
 
+/// The rules to their fixpoint (with the colour and angle rules once the
+/// board has stalled), counted in `stats`.
+fn apply_rules<const W: usize>(
+    given: Given<'_, W>,
+    o: &Options,
+    stats: &mut Stats,
+    edges: &mut Edges<W>,
+    trace: &mut Tracing<'_>,
+) -> Result<(), Contradiction> {
+    let mut ctx = Ctx::new(given.frame, given.clues, edges);
+    ctx.colors = ctx.edges.stalled();
+    ctx.angles = ctx.colors;
+    if o.count_rules {
+        ctx.counts = Some(&mut stats.rules);
+    }
+    if let Some((events, depth)) = trace.as_mut() {
+        ctx.trace = Some(rules::Trace {
+            events,
+            depth: *depth,
+        });
+    }
+    let passes = rules::propagate(&mut ctx)?;
+    stats.passes += passes as u64;
+    Ok(())
+}
+
+/// One step of loop reasoning (from the index of a node's board, or
+/// incrementally on a probe's), logged to `trace`.
+fn loop_step<const W: usize>(
+    given: Given<'_, W>,
+    scratch: &mut Scratch<W>,
+    edges: &mut Edges<W>,
+    indexed: bool,
+    trace: &mut Tracing<'_>,
+) -> Result<LoopStep, Contradiction> {
+    let Given { frame, clues } = given;
+    if trace.is_some() {
+        scratch.before.copy_from(edges);
+    }
+    let step = if indexed {
+        scratch.walker.apply_indexed(frame, clues, edges)?
+    } else {
+        scratch.walker.apply_incremental(frame, clues, edges)?
+    };
+    if let Some((events, depth)) = trace.as_mut() {
+        let reason = if step == LoopStep::Closed {
+            Reason::LoopClosed
+        } else {
+            Reason::Loop
+        };
+        log_changes(frame, &scratch.before, edges, reason, *depth, events);
+    }
+    Ok(step)
+}
+
 /// At a node's board where the rules and loop reasoning stall: crosses
 /// what the loop cannot reach, or else colours the cells the inside or the
 /// outside cannot do without, or else decides what the cells and vertices
@@ -135,7 +174,7 @@ fn beyond_loops<const W: usize>(
     clues: &Clues<W>,
     scratch: &mut Scratch<W>,
     edges: &mut Edges<W>,
-    trace: &mut Option<(&mut Vec<Event>, u32)>,
+    trace: &mut Tracing<'_>,
 ) -> Result<bool, Contradiction> {
     if trace.is_some() {
         scratch.before.copy_from(edges);

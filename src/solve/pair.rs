@@ -5,7 +5,7 @@
 //! price of one. Loop reasoning, which looks at the whole board, then
 //! runs on each value's own board.
 
-use super::deduce::{deduce, Mode, Node};
+use super::deduce::{deduce, Given, Mode, Node};
 use super::outcome::{Options, Stats};
 use crate::bits::Row;
 use crate::board::{Clues, Edges, Frame, Part};
@@ -187,7 +187,14 @@ impl Pair {
                 if open {
                     let board = if k == 0 { &mut *line } else { &mut *cross };
                     let sc = &mut *node.scratch;
-                    result[k] = Some(deduce(frame, clues, sc, o, stats, board, Mode::Probe));
+                    result[k] = Some(deduce(
+                        Given { frame, clues },
+                        sc,
+                        o,
+                        stats,
+                        board,
+                        Mode::Probe,
+                    ));
                 }
             }
             break;

@@ -3,7 +3,7 @@
 //! what both values lead to is adopted, and the edge whose values decide
 //! most is remembered as the best one to branch on.
 
-use super::deduce::{deduce, log_changes, Mode, Node};
+use super::deduce::{deduce, log_changes, Given, Mode, Node};
 use super::outcome::{Options, Outcome, Stats};
 use super::pair::Pair;
 use crate::bits::Row;
@@ -311,13 +311,17 @@ impl<const W: usize> Prober<W> {
         stats: &mut Stats,
         one_fails: bool,
     ) -> (Result<(), Contradiction>, Result<(), Contradiction>) {
-        let (fr, cl, sc) = (node.frame, node.clues, &mut *node.scratch);
-        let as_line = deduce(fr, cl, sc, o, stats, &mut self.line, Mode::Probe);
+        let given = Given {
+            frame: node.frame,
+            clues: node.clues,
+        };
+        let sc = &mut *node.scratch;
+        let as_line = deduce(given, sc, o, stats, &mut self.line, Mode::Probe);
         let as_cross = if one_fails && as_line.is_ok() {
             // Which contradiction is moot: only that the cross has one.
             Err(Contradiction::EdgeConflict)
         } else {
-            deduce(fr, cl, sc, o, stats, &mut self.cross, Mode::Probe)
+            deduce(given, sc, o, stats, &mut self.cross, Mode::Probe)
         };
         (as_line, as_cross)
     }
@@ -366,9 +370,12 @@ impl<const W: usize> Prober<W> {
             );
         }
         let trace = o.trace.then_some((&mut out.trace, d));
+        let given = Given {
+            frame: node.frame,
+            clues: node.clues,
+        };
         deduce(
-            node.frame,
-            node.clues,
+            given,
             node.scratch,
             o,
             &mut out.stats,

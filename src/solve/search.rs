@@ -20,8 +20,8 @@ use crate::grid::{EdgeId, Plane, Side, ARMS};
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{Event, Reason};
 use crate::rules::Contradiction;
-use crate::solve::deduce::Node;
 use crate::solve::deduce::{deduce, Mode, Scratch};
+use crate::solve::deduce::{Given, Node};
 use crate::solve::dive::Resume;
 use crate::solve::outcome::{Options, Outcome, Status};
 use crate::solve::parity;
@@ -236,8 +236,7 @@ impl<const W: usize> Search<W> {
         // first value was tried), or forgotten (see `branch`).
         let (clues, scratch, board) = (&self.clues, &mut self.scratch, &mut self.board);
         deduce(
-            frame,
-            clues,
+            Given { frame, clues },
             scratch,
             o,
             &mut walk.out.stats,

@@ -172,6 +172,23 @@ impl Parity {
     /// assignments that make it a line, and the count of lines is added
     /// bit-sliced, so that all sixteen are tried at once.
     pub(super) fn solve(&mut self, c: &Constraint) -> Result<(), Contradiction> {
+        let (lines, roots, m) = self.assignments(c);
+        if m == 0 {
+            return Ok(());
+        }
+        let valid = self.valid(c, &lines, m);
+        if valid == 0 {
+            return Err(Contradiction::ParityBroken);
+        }
+        self.learn(valid, &roots, m);
+        self.mark_angles(c, &lines, valid);
+        Ok(())
+    }
+
+    /// Per edge of `c`, the word of the assignments that make it a line;
+    /// the undecided classes' roots, and how many there are (`m`).
+    #[inline]
+    fn assignments(&mut self, c: &Constraint) -> ([u16; 4], [u32; 4], usize) {
         let len = c.len as usize;
         let mut lines = [0u16; 4];
         let mut roots = [0u32; 4];
@@ -194,13 +211,16 @@ impl Parity {
                 v => (if v == 1 { !0 } else { 0 }) ^ flip,
             };
         }
-        if m == 0 {
-            return Ok(());
-        }
-        // The assignments there are: 2^m of them.
+        (lines, roots, m)
+    }
+
+    /// The assignments (of `2^m`) that give `c` an allowed count of lines
+    /// and keep its angles' marks.
+    #[inline]
+    fn valid(&self, c: &Constraint, lines: &[u16; 4], m: usize) -> u16 {
         let all = ((1u32 << (1 << m)) - 1) as u16;
         // The count of lines per assignment, bit-sliced (0 to 4).
-        let [a, b, d, e] = lines;
+        let [a, b, d, e] = *lines;
         let (s1, c1, s2, c2) = (a ^ b, a & b, d ^ e, d & e);
         let (ones, c3) = (s1 ^ s2, s1 & s2);
         let (twos, fours) = (c1 ^ c2 ^ c3, c1 & c2);
@@ -211,8 +231,7 @@ impl Parity {
                 valid |= bit(n & 1 != 0, ones) & bit(n & 2 != 0, twos) & bit(n & 4 != 0, fours);
             }
         }
-        let angles = &c.angles[..c.angle_count as usize];
-        for &(p, q, cell, k) in angles {
+        for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
             let marks = self.marks[cell as usize];
             let (p, q) = (lines[p as usize], lines[q as usize]);
             if marks >> k & 1 == 1 {
@@ -222,10 +241,12 @@ impl Parity {
                 valid &= p | q;
             }
         }
-        let valid = valid & all;
-        if valid == 0 {
-            return Err(Contradiction::ParityBroken);
-        }
+        valid & all
+    }
+
+    /// What every valid assignment agrees on: a class's value, or two
+    /// classes equal or opposite (joined).
+    fn learn(&mut self, valid: u16, roots: &[u32; 4], m: usize) {
         for x in 0..m {
             let ones = valid & ONES[x];
             if ones == 0 || ones == valid {
@@ -248,7 +269,12 @@ impl Parity {
                 }
             }
         }
-        for &(p, q, cell, k) in angles {
+    }
+
+    /// The angle marks every valid assignment agrees on (never both
+    /// lines, never both crosses), queued where new.
+    fn mark_angles(&mut self, c: &Constraint, lines: &[u16; 4], valid: u16) {
+        for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
             let (p, q) = (lines[p as usize], lines[q as usize]);
             let mut add = 0;
             if valid & p & q == 0 {
@@ -264,6 +290,5 @@ impl Parity {
                 self.queue_marked(cell, add);
             }
         }
-        Ok(())
     }
 }
