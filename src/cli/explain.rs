@@ -4,11 +4,11 @@ use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
-use slink::internals::puzzle::formats::{self, Format};
-use slink::internals::puzzle::parse::{parse_body, ParseError, Scanner};
-use slink::internals::run::batch::chunks::{Chunk, Chunks};
+
 use slink::internals::run::batch::Input;
 use slink::internals::run::explain;
+use slink::internals::run::read::chunks::{Chunk, Chunks};
+use slink::internals::run::read::data_sets::{DataSet, DataSets, Place};
 use slink::internals::util::interrupt;
 use slink::{Puzzle, Status};
 use std::io::{self, Write};
@@ -97,38 +97,28 @@ enum Found {
     NotHere,
 }
 
-/// Looks for data set `k` in `chunk`, in the chunk's format.
+/// Looks for data set `k` in `chunk`, in the chunk's format: it, or
+/// the error that stopped the reading before it (a malformed judge-format
+/// header: nothing after it is numbered).
 fn find(chunk: &Chunk<'_>, k: usize) -> Found {
-    if chunk.format != Format::Judge {
-        let entry =
-            formats::entries(chunk.bytes, chunk.format).find(|e| e.number + chunk.first - 1 == k);
-        return match entry.map(|e| e.puzzle) {
-            Some(Ok(p)) => Found::Puzzle(p),
-            Some(Err(mut e)) => {
-                e.line += chunk.line_offset;
-                Found::Bad(e.to_string())
-            }
-            None => Found::NotHere,
-        };
-    }
-    let bad = |mut e: ParseError| {
-        e.line += chunk.line_offset;
-        Found::Bad(e.to_string())
+    let bad = |place: Place, why: String| {
+        let Place { number, line, col } = place;
+        Found::Bad(format!("{line}:{col}: data set {number}: {why}"))
     };
-    for item in Scanner::numbered_from(chunk.bytes, chunk.first) {
-        let span = match item {
-            Ok(span) => span,
-            Err(e) => return bad(e),
-        };
-        if span.number == k {
-            let mut p = Puzzle::default();
-            return match parse_body(chunk.bytes, &span, &mut p) {
-                Ok(()) => Found::Puzzle(p),
-                Err(e) => bad(e),
-            };
+    let mut data_sets = DataSets::of(chunk);
+    let mut last_bad = None;
+    for data_set in data_sets.by_ref() {
+        match data_set {
+            DataSet::Puzzle(place, p) if place.number == k => return Found::Puzzle(p),
+            DataSet::Bad(place, why) if place.number == k => return bad(place, why),
+            DataSet::Bad(place, why) => last_bad = Some((place, why)),
+            DataSet::Puzzle(..) => {}
         }
     }
-    Found::NotHere
+    match last_bad {
+        Some((place, why)) if data_sets.stopped_at_error() => bad(place, why),
+        _ => Found::NotHere,
+    }
 }
 
 /// Explains `puzzle`, data set `--data-set`, on standard output (or

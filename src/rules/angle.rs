@@ -119,9 +119,10 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
         let most = (c1 | (c2 & o.least1) | (c3 & o.least2)) & !at_most[k];
         let least = (c3 | (c2 & o.most1) | (c1 & o.most0)) & !at_least[k];
         if (most | least).any() {
-            ctx.edges.add_angle(frame, Angle::AtMost, k, i, 0, 0, most);
             ctx.edges
-                .add_angle(frame, Angle::AtLeast, k, i, 0, 0, least);
+                .add_angle(frame, Angle::AtMost, k, i as isize, 0, most);
+            ctx.edges
+                .add_angle(frame, Angle::AtLeast, k, i as isize, 0, least);
             ctx.changed = true;
         }
         // This corner's bounds decide the opposite corner's sides.
@@ -201,10 +202,22 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
         let least = o.least1 & o.most1 & here;
         let (new_most, new_least) = (most & !marks[a].0, least & !marks[a].1);
         if ((new_most | new_least) & valid[a]).any() {
-            ctx.edges
-                .add_angle(frame, Angle::AtMost, k, i, dr, dc, new_most);
-            ctx.edges
-                .add_angle(frame, Angle::AtLeast, k, i, dr, dc, new_least);
+            ctx.edges.add_angle(
+                frame,
+                Angle::AtMost,
+                k,
+                i as isize + dr as isize,
+                dc,
+                new_most,
+            );
+            ctx.edges.add_angle(
+                frame,
+                Angle::AtLeast,
+                k,
+                i as isize + dr as isize,
+                dc,
+                new_least,
+            );
             ctx.changed = true;
         }
         let (most, least) = ((b.most1 | most) & here, (b.least1 | least) & here);

@@ -43,13 +43,13 @@
 //! asked of it, 1 when some data set fails it, 2 when an input cannot be
 //! read or holds bad input (this wins over 1).
 
-use crate::puzzle::formats::{self, Format};
-use crate::puzzle::parse::{parse_body, Ending, Scanner};
-use crate::puzzle::Puzzle;
-use crate::run::batch::chunks::{Chunk, Chunks};
-use crate::run::batch::{Error, Input};
-use crate::run::question::{bad_json, bad_line, Answer, Asker, Place};
+use crate::puzzle::formats::Format;
+use crate::run::batch::Error;
+use crate::run::question::{bad_json, bad_line, Answer, Asker};
 pub use crate::run::question::{CheckSummary, Question};
+use crate::run::read::chunks::Chunks;
+use crate::run::read::data_sets::{DataSet, DataSets};
+use crate::run::read::input::Input;
 use crate::util::{counted, interrupt};
 use rayon::prelude::*;
 use std::io::{self, Write};
@@ -77,111 +77,18 @@ pub struct Config {
     pub json: bool,
 }
 
-/// A data set as read: a puzzle or the reason it is bad.
-enum Item {
-    Puzzle(Place, Puzzle),
-    /// Placed where it goes wrong.
-    Bad(Place, String),
-}
-
-/// The column (from 1) of the first byte that is not blank on lines of
-/// a text, asked for in increasing order: one pass over the text.
-struct Columns<'a> {
-    text: &'a [u8],
-    /// Where line `line` starts.
-    start: usize,
-    line: usize,
-}
-
-impl<'a> Columns<'a> {
-    fn new(text: &'a [u8]) -> Self {
-        Columns {
-            text,
-            start: 0,
-            line: 1,
-        }
-    }
-
-    /// The column of line `line` (from 1), counted after a byte order
-    /// mark on the first line, as the parser counts.
-    fn of(&mut self, line: usize) -> usize {
-        if line < self.line {
-            (self.start, self.line) = (0, 1);
-        }
-        while self.line < line {
-            match memchr::memchr(b'\n', &self.text[self.start..]) {
-                Some(k) => (self.start, self.line) = (self.start + k + 1, self.line + 1),
-                None => break,
-            }
-        }
-        let from = if self.start == 0 && self.text.starts_with(b"\xEF\xBB\xBF") {
-            3
-        } else {
-            self.start
-        };
-        let blanks = self.text[from..]
-            .iter()
-            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
-            .count();
-        blanks + 1
-    }
-}
-
-/// Reads every data set of `chunk`; the second value tells whether the
-/// input ends there without the closing `0 0` line (judge format only).
-fn read_items(chunk: &Chunk<'_>) -> (Vec<Item>, bool) {
-    let input = chunk.bytes;
-    let mut columns = Columns::new(input);
-    // A place of the chunk (`line` in it), as a place of the input.
-    let mut at = |number: usize, line: usize, col: Option<usize>| Place {
-        number,
-        line: line + chunk.line_offset,
-        col: col.unwrap_or_else(|| columns.of(line)),
-    };
-    if chunk.format != Format::Judge {
-        let items = formats::entries(input, chunk.format)
-            .map(|e| {
-                let number = e.number + chunk.first - 1;
-                match e.puzzle {
-                    Ok(p) => Item::Puzzle(at(number, e.line, None), p),
-                    Err(why) => Item::Bad(at(number, why.line, Some(why.col)), why.message),
-                }
-            })
-            .collect();
-        return (items, false);
-    }
-    let mut scanner = Scanner::numbered_from(input, chunk.first);
-    let mut items = Vec::new();
-    for next in scanner.by_ref() {
-        let item = match next {
-            Ok(span) => {
-                let mut p = Puzzle::default();
-                match parse_body(input, &span, &mut p) {
-                    Ok(()) => Item::Puzzle(at(span.number, span.header_line, None), p),
-                    Err(e) => Item::Bad(at(span.number, e.line, Some(e.col)), e.message),
-                }
-            }
-            Err(e) => Item::Bad(at(e.data_set, e.line, Some(e.col)), e.message),
-        };
-        items.push(item);
-    }
-    let unterminated = chunk.last && scanner.ending() == Ending::MissingTerminator;
-    (items, unterminated)
-}
-
 /// Checks one input, a piece of whole data sets at a time (the reading
 /// and the limit on a data set of `slink solve`), writing its lines.
 /// Returns the error that made the input unreadable, if one did; an
 /// `Err` only when the output cannot be written.
 fn check_input(
+    check: &mut Checking<'_>,
     name: &str,
     input: &Input,
-    config: &Config,
-    pool: &rayon::ThreadPool,
-    summary: &mut CheckSummary,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Option<io::Error>> {
+    let config = check.config;
     let mut chunks = match Chunks::open_as(input, config.from) {
         Ok(chunks) => chunks,
         Err(e) => return Ok(Some(e)),
@@ -199,9 +106,10 @@ fn check_input(
             Ok(None) => break None,
             Err(e) => break Some(e),
         };
-        let (items, unterminated) = read_items(&chunk);
-        check_items(&mut file, &items, config, pool, summary, out)?;
-        if unterminated {
+        let mut data_sets = DataSets::of(&chunk);
+        let items: Vec<DataSet> = data_sets.by_ref().collect();
+        check_items(check, &mut file, &items, out)?;
+        if data_sets.unterminated() {
             out.flush()?;
             writeln!(
                 err,
@@ -217,6 +125,13 @@ fn check_input(
         )?;
     }
     Ok(unreadable)
+}
+
+/// A check under way: how, on which threads, and the tallies so far.
+struct Checking<'a> {
+    config: &'a Config,
+    pool: &'a rayon::ThreadPool,
+    summary: &'a mut CheckSummary,
 }
 
 /// Lines about bad data sets written per input at most: the rest are
@@ -236,13 +151,16 @@ struct FileLines<'n> {
 /// order; after a stop was requested ([`interrupt`]), no new item is
 /// taken, and the lines end before the first item not taken.
 fn check_items(
+    check: &mut Checking<'_>,
     file: &mut FileLines<'_>,
-    items: &[Item],
-    config: &Config,
-    pool: &rayon::ThreadPool,
-    summary: &mut CheckSummary,
+    items: &[DataSet],
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    let Checking {
+        config,
+        pool,
+        summary,
+    } = check;
     let answers: Vec<Option<Option<Answer>>> = pool.install(|| {
         items
             .par_iter()
@@ -250,8 +168,8 @@ fn check_items(
                 || Asker::new(config.budget, config.time_limit),
                 |asker, item| match item {
                     _ if interrupt::stopping() => None,
-                    Item::Puzzle(_, p) => Some(Some(asker.ask(p, config.question))),
-                    Item::Bad(..) => Some(None),
+                    DataSet::Puzzle(_, p) => Some(Some(asker.ask(p, config.question))),
+                    DataSet::Bad(..) => Some(None),
                 },
             )
             .collect()
@@ -260,7 +178,7 @@ fn check_items(
         // A stop: the items from here on were not taken.
         let Some(answer) = answer else { break };
         match (item, answer) {
-            (Item::Puzzle(place, _), Some(a)) => {
+            (DataSet::Puzzle(place, _), Some(a)) => {
                 summary.add(&a);
                 if config.json {
                     writeln!(out, "{}", a.json(file.name, place))?;
@@ -268,7 +186,7 @@ fn check_items(
                     writeln!(out, "{}", a.line(file.name, place))?;
                 }
             }
-            (Item::Bad(place, why), _) => {
+            (DataSet::Bad(place, why), _) => {
                 summary.bad += 1;
                 if config.json {
                     writeln!(out, "{}", bad_json(file.name, place, why))?;
@@ -279,7 +197,7 @@ fn check_items(
                     file.bad_left_out += 1;
                 }
             }
-            (Item::Puzzle(..), None) => unreachable!("every puzzle is answered"),
+            (DataSet::Puzzle(..), None) => unreachable!("every puzzle is answered"),
         }
     }
     Ok(())
@@ -322,7 +240,12 @@ pub fn run(
                 )?;
                 continue;
             }
-            if let Some(e) = check_input(&name, input, config, &pool, &mut summary, out, err)? {
+            let mut check = Checking {
+                config,
+                pool: &pool,
+                summary: &mut summary,
+            };
+            if let Some(e) = check_input(&mut check, &name, input, out, err)? {
                 out.flush()?;
                 writeln!(err, "slink check: cannot read {name}: {e}")?;
                 summary.unreadable += 1;

@@ -6,8 +6,8 @@
 //! others are converted.
 
 use crate::puzzle::formats::{self, Format};
-use crate::run::batch::chunks::Chunks;
 use crate::run::batch::Input;
+use crate::run::read::chunks::Chunks;
 use crate::util::interrupt;
 use std::io::{self, Write};
 

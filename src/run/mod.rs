@@ -9,4 +9,5 @@ pub mod explain;
 pub mod judge;
 pub mod pictures;
 pub mod question;
+pub mod read;
 pub mod referee;

@@ -12,6 +12,7 @@
 
 use crate::puzzle::verify::verify;
 use crate::puzzle::Puzzle;
+use crate::run::read::data_sets::Place;
 use crate::solve::grade::{Grade, Grader, RulesAlone, Solutions};
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
@@ -39,18 +40,6 @@ impl Question {
             Question::Promise
         }
     }
-}
-
-/// Where a data set is and which it is: `FILE:LINE:COL:` and its number.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Place {
-    /// Data set number in its input, from 1.
-    pub number: usize,
-    /// Line, from 1: the data set's first line (of a bad one, where it
-    /// goes wrong).
-    pub line: usize,
-    /// Column in bytes, from 1: the first byte that is not blank.
-    pub col: usize,
 }
 
 /// A count of solutions by the full solver alone.

@@ -312,7 +312,9 @@ fn check_explain_and_bench_read_every_format() {
     let e = slink(&["explain", "--data-set", "2", bad.to_str().unwrap()], b"");
     assert_eq!(e.code, 2);
     assert!(
-        e.err.starts_with("slink explain: ") && e.err.contains("bad.txt:4:39: puzz.link body ends"),
+        e.err.starts_with("slink explain: ")
+            && e.err
+                .contains("bad.txt:4:39: data set 2: puzz.link body ends"),
         "{}",
         e.err
     );

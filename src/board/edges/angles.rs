@@ -31,23 +31,22 @@ impl<const W: usize> Edges<W> {
     }
 
     /// Adds what `m` says (`kind`) of the angles at corner `k` of the cells
-    /// of row `i + dr`, in `m`'s bit `j` for the cell at column `j + dc` (the
+    /// of row `r` (off the grid when negative or past the last row: then
+    /// nothing), in `m`'s bit `j` for the cell at column `j + dc` (the
     /// alignment [`Edges::angle`] reads); cells off the grid are left out.
     /// True if any bit is new.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     pub fn add_angle(
         &mut self,
         frame: &Frame<W>,
         kind: Angle,
         k: usize,
-        i: usize,
-        dr: i32,
+        r: isize,
         dc: i32,
         m: Row<W>,
     ) -> bool {
-        match i.checked_add_signed(dr as isize) {
-            Some(r) if r < self.rows => {
+        match usize::try_from(r) {
+            Ok(r) if r < self.rows => {
                 let row = Self::angle_row(kind, k, r);
                 self.add_to(Part::Angles, row, m.shift(dc, false) & frame.cells)
             }

@@ -1,10 +1,11 @@
 //! Batch mode: many puzzle files, solved in parallel, written in input order.
 //!
 //! [`run`] reads its inputs one after the other. Each input is read in
-//! *pieces* that end at line boundaries ([`input`]): a regular file is
+//! *pieces* that end at line boundaries ([`crate::run::read::input`]): a regular file is
 //! memory-mapped a window at a time (on Linux), anything else read into a
 //! buffer; a regular file is read up to the length it had when opened,
-//! and one that shrinks under the run is an error, not a crash (`mapped`). A [`Scanner`](crate::puzzle::parse::Scanner) finds the data sets
+//! and one that shrinks under the run is an error, not a crash (`read::mapped`). A
+//! [`Scanner`](crate::puzzle::parse::Scanner) finds the data sets
 //! of a piece and puts them into a ring of at most [`Config::window`]
 //! slots, cut into batches; each batch is a task on a rayon pool that
 //! reads, solves and formats its data sets (one
@@ -44,13 +45,10 @@
 //! only the shard its number falls to reports it: the shards' JSON records
 //! merge into exactly the unsharded ones.
 
-pub mod chunks;
 mod coded;
 mod encoded;
 pub mod format;
-pub mod input;
 #[cfg(target_os = "linux")]
-mod mapped;
 pub mod pipeline;
 pub mod record;
 mod ring;
@@ -65,88 +63,14 @@ pub use record::{LoopHex, Record};
 pub use totals::{write_summary, Totals};
 
 use crate::puzzle::formats;
+use crate::run::read::chunks;
+pub use crate::run::read::input::{Input, SharedReader};
 
 use crate::solve::outcome::Options;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::Arc;
-
-/// One input of a batch run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Input {
-    /// Standard input (`-` on the command line), named `stdin` in messages.
-    Stdin,
-    /// A file.
-    Path(PathBuf),
-    /// Bytes already in memory, named `name` in messages (read as a stream).
-    Bytes {
-        /// The name in messages and JSON records.
-        name: String,
-        /// The input.
-        bytes: Arc<[u8]>,
-    },
-    /// Any reader (a library caller's stream: a socket, an iterator's
-    /// text), named `name` in messages and read as a stream, once.
-    Reader {
-        /// The name in messages and JSON records.
-        name: String,
-        /// The reader, taken by the first run that opens this input.
-        reader: SharedReader,
-    },
-}
-
-/// A reader that an [`Input`] can hold: taken (once) by the run that
-/// opens the input. Inputs compare equal when they hold the same reader.
-#[derive(Clone)]
-pub struct SharedReader(Arc<std::sync::Mutex<Option<Box<dyn io::Read + Send>>>>);
-
-impl SharedReader {
-    /// Wraps `reader`.
-    pub fn new(reader: Box<dyn io::Read + Send>) -> Self {
-        SharedReader(Arc::new(std::sync::Mutex::new(Some(reader))))
-    }
-
-    /// The reader, if no run has taken it yet.
-    pub fn take(&self) -> Option<Box<dyn io::Read + Send>> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
-    }
-}
-
-impl fmt::Debug for SharedReader {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("SharedReader")
-    }
-}
-
-impl PartialEq for SharedReader {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for SharedReader {}
-
-impl Input {
-    /// The input named by a command-line argument: `-` is standard input.
-    pub fn from_arg(arg: &std::ffi::OsStr) -> Input {
-        if arg == "-" {
-            Input::Stdin
-        } else {
-            Input::Path(arg.into())
-        }
-    }
-
-    /// The name used in messages and JSON records.
-    pub fn name(&self) -> String {
-        match self {
-            Input::Stdin => "stdin".into(),
-            Input::Path(p) => p.display().to_string(),
-            Input::Bytes { name, .. } | Input::Reader { name, .. } => name.clone(),
-        }
-    }
-}
 
 /// A slice of the data sets: the `index`-th (from 1) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -300,7 +224,7 @@ impl Config {
     /// for 2048 and 227 ms for 480 (`hyperfine -r 15`, side by side).
     pub const DEFAULT_WINDOW: usize = 960;
     /// The default piece size of a stream, in bytes: its buffer.
-    pub const DEFAULT_PIECE_BYTES: usize = 16 << 20;
+    pub const DEFAULT_PIECE_BYTES: usize = chunks::PIECE_BYTES;
     /// The default piece size of a regular file, in bytes: the window
     /// mapped at a time (read into a buffer off Linux). Every piece ends
     /// with the ring drained and the next window mapped, about 1 ms with
@@ -313,7 +237,7 @@ impl Config {
     pub const DEFAULT_FILE_BYTES: usize = 16 << 20;
     /// The default piece limit, in bytes (a data set of the largest size,
     /// 1024 x 255, takes about half a megabyte).
-    pub const DEFAULT_PIECE_LIMIT: usize = 64 << 20;
+    pub const DEFAULT_PIECE_LIMIT: usize = chunks::PIECE_LIMIT;
 }
 
 impl Default for Config {

@@ -30,10 +30,8 @@
 //! threads: on 100,000 20x20 puzzles, 0.28 s of CPU time with a pool of
 //! one worker, 0.22 s this way).
 
-use super::chunks;
 use super::coded::CodedScanner;
 use super::encoded::Pictures;
-use super::input::{self, Source};
 use super::ring::{Batch, Ring, BATCH_LEN, CLAIMED};
 use super::scan::{PieceEnd, Reader, Scan};
 use super::sink::{Progress, Sink};
@@ -43,6 +41,8 @@ use super::{Config, Error, Input, OutputFormat, Totals};
 use crate::puzzle::formats;
 use crate::puzzle::parse::Scanner;
 use crate::run::pictures::html::Tally;
+use crate::run::read::chunks;
+use crate::run::read::input::{self, Source};
 use crate::util::interrupt;
 use rayon::ThreadPool;
 use std::io::Write;

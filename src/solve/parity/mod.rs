@@ -384,7 +384,7 @@ impl Parity {
             for c in 0..4 {
                 for (bit, kind) in [(c, Angle::AtMost), (4 + c, Angle::AtLeast)] {
                     if add >> bit & 1 == 1 {
-                        edges.add_angle(frame, kind, c, i, 0, 0, Row::single(j));
+                        edges.add_angle(frame, kind, c, i as isize, 0, Row::single(j));
                     }
                 }
             }

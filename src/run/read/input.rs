@@ -22,9 +22,86 @@
 //! 0 (in `/proc`, on some FUSE file systems) and anything else (a pipe, a
 //! terminal, a FIFO) is read as a stream, to its end.
 
-use super::Input;
+use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// One input of a run: a file, standard input, bytes or a reader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input (`-` on the command line), named `stdin` in messages.
+    Stdin,
+    /// A file.
+    Path(PathBuf),
+    /// Bytes already in memory, named `name` in messages (read as a stream).
+    Bytes {
+        /// The name in messages and JSON records.
+        name: String,
+        /// The input.
+        bytes: Arc<[u8]>,
+    },
+    /// Any reader (a library caller's stream: a socket, an iterator's
+    /// text), named `name` in messages and read as a stream, once.
+    Reader {
+        /// The name in messages and JSON records.
+        name: String,
+        /// The reader, taken by the first run that opens this input.
+        reader: SharedReader,
+    },
+}
+
+/// A reader that an [`Input`] can hold: taken (once) by the run that
+/// opens the input. Inputs compare equal when they hold the same reader.
+#[derive(Clone)]
+pub struct SharedReader(Arc<std::sync::Mutex<Option<Box<dyn io::Read + Send>>>>);
+
+impl SharedReader {
+    /// Wraps `reader`.
+    pub fn new(reader: Box<dyn io::Read + Send>) -> Self {
+        SharedReader(Arc::new(std::sync::Mutex::new(Some(reader))))
+    }
+
+    /// The reader, if no run has taken it yet.
+    pub fn take(&self) -> Option<Box<dyn io::Read + Send>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+impl fmt::Debug for SharedReader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SharedReader")
+    }
+}
+
+impl PartialEq for SharedReader {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for SharedReader {}
+
+impl Input {
+    /// The input named by a command-line argument: `-` is standard input.
+    pub fn from_arg(arg: &std::ffi::OsStr) -> Input {
+        if arg == "-" {
+            Input::Stdin
+        } else {
+            Input::Path(arg.into())
+        }
+    }
+
+    /// The name used in messages and JSON records.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "stdin".into(),
+            Input::Path(p) => p.display().to_string(),
+            Input::Bytes { name, .. } | Input::Reader { name, .. } => name.clone(),
+        }
+    }
+}
 
 /// An input being read piece by piece.
 pub struct Source {
@@ -384,7 +461,7 @@ mod tests {
         let data: Vec<u8> = (0..10_000u32).map(|k| (k % 251) as u8).collect();
         let input = Input::Reader {
             name: "reader".into(),
-            reader: super::super::SharedReader::new(Box::new(io::Cursor::new(data.clone()))),
+            reader: SharedReader::new(Box::new(io::Cursor::new(data.clone()))),
         };
         assert_eq!(input.name(), "reader");
         assert_eq!(input, input.clone());

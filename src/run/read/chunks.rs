@@ -4,12 +4,20 @@
 //! same piece size and the same limit on a data set, so that no command
 //! holds more than a piece of a stream, whatever its length.
 
-use super::input::{self, Source};
-use super::{Config, Input};
+use super::input::{self, Input, Source};
 use crate::puzzle::formats::{self, Format};
 use crate::puzzle::parse::{Ending, Scanner};
 use crate::util::interrupt;
 use std::io;
+
+/// The piece size of a stream, in bytes: its buffer (batch mode's
+/// default too).
+pub const PIECE_BYTES: usize = 16 << 20;
+
+/// The largest piece, in bytes: a data set that does not end within it is
+/// an error (one of the largest size, 1024 x 255, takes about half a
+/// megabyte).
+pub const PIECE_LIMIT: usize = 64 << 20;
 
 /// Pieces of whole data sets of one input.
 pub struct Chunks {
@@ -57,11 +65,7 @@ impl Chunks {
     /// Opens `input` in `format` (`None`: detected from its first
     /// meaningful line) with batch mode's default piece size and limit.
     pub fn open_as(input: &Input, format: Option<Format>) -> io::Result<Chunks> {
-        let mut chunks = Chunks::new(
-            input::open(input)?,
-            Config::DEFAULT_PIECE_BYTES,
-            Config::DEFAULT_PIECE_LIMIT,
-        );
+        let mut chunks = Chunks::new(input::open(input)?, PIECE_BYTES, PIECE_LIMIT);
         chunks.format = format;
         Ok(chunks)
     }
@@ -229,7 +233,7 @@ fn cut_data_set(piece: &[u8], first: usize) -> Option<(usize, usize, usize)> {
 /// the next: before the newline that precedes `at`, if one does (so that
 /// the next piece starts at a line start, and never with what the
 /// scanner would take for a byte order mark); and the lines before that.
-pub(super) fn keep_newline(piece: &[u8], at: usize, line: usize) -> (usize, usize) {
+pub(crate) fn keep_newline(piece: &[u8], at: usize, line: usize) -> (usize, usize) {
     let cut = if at > 0 && piece[at - 1] == b'\n' {
         at - 1
     } else {
@@ -241,7 +245,7 @@ pub(super) fn keep_newline(piece: &[u8], at: usize, line: usize) -> (usize, usiz
 /// Doubles the bytes asked of a source, `want`, for a line or a data set
 /// (number `number`) longer than `len` bytes, up to `limit`; past it, the
 /// input is given up.
-pub(super) fn grow(want: &mut usize, len: usize, number: usize, limit: usize) -> io::Result<()> {
+pub(crate) fn grow(want: &mut usize, len: usize, number: usize, limit: usize) -> io::Result<()> {
     if *want >= limit {
         return Err(io::Error::other(format!(
             "data set {number} does not end within {limit} bytes"
