@@ -139,48 +139,55 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
         "speedup",
         "caller %",
     ];
-    let cells: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| {
-            let b = &r.runs.best;
-            let n = b.data_sets.max(1) as f64;
-            vec![
-                r.file.clone(),
-                engine.name().to_string(),
-                r.threads.to_string(),
-                b.data_sets.to_string(),
-                r.runs.runs.to_string(),
-                format!("{:.3}", b.wall.as_secs_f64()),
-                format!("{:.0}", r.runs.mean),
-                format!("{:.0}", r.runs.sd()),
-                format!("{:.2}", micros(b.wall) / n),
-                b.cpu
-                    .map_or("-".into(), |c| format!("{:.2}", micros(c) / n)),
-                format!("{:.1}", megabytes_per_second(b.in_bytes, b.wall)),
-                format!("{:.1}", megabytes_per_second(b.out_bytes, b.wall)),
-                r.speedup.map_or("-".into(), |s| format!("{s:.2}x")),
-                match (b.main, b.cpu) {
-                    (Some(m), Some(c)) if !c.is_zero() => {
-                        format!(
-                            "{:.0}",
-                            (100.0 * m.as_secs_f64() / c.as_secs_f64()).min(100.0)
-                        )
-                    }
-                    _ => "-".into(),
-                },
-            ]
-        })
-        .collect();
-    let mut out = String::new();
+    let cells: Vec<Vec<String>> = rows.iter().map(|r| cells_of(r, engine)).collect();
     if tsv {
+        let mut out = String::new();
         let _ = writeln!(out, "{}", header.join("\t"));
         for row in &cells {
             let _ = writeln!(out, "{}", row.join("\t"));
         }
         return out;
     }
+    markdown(&header, &cells)
+}
+
+/// One row of the table: a file measured at one thread count.
+fn cells_of(r: &Row, engine: EngineArg) -> Vec<String> {
+    let b = &r.runs.best;
+    let n = b.data_sets.max(1) as f64;
+    vec![
+        r.file.clone(),
+        engine.name().to_string(),
+        r.threads.to_string(),
+        b.data_sets.to_string(),
+        r.runs.runs.to_string(),
+        format!("{:.3}", b.wall.as_secs_f64()),
+        format!("{:.0}", r.runs.mean),
+        format!("{:.0}", r.runs.sd()),
+        format!("{:.2}", micros(b.wall) / n),
+        b.cpu
+            .map_or("-".into(), |c| format!("{:.2}", micros(c) / n)),
+        format!("{:.1}", megabytes_per_second(b.in_bytes, b.wall)),
+        format!("{:.1}", megabytes_per_second(b.out_bytes, b.wall)),
+        r.speedup.map_or("-".into(), |s| format!("{s:.2}x")),
+        match (b.main, b.cpu) {
+            (Some(m), Some(c)) if !c.is_zero() => {
+                format!(
+                    "{:.0}",
+                    (100.0 * m.as_secs_f64() / c.as_secs_f64()).min(100.0)
+                )
+            }
+            _ => "-".into(),
+        },
+    ]
+}
+
+/// A Markdown table of `cells` under `header`: the first two columns
+/// (names) left-aligned, the numbers right-aligned.
+fn markdown(header: &[&str], cells: &[Vec<String>]) -> String {
+    let mut out = String::new();
     let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
-    for row in &cells {
+    for row in cells {
         for (w, c) in widths.iter_mut().zip(row) {
             *w = (*w).max(c.len());
         }
@@ -213,7 +220,7 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
         })
         .collect();
     let _ = writeln!(out, "|{}|", rule.join("|"));
-    for row in &cells {
+    for row in cells {
         line(&mut out, row);
     }
     out

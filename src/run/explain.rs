@@ -328,18 +328,7 @@ pub fn explain(
             Err(Event::Decided { .. }) => unreachable!("decisions are steps"),
         }
     }
-    let reasons = cited(&steps);
-    if !reasons.is_empty() {
-        let _ = writeln!(out, "legend:");
-        let wide = reasons
-            .iter()
-            .map(|r| r.to_string().len())
-            .max()
-            .unwrap_or(0);
-        for r in reasons {
-            let _ = writeln!(out, "  {:<wide$}  {}", r.to_string(), meaning(r));
-        }
-    }
+    legend(&steps, out);
     let st = &outcome.stats;
     let _ = writeln!(
         out,
@@ -357,6 +346,23 @@ pub fn explain(
         out.push_str(&String::from_utf8_lossy(&d));
     }
     outcome.status()
+}
+
+/// The legend of the reasons `steps` cite, one line each.
+fn legend(steps: &[Result<Step, Event>], out: &mut String) {
+    let reasons = cited(steps);
+    if reasons.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "legend:");
+    let wide = reasons
+        .iter()
+        .map(|r| r.to_string().len())
+        .max()
+        .unwrap_or(0);
+    for r in reasons {
+        let _ = writeln!(out, "  {:<wide$}  {}", r.to_string(), meaning(r));
+    }
 }
 
 /// One entry of the JSON explanation: a step, a backtrack or a solution.

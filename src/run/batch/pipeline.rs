@@ -264,46 +264,19 @@ impl<'c> Pipeline<'c> {
             chunks::grow(want, len, number, config.piece_limit)
         };
         loop {
-            let filled = if source.is_file() {
-                source.fill(want)
-            } else {
-                // A stream may keep the read waiting: everything before
-                // it is written first, so that a signal can end the
-                // process during the wait with nothing lost.
-                out.flush()?;
-                interrupt::while_idle(|| source.fill(want)).unwrap_or(Ok(()))
-            };
-            if let Err(e) = filled.and_then(|()| source.check()) {
+            if let Err(e) = fill(source, want, out)? {
                 return Ok(Some(e));
             }
             if interrupt::requested().is_some() {
                 return Ok(None);
             }
-            let data = source.piece();
-            let last = source.is_last();
-            let limit = if last {
-                data.len()
-            } else {
-                match memchr::memrchr(b'\n', data) {
-                    Some(k) => k + 1,
-                    None => match grow(&mut want, data.len(), file.next_number) {
-                        Ok(()) => continue,
-                        Err(e) => return Ok(Some(e)),
-                    },
+            let (data, last) = (source.piece(), source.is_last());
+            let Some(limit) = usable_end(data, last, file) else {
+                match grow(&mut want, data.len(), file.next_number) {
+                    Ok(()) => continue,
+                    Err(e) => return Ok(Some(e)),
                 }
             };
-            if file.format.is_none() {
-                // Detected from the first meaningful line, looked for
-                // further if this piece has none.
-                match formats::Format::detect_in(&data[..limit]) {
-                    Some(f) => file.format = Some(f),
-                    None if last => file.format = Some(formats::Format::Judge),
-                    None => match grow(&mut want, data.len(), file.next_number) {
-                        Ok(()) => continue,
-                        Err(e) => return Ok(Some(e)),
-                    },
-                }
-            }
             // A mapped file is checked before each batch is written and
             // once the piece is done: a file that shrank under the run
             // stops it with no record of the damaged piece after the
@@ -318,12 +291,7 @@ impl<'c> Pipeline<'c> {
             match end {
                 PieceEnd::Done => return Ok(None),
                 PieceEnd::Unterminated => {
-                    let line = format!(
-                        "{}{}: warning: the input ends without the closing '0 0' line",
-                        self.sink.config.prefix(true),
-                        file.name
-                    );
-                    self.sink.note(&line, out, err)?;
+                    self.unterminated(file, out, err)?;
                     return Ok(None);
                 }
                 PieceEnd::More { at, line } => {
@@ -345,6 +313,21 @@ impl<'c> Pipeline<'c> {
                 }
             }
         }
+    }
+
+    /// Warns that `file` ends without the closing `0 0` line.
+    fn unterminated(
+        &mut self,
+        file: &FileState,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<(), Error> {
+        let line = format!(
+            "{}{}: warning: the input ends without the closing '0 0' line",
+            self.sink.config.prefix(true),
+            file.name
+        );
+        self.sink.note(&line, out, err)
     }
 
     /// Scans the first `limit` bytes of `source`'s piece (the last one of
@@ -440,6 +423,45 @@ impl<'c> Pipeline<'c> {
         totals.elapsed = self.started.elapsed();
         totals
     }
+}
+
+/// Makes `source`'s piece `want` bytes long (or to the end) and checks a
+/// mapped file against its length: the inner result is the read error.
+/// A stream may keep the read waiting: everything before it is written
+/// first, so that a signal can end the process during the wait with
+/// nothing lost.
+fn fill(
+    source: &mut Source,
+    want: usize,
+    out: &mut dyn Write,
+) -> Result<Result<(), std::io::Error>, Error> {
+    let filled = if source.is_file() {
+        source.fill(want)
+    } else {
+        out.flush()?;
+        interrupt::while_idle(|| source.fill(want)).unwrap_or(Ok(()))
+    };
+    Ok(filled.and_then(|()| source.check()))
+}
+
+/// Where the whole lines of a piece end (all of it, for the input's last
+/// piece), once the input's format is known (detected from its first
+/// meaningful line); `None` when the piece must grow: no whole line yet,
+/// or only blank and comment lines.
+fn usable_end(data: &[u8], last: bool, file: &mut FileState) -> Option<usize> {
+    let limit = if last {
+        data.len()
+    } else {
+        memchr::memrchr(b'\n', data)? + 1
+    };
+    if file.format.is_none() {
+        match formats::Format::detect_in(&data[..limit]) {
+            Some(f) => file.format = Some(f),
+            None if last => file.format = Some(formats::Format::Judge),
+            None => return None,
+        }
+    }
+    Some(limit)
 }
 
 #[cfg(test)]

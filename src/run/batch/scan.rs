@@ -96,69 +96,91 @@ impl Scan<'_> {
             && cost < BATCH_BYTES
             && (n == 0 || self.reader.position() - start < share)
         {
-            let scanner = match &mut self.reader {
-                Reader::Judge(scanner) => scanner,
-                Reader::Coded(coded) => {
-                    match coded.next() {
-                        Some(mut c) if takes(&self.shard, &mut self.skip, c.number) => {
-                            c.line += self.line_offset;
-                            // The decoded size is not known yet: the
-                            // cost of a 20x20 drawing.
-                            cost += 1900;
-                            put(&mut n, Item::Coded(c));
-                        }
-                        Some(_) => *skipped += 1,
-                        None if self.last => self.end = Some(PieceEnd::Done),
-                        None => {
-                            self.end = Some(PieceEnd::More {
-                                at: coded.position(),
-                                line: coded.line(),
-                            })
-                        }
-                    }
-                    continue;
-                }
+            let taken = match self.reader {
+                Reader::Judge(_) => self.next_span(skipped),
+                Reader::Coded(_) => self.next_coded(skipped),
             };
-            let (before, line) = (Scanner::position(scanner), scanner.line());
-            match scanner.next() {
-                None => {
-                    self.end = Some(match scanner.ending() {
-                        Ending::MissingTerminator if !self.last => PieceEnd::More {
-                            at: self.len,
-                            line: scanner.line(),
-                        },
-                        Ending::MissingTerminator => PieceEnd::Unterminated,
-                        _ => PieceEnd::Done,
-                    });
+            if let Some((item, item_cost)) = taken {
+                cost += item_cost;
+                put(&mut n, item);
+            }
+        }
+        (n, cost)
+    }
+
+    /// The next data set of a coded input (URLs, Loopy IDs, pzprv3), if
+    /// this shard takes it, and its estimated output bytes; at the end of
+    /// the piece, where it ended.
+    #[inline(always)]
+    fn next_coded(&mut self, skipped: &mut usize) -> Option<(Item, usize)> {
+        let Reader::Coded(coded) = &mut self.reader else {
+            return None;
+        };
+        match coded.next() {
+            Some(mut c) if takes(&self.shard, &mut self.skip, c.number) => {
+                c.line += self.line_offset;
+                // The decoded size is not known yet: the cost of a 20x20
+                // drawing.
+                return Some((Item::Coded(c), 1900));
+            }
+            Some(_) => *skipped += 1,
+            None if self.last => self.end = Some(PieceEnd::Done),
+            None => {
+                self.end = Some(PieceEnd::More {
+                    at: coded.position(),
+                    line: coded.line(),
+                })
+            }
+        }
+        None
+    }
+
+    /// The next judge-format data set, if this shard takes it, and its
+    /// output bytes; at the end of the piece (or a malformed header, which
+    /// ends the input), where it ended.
+    #[inline(always)]
+    fn next_span(&mut self, skipped: &mut usize) -> Option<(Item, usize)> {
+        let Reader::Judge(scanner) = &mut self.reader else {
+            return None;
+        };
+        let (before, line) = (Scanner::position(scanner), scanner.line());
+        match scanner.next() {
+            None => {
+                self.end = Some(match scanner.ending() {
+                    Ending::MissingTerminator if !self.last => PieceEnd::More {
+                        at: self.len,
+                        line: scanner.line(),
+                    },
+                    Ending::MissingTerminator => PieceEnd::Unterminated,
+                    _ => PieceEnd::Done,
+                });
+            }
+            Some(Ok(mut span)) => {
+                span.header_line += self.line_offset;
+                if takes(&self.shard, &mut self.skip, span.number) {
+                    let cost = drawing_len(span.rows, span.cols);
+                    return Some((Item::Span(span), cost));
                 }
-                Some(Ok(mut span)) => {
-                    span.header_line += self.line_offset;
-                    if takes(&self.shard, &mut self.skip, span.number) {
-                        cost += drawing_len(span.rows, span.cols);
-                        put(&mut n, Item::Span(span));
-                    } else {
-                        *skipped += 1;
+                *skipped += 1;
+            }
+            Some(Err(mut e)) => {
+                if !self.last && !e.recoverable && Scanner::position(scanner) >= self.len {
+                    // Cut by the end of the piece, not malformed.
+                    self.end = Some(PieceEnd::More { at: before, line });
+                } else {
+                    // The scanner stops here: the input is finished.
+                    e.line += self.line_offset;
+                    if let Some(h) = &mut e.header {
+                        h.line += self.line_offset;
                     }
-                }
-                Some(Err(mut e)) => {
-                    if !self.last && !e.recoverable && Scanner::position(scanner) >= self.len {
-                        // Cut by the end of the piece, not malformed.
-                        self.end = Some(PieceEnd::More { at: before, line });
-                    } else {
-                        // The scanner stops here: the input is finished.
-                        e.line += self.line_offset;
-                        if let Some(h) = &mut e.header {
-                            h.line += self.line_offset;
-                        }
-                        self.failed = Some(e.data_set);
-                        if takes(&self.shard, &mut self.skip, e.data_set) {
-                            put(&mut n, Item::Error(e));
-                        }
+                    self.failed = Some(e.data_set);
+                    if takes(&self.shard, &mut self.skip, e.data_set) {
+                        return Some((Item::Error(e), 0));
                     }
                 }
             }
         }
-        (n, cost)
+        None
     }
 }
 
