@@ -29,7 +29,13 @@ use std::time::{Duration, Instant};
 Examples:
     slink gen --rows 20 --cols 20 --count 1000 --seed 1 > slink20.txt
     slink gen --rows 10-30 --cols 10-30 --count 100 --seed 4 --blanks 0.5
-    slink gen --rows 15 --cols 15 --count 10 --seed 2 --blanks 0.75 --format url")]
+    slink gen --rows 15 --cols 15 --count 10 --seed 2 --blanks 0.75 --format url
+    slink gen --rows 30 --cols 30 --count 100 --difficulty tricky --symmetry rot2
+    slink gen --rows 10 --cols 10 --minimal --time-limit 10s
+
+--difficulty makes puzzles exactly that hard for slink's solver (what `slink \
+check` reports as grade=), removing as many clues as can go (or up to \
+--blanks); the summary says how many puzzles fell short of --blanks and why.")]
 pub struct GenArgs {
     /// Rows of each puzzle: `N`, or a range `A-B` drawn from uniformly
     /// per puzzle (1 to 1024).
