@@ -93,6 +93,13 @@ impl Checker {
         self.run(p, s, d, Some(free), w)
     }
 
+    /// A solution other than `s` that the last check by the search found,
+    /// if it found one.
+    pub(super) fn other_solution(&self, s: &Solution) -> Option<&Solution> {
+        let o = self.solvers[Difficulty::Search as usize].outcome();
+        o.solutions().iter().find(|t| *t != s)
+    }
+
     /// The edges the last check at difficulty `d` left undecided (below
     /// [`Difficulty::Search`], whose solves do not stall).
     pub(super) fn undecided(&self, p: &Puzzle, d: Difficulty) -> Vec<EdgeId> {

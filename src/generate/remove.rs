@@ -17,8 +17,12 @@
 //! given sees through almost anything: at the loop's difficulty they
 //! removed 77% of a 20x20's clues, and the whole checks put back a
 //! quarter of them, one expensive check at a time.) The search
-//! ([`Difficulty::Search`]) is checked whole, removal by removal, with
-//! its budget.
+//! ([`Difficulty::Search`], with its budget) checks quickly too, near the
+//! removed clues, confirmed by a whole search, which, where it finds a
+//! second solution, has the removed clues it breaks put back; a clue
+//! whose check found a second solution is needed for good (that solution
+//! is one of the whole puzzle and stays one as clues go), and the others
+//! left (put back, or out of budget) are then checked whole.
 //!
 //! Where it stops: a clue whose removal check ran out of the search's
 //! budget stays (counted in [`Work::gave_up`]); below the search, checks
@@ -99,8 +103,10 @@ impl<'a> Removal<'a> {
     }
 
     /// Tries the orbits left, in batches, at difficulty `d`: quick checks
-    /// below the search, whole ones at it. The orbits that stay are kept
-    /// in order for the next stage.
+    /// of the rules or the search (whole ones with a radius of 0), whole
+    /// checks of the loop's and probing's difficulty. The orbits that stay
+    /// are kept in order for the next stage, but those that a second
+    /// solution needs.
     pub(super) fn stage(
         &mut self,
         c: &mut Checker,
@@ -121,7 +127,7 @@ impl<'a> Removal<'a> {
             for u in tried {
                 self.blank(u);
             }
-            let verdict = if d > Difficulty::Rules {
+            let verdict = if d == Difficulty::Loop || d == Difficulty::Probe || self.radius == 0 {
                 c.whole(self.p, self.s, d, w)
             } else {
                 self.free.clear();
@@ -134,7 +140,7 @@ impl<'a> Removal<'a> {
             match verdict {
                 Verdict::Stop => return Err(Stopped),
                 Verdict::Pass => {
-                    if d == Difficulty::Rules {
+                    if (d == Difficulty::Rules || d == Difficulty::Search) && self.radius > 0 {
                         self.removed.extend_from_slice(tried);
                     }
                     next += k;
@@ -143,7 +149,12 @@ impl<'a> Removal<'a> {
                 Verdict::Fail => {
                     self.put_back(tried, 0);
                     if k == 1 {
-                        kept.push(units[next].clone());
+                        // A second solution found is one of the whole
+                        // puzzle, and stays one as clues go: that clue is
+                        // needed for good.
+                        if d != Difficulty::Search || c.other_solution(self.s).is_none() {
+                            kept.push(units[next].clone());
+                        }
                         next += 1;
                     } else {
                         batch = (k / 2).max(1);
@@ -156,9 +167,10 @@ impl<'a> Removal<'a> {
     }
 
     /// Confirms the quick checks with a whole check at difficulty `d`:
-    /// while it stalls, the removed orbit with the most sides undecided on
-    /// the stalled board gets its clues back (counted in
-    /// [`Work::restored`]).
+    /// while it fails, removed orbits get their clues back (counted in
+    /// [`Work::restored`]): below the search, those by the most undecided
+    /// edges of the stalled board; at it, those the second solution found
+    /// breaks (or, out of budget, the last removed).
     pub(super) fn confirm(
         &mut self,
         c: &mut Checker,
@@ -171,8 +183,11 @@ impl<'a> Removal<'a> {
                 Verdict::Stop => return Err(Stopped),
                 Verdict::Fail => {}
             }
-            let open = c.undecided(self.p, d);
-            let culprits = self.culprits(&open);
+            let culprits = if d == Difficulty::Search {
+                self.broken_by(c.other_solution(self.s))
+            } else {
+                self.culprits(&c.undecided(self.p, d))
+            };
             if culprits.is_empty() {
                 // Nothing of ours by what stalls (cannot happen if the
                 // unremoved puzzle passed): give the last removal back.
@@ -190,6 +205,22 @@ impl<'a> Removal<'a> {
         }
         self.removed.clear();
         Ok(())
+    }
+
+    /// The removed orbits with a cell whose clue the second solution
+    /// `other` (if the search found one) breaks: putting any back rules
+    /// it out. Indices into `removed`, ascending.
+    fn broken_by(&self, other: Option<&Solution>) -> Vec<usize> {
+        let Some(t) = other else {
+            return Vec::new();
+        };
+        let cols = self.p.cols();
+        let differs =
+            |c: usize| clue_of(self.s, c / cols, c % cols) != clue_of(t, c / cols, c % cols);
+        (self.removed.iter().enumerate())
+            .filter(|(_, u)| u.iter().any(|&c| differs(c)))
+            .map(|(k, _)| k)
+            .collect()
     }
 
     /// Puts the clues of orbit `u` back (from the loop) and keeps it for

@@ -42,6 +42,11 @@ impl Solver {
         }
     }
 
+    /// The outcome of the last solve.
+    pub fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+
     /// The solver's options.
     pub fn options(&self) -> &Options {
         &self.options
