@@ -121,4 +121,8 @@ def generate(
     budget: Optional[int] = None,
     attempts: int = 2000,
     threads: Optional[int] = None,
+    difficulty: Optional[Literal["easy", "normal", "tricky", "hard"]] = None,
+    minimal: bool = False,
+    symmetry: Optional[Literal["none", "rot2", "rot4", "mirror"]] = None,
+    time_limit: Optional[float] = None,
 ) -> List[Puzzle]: ...

@@ -177,7 +177,7 @@ fn size(obj: &Bound<'_, PyAny>, limit: usize) -> PyResult<SizeRange> {
 /// `attempts` are `slink gen`'s. A puzzle that cannot be made is left
 /// out, with a `RuntimeWarning`.
 #[pyfunction]
-#[pyo3(signature = (rows=None, cols=None, count=1, seed=1, *, blanks=None, rules_only=false, shape=None, budget=None, attempts=2000, threads=None))]
+#[pyo3(signature = (rows=None, cols=None, count=1, seed=1, *, blanks=None, rules_only=false, shape=None, budget=None, attempts=2000, threads=None, difficulty=None, minimal=false, symmetry=None, time_limit=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
@@ -191,7 +191,17 @@ pub fn generate(
     budget: Option<u64>,
     attempts: u32,
     threads: Option<usize>,
+    difficulty: Option<&str>,
+    minimal: bool,
+    symmetry: Option<&str>,
+    time_limit: Option<f64>,
 ) -> PyResult<Vec<PyPuzzle>> {
+    let time_limit = time_limit
+        .map(|s| {
+            std::time::Duration::try_from_secs_f64(s)
+                .map_err(|e| PyValueError::new_err(e.to_string()))
+        })
+        .transpose()?;
     let ten = SizeRange::exactly(10);
     let config = GenConfig {
         rows: rows.map_or(Ok(ten), |r| size(r, MAX_ROWS))?,
@@ -203,6 +213,17 @@ pub fn generate(
             .transpose()?,
         node_budget: budget,
         max_attempts: attempts.max(1),
+        difficulty: difficulty
+            .map(str::parse)
+            .transpose()
+            .map_err(PyValueError::new_err)?,
+        minimal,
+        symmetry: symmetry
+            .map(str::parse)
+            .transpose()
+            .map_err(PyValueError::new_err)?
+            .unwrap_or_default(),
+        time_limit,
     };
     config
         .validate()

@@ -167,6 +167,13 @@ def test_generate_is_the_command_lines_gen(cli):
     assert slink.generate(6, 7, count=4, seed=11, threads=1) == made
     with pytest.raises(ValueError):
         slink.generate(0, 5)
+    tricky = slink.generate(8, 8, count=2, seed=3, difficulty="tricky", symmetry="rot2")
+    assert "".join(str(p) for p in tricky) + "0 0\n" == cli(
+        "gen", "--rows", 8, "--cols", 8, "--count", 2, "--seed", 3,
+        "--difficulty", "tricky", "--symmetry", "rot2",
+    ).decode()
+    with pytest.raises(ValueError):
+        slink.generate(6, 6, difficulty="impossible")
 
 
 def test_check_is_the_command_lines_check(cli):

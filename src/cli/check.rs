@@ -29,7 +29,10 @@ Examples:
 
 Each data set gets a line `FILE:LINE:COL: set=K ...` (its first line and \
 column, its number in the file), ending with the answer: `unique=yes|no|?` \
-or `promise=kept|broken`; then a summary counts the data sets read per \
+or `promise=kept|broken`; a unique puzzle's line has its grade before the \
+answer, what slink's solver needs to finish it: `grade=easy` (the judge's \
+rules), `normal` (loop reasoning), `tricky` (probing), `hard` (search). \
+Then a summary counts the data sets read per \
 verdict (unique, multiple, none, gave up, bad input).
 
 Exit status: 0 when every data set passes the question asked of it, 1 \

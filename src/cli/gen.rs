@@ -15,13 +15,13 @@
 use super::from::{FromArg, FromArgs};
 use super::output::{Output, OutputArgs};
 use clap::Args;
-use slink::internals::generate::{self, Config, Shape, SizeRange};
+use slink::internals::generate::{self, Config, Difficulty, Shape, SizeRange, Symmetry};
 use slink::internals::puzzle::formats::Format;
 use slink::internals::puzzle::{MAX_COLS, MAX_ROWS};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Arguments of `slink gen`.
 #[derive(Args, Debug)]
@@ -29,7 +29,13 @@ use std::time::Instant;
 Examples:
     slink gen --rows 20 --cols 20 --count 1000 --seed 1 > slink20.txt
     slink gen --rows 10-30 --cols 10-30 --count 100 --seed 4 --blanks 0.5
-    slink gen --rows 15 --cols 15 --count 10 --seed 2 --blanks 0.75 --format url")]
+    slink gen --rows 15 --cols 15 --count 10 --seed 2 --blanks 0.75 --format url
+    slink gen --rows 30 --cols 30 --count 100 --difficulty tricky --symmetry rot2
+    slink gen --rows 10 --cols 10 --minimal --time-limit 10s
+
+--difficulty makes puzzles exactly that hard for slink's solver (what `slink \
+check` reports as grade=), removing as many clues as can go (or up to \
+--blanks); the summary says how many puzzles fell short of --blanks and why.")]
 pub struct GenArgs {
     /// Rows of each puzzle: `N`, or a range `A-B` drawn from uniformly
     /// per puzzle (1 to 1024).
@@ -50,9 +56,30 @@ pub struct GenArgs {
     #[arg(long, value_name = "F", value_parser = parse_fraction)]
     blanks: Option<f64>,
     /// Keep only puzzles the judge's rules R1-R15 (and the vertex rules)
-    /// finish alone, with no loop reasoning and no search.
+    /// finish alone, with no loop reasoning and no search (as
+    /// `--difficulty easy` does with blanks).
     #[arg(long)]
     rules_only: bool,
+    /// Make every puzzle exactly this hard for slink's solver: easy (the
+    /// judge's rules finish it), normal (deduction with loop reasoning),
+    /// tricky (probing: values tried and refuted), hard (branching
+    /// search); or by what they need: rules, loop, probe, search. Clues
+    /// are removed while the puzzle stays within it (as many as can go,
+    /// or up to --blanks); a puzzle that ends easier is made again.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_difficulty)]
+    difficulty: Option<Difficulty>,
+    /// Remove clues until none can go and keep the puzzle unique (each
+    /// clue left was checked alone by the search).
+    #[arg(long)]
+    minimal: bool,
+    /// Symmetry of the clue layout: none, rot2 (half turn), rot4 (quarter
+    /// turns, square boards) or mirror (left to right).
+    #[arg(long, default_value = "none", value_parser = parse_symmetry)]
+    symmetry: Symmetry,
+    /// Wall-clock time per puzzle before it is abandoned (left out and
+    /// named on standard error), e.g. `30s`, `2m`.
+    #[arg(long, value_name = "DURATION", value_parser = super::solver_args::parse_duration)]
+    time_limit: Option<Duration>,
     /// Shape of the loops: blobby, thin or winding (default: drawn per
     /// puzzle).
     #[arg(long)]
@@ -92,6 +119,14 @@ fn parse_cols(s: &str) -> Result<SizeRange, String> {
     SizeRange::parse(s, MAX_COLS)
 }
 
+fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+    s.parse()
+}
+
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    s.parse()
+}
+
 fn parse_fraction(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
@@ -110,6 +145,10 @@ impl GenArgs {
             shape: self.shape,
             node_budget: self.budget,
             max_attempts: self.attempts.max(1),
+            difficulty: self.difficulty,
+            minimal: self.minimal,
+            symmetry: self.symmetry,
+            time_limit: self.time_limit,
         }
     }
 }

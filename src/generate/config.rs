@@ -1,11 +1,14 @@
 //! What to generate ([`Config`], [`SizeRange`]) and what comes back
 //! ([`Generated`], [`Work`], [`GenError`]).
 
+use super::symmetry::Symmetry;
 use crate::puzzle::region::Shape;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, MAX_COLS, MAX_ROWS};
+use crate::solve::difficulty::Difficulty;
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// The default search budget of a uniqueness check of an `rows x cols`
 /// puzzle, in nodes and probes: `1000 + 4 * rows * cols`, well below the
@@ -100,6 +103,19 @@ pub struct Config {
     pub node_budget: Option<u64>,
     /// Loops tried per puzzle before giving up on it.
     pub max_attempts: u32,
+    /// The difficulty of every puzzle: clues are removed while the puzzle
+    /// stays within it (up to [`Config::blanks`], as many as can go
+    /// without it), and a puzzle that ends easier is dropped for another
+    /// loop. `None`: any (with blanks, clues are removed while the puzzle
+    /// stays unique).
+    pub difficulty: Option<Difficulty>,
+    /// Remove clues until none can go and keep the puzzle unique (each
+    /// remaining clue checked by the search).
+    pub minimal: bool,
+    /// The symmetry of the clue layout.
+    pub symmetry: Symmetry,
+    /// Wall-clock time per puzzle before it is abandoned (`None`: none).
+    pub time_limit: Option<Duration>,
 }
 
 impl Default for Config {
@@ -112,6 +128,10 @@ impl Default for Config {
             shape: None,
             node_budget: None,
             max_attempts: 2000,
+            difficulty: None,
+            minimal: false,
+            symmetry: Symmetry::None,
+            time_limit: None,
         }
     }
 }
@@ -128,6 +148,9 @@ pub struct Generated {
     pub solution: Solution,
     /// The shape of the loop.
     pub shape: Shape,
+    /// Its difficulty (`None` if the search could not tell it within
+    /// its budget).
+    pub difficulty: Option<Difficulty>,
     /// Work done to make it.
     pub work: Work,
 }
@@ -148,6 +171,14 @@ pub struct Work {
     /// Times the solver called a puzzle unique but found a solution other
     /// than the generator's loop: a solver bug (the candidate is dropped).
     pub disagreements: u64,
+    /// Puzzles dropped for ending easier than the difficulty asked.
+    pub too_easy: u64,
+    /// Clues put back after a quick check's removal failed the whole
+    /// check.
+    pub restored: u64,
+    /// Puzzles that ended with fewer blanks than asked (no clue left could
+    /// go within the difficulty).
+    pub short: u64,
 }
 
 impl Work {
@@ -159,6 +190,9 @@ impl Work {
         self.gave_up += other.gave_up;
         self.solves += other.solves;
         self.disagreements += other.disagreements;
+        self.too_easy += other.too_easy;
+        self.restored += other.restored;
+        self.short += other.short;
     }
 }
 
@@ -179,6 +213,15 @@ pub enum GenError {
     /// The configuration cannot work (a size outside the limits, a blank
     /// fraction outside 0..1).
     BadConfig(String),
+    /// Not made within [`Config::time_limit`].
+    TimedOut {
+        /// Index of the puzzle in the run.
+        index: u64,
+        /// Work done in vain.
+        work: Work,
+    },
+    /// Abandoned: a stop was requested.
+    Stopped,
 }
 
 impl fmt::Display for GenError {
@@ -200,6 +243,14 @@ impl fmt::Display for GenError {
                 work.gave_up
             ),
             GenError::BadConfig(why) => f.write_str(why),
+            GenError::TimedOut { index, work } => write!(
+                f,
+                "puzzle {}: not made within the time limit ({} loops grown, {} solver calls)",
+                index + 1,
+                work.loops,
+                work.solves
+            ),
+            GenError::Stopped => f.write_str("stopped"),
         }
     }
 }
@@ -223,9 +274,68 @@ impl Config {
                 return bad(format!("the blank fraction {f} is outside 0-1"));
             }
         }
+        if !self.symmetry.fits(self.rows.min, self.cols.min)
+            || !self.symmetry.fits(self.rows.max, self.cols.max)
+            || (self.symmetry == Symmetry::Rot4 && self.rows != self.cols)
+        {
+            return bad(format!(
+                "the symmetry {} needs square boards (rows {} and columns {})",
+                self.symmetry, self.rows, self.cols
+            ));
+        }
+        if self.minimal && self.difficulty.is_some_and(|d| d != Difficulty::Search) {
+            return bad(format!(
+                "--minimal removes every clue the search can do without, so the puzzles are {}: \
+                 it cannot be asked with the difficulty {}",
+                Difficulty::Search,
+                self.difficulty.unwrap_or(Difficulty::Search)
+            ));
+        }
+        if self.rules_only && self.difficulty.is_some_and(|d| d != Difficulty::Rules) {
+            return bad(
+                "--rules-only is the difficulty easy: it cannot be asked with another".into(),
+            );
+        }
         if self.max_attempts == 0 {
             return bad("at least one attempt per puzzle is needed".into());
         }
         Ok(())
+    }
+}
+
+impl Config {
+    /// The difficulty the puzzles are checked at: the one asked for
+    /// (`--rules-only` asks for [`Difficulty::Rules`]), else uniqueness
+    /// ([`Difficulty::Search`]).
+    pub fn level(&self) -> Difficulty {
+        match (self.difficulty, self.rules_only) {
+            (Some(d), _) => d,
+            (None, true) => Difficulty::Rules,
+            (None, false) => Difficulty::Search,
+        }
+    }
+
+    /// How many blanks short of its goal a puzzle may end without falling
+    /// short: an orbit of the symmetry less one cell.
+    pub fn symmetry_slack(&self) -> usize {
+        match self.symmetry {
+            Symmetry::None => 0,
+            Symmetry::Rot2 | Symmetry::Mirror => 1,
+            Symmetry::Rot4 => 3,
+        }
+    }
+
+    /// The blank cells wanted of an `area`-cell puzzle, if clues are to go:
+    /// the fraction asked of it, or every cell where a difficulty or
+    /// minimal puzzles are asked without one.
+    pub fn goal(&self, area: usize) -> Option<usize> {
+        if self.minimal {
+            return Some(area);
+        }
+        match self.blanks {
+            Some(f) => Some(((area as f64 * f).round() as usize).min(area)),
+            None if self.difficulty.is_some() || self.minimal => Some(area),
+            None => None,
+        }
     }
 }

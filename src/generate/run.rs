@@ -24,6 +24,9 @@ pub struct Summary {
     pub blanks: u64,
     /// The work behind them (and behind the failures).
     pub work: Work,
+    /// Puzzles made per difficulty (easiest first), and those whose
+    /// difficulty the search could not tell.
+    pub difficulties: [u64; 5],
 }
 
 /// Makes puzzles `0..count` of a run seeded with `seed`, in chunks on
@@ -77,7 +80,7 @@ pub fn run_as(
                 }
                 Err(e) => {
                     summary.failed += 1;
-                    if let GenError::NoPuzzle { work, .. } = &e {
+                    if let GenError::NoPuzzle { work, .. } | GenError::TimedOut { work, .. } = &e {
                         summary.work.add(work);
                     }
                     writeln!(err, "slink gen: {e}")?;
@@ -102,6 +105,24 @@ pub fn run_as(
 }
 
 impl Summary {
+    /// The count of puzzles per difficulty, for the summary line:
+    /// `; difficulty easy 3, tricky 7`.
+    fn grades(&self) -> String {
+        let mut parts = Vec::new();
+        for (k, d) in crate::solve::difficulty::Difficulty::ALL.iter().enumerate() {
+            if self.difficulties[k] > 0 {
+                parts.push(format!("{} {}", d.name(), self.difficulties[k]));
+            }
+        }
+        if self.difficulties[4] > 0 {
+            parts.push(format!("unknown {}", self.difficulties[4]));
+        }
+        if parts.is_empty() {
+            return String::new();
+        }
+        format!("; difficulty {}", parts.join(", "))
+    }
+
     /// Counts `g` and appends it to `buf` (and its answer to `answers`).
     fn add(
         &mut self,
@@ -114,6 +135,7 @@ impl Summary {
         self.cells += (g.puzzle.rows() * g.puzzle.cols()) as u64;
         self.blanks += g.puzzle.blanks() as u64;
         self.work.add(&g.work);
+        self.difficulties[g.difficulty.map_or(4, |d| d as usize)] += 1;
         formats::write(format, &g.puzzle, buf);
         if let Some(answers) = answers {
             let number = usize::try_from(self.made).unwrap_or(usize::MAX);
@@ -143,11 +165,32 @@ impl Summary {
             ", {} checks out of budget; {} solver calls",
             w.gave_up, w.solves
         );
-        if config.blanks.is_some() && self.cells > 0 {
+        if w.restored > 0 {
+            line += &format!("; {} clues put back after a whole check", w.restored);
+        }
+        if config.goal(1).is_some() && self.cells > 0 {
             line += &format!(
                 "; {:.1}% of cells blank",
                 100.0 * self.blanks as f64 / self.cells as f64
             );
+        }
+        line += &self.grades();
+        if let (Some(f), true) = (config.blanks, w.short > 0) {
+            line += &format!(
+                "; {} puzzles short of {:.1}% blank: no clue left could go keeping them {}",
+                w.short,
+                100.0 * f,
+                match config.difficulty {
+                    Some(d) => format!("unique and {d}"),
+                    None => "unique".into(),
+                }
+            );
+            if w.gave_up > 0 {
+                line += " (or the search ran out of budget: see --budget)";
+            }
+        }
+        if w.too_easy > 0 {
+            line += &format!("; {} puzzles too easy made again", w.too_easy);
         }
         if self.failed > 0 {
             line += &format!("; {} puzzles could not be made", self.failed);

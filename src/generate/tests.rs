@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::puzzle::verify::verify;
-use crate::puzzle::MAX_COLS;
+use crate::puzzle::{Clue, MAX_COLS};
+use crate::solve::difficulty::{grade, Graders};
 use crate::solve::outcome::Status;
 use crate::solve::solver::Solver;
 
@@ -92,4 +93,97 @@ fn bad_configs_are_errors() {
     ));
     let c = config(3, MAX_COLS + 1);
     assert!(Generator::new(c).generate(0, 0).is_err());
+}
+
+#[test]
+fn each_difficulty_is_made_and_graded_as_asked() {
+    let mut graders = Graders::new(100_000);
+    for d in [Difficulty::Rules, Difficulty::Loop, Difficulty::Probe] {
+        let c = Config {
+            difficulty: Some(d),
+            ..config(10, 10)
+        };
+        let mut g = Generator::new(c);
+        for index in 0..3 {
+            let made = g.generate(4, index).unwrap();
+            assert_eq!(made.difficulty, Some(d));
+            assert!(made.puzzle.blanks() > 0);
+            assert_eq!(verify(&made.puzzle, &made.solution), Ok(()));
+            // The grader's own verdict, from the puzzle alone.
+            assert_eq!(grade(&mut graders, &made.puzzle), Some(d), "{d} {index}");
+            let o = Solver::default().solve(&made.puzzle).clone();
+            assert_eq!(o.status(), Status::Solved);
+            assert_eq!(o.solution(), Some(&made.solution));
+        }
+    }
+}
+
+#[test]
+fn minimal_puzzles_lose_no_clue_and_stay_unique() {
+    let c = Config {
+        minimal: true,
+        ..config(6, 6)
+    };
+    let made = Generator::new(c).generate(9, 0).unwrap();
+    let mut solver = Solver::default();
+    assert_eq!(solver.solve(&made.puzzle).status(), Status::Solved);
+    let mut p = made.puzzle.clone();
+    for i in 0..6 {
+        for j in 0..6 {
+            let clue = p.clue(i, j);
+            if clue == Clue::Blank {
+                continue;
+            }
+            p.set_clue(i, j, Clue::Blank);
+            assert_eq!(
+                solver.solve(&p).status(),
+                Status::Multiple,
+                "clue ({i}, {j}) could go"
+            );
+            p.set_clue(i, j, clue);
+        }
+    }
+}
+
+#[test]
+fn symmetric_layouts_blank_whole_orbits() {
+    for (symmetry, n) in [
+        (Symmetry::Rot2, 9),
+        (Symmetry::Rot4, 8),
+        (Symmetry::Mirror, 7),
+    ] {
+        let c = Config {
+            difficulty: Some(Difficulty::Probe),
+            symmetry,
+            ..config(n, n)
+        };
+        let made = Generator::new(c).generate(3, 1).unwrap();
+        let p = &made.puzzle;
+        assert!(p.blanks() > 0);
+        for orbit in symmetry.orbits(n, n) {
+            let blank = |k: usize| p.clue(k / n, k % n) == Clue::Blank;
+            assert!(
+                orbit.iter().all(|&k| blank(k) == blank(orbit[0])),
+                "{symmetry}"
+            );
+        }
+    }
+    let lopsided = Config {
+        symmetry: Symmetry::Rot4,
+        ..config(5, 6)
+    };
+    assert!(matches!(lopsided.validate(), Err(GenError::BadConfig(_))));
+}
+
+#[test]
+fn a_time_limit_abandons_the_puzzle() {
+    let c = Config {
+        difficulty: Some(Difficulty::Probe),
+        time_limit: Some(std::time::Duration::from_nanos(1)),
+        ..config(30, 30)
+    };
+    assert!(matches!(
+        Generator::new(c).generate(1, 0),
+        Err(GenError::TimedOut { .. })
+    ));
 }

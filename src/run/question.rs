@@ -13,6 +13,7 @@
 use crate::puzzle::verify::verify;
 use crate::puzzle::Puzzle;
 use crate::run::read::data_sets::Place;
+use crate::solve::difficulty::{self, Difficulty, Graders};
 use crate::solve::grade::{Grade, Grader, RulesAlone, Solutions};
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
@@ -63,6 +64,8 @@ pub struct Count {
     /// the loop) or `failed-check` (a board deduction let through broke one,
     /// see [`Stats::check_failures`](crate::solve::outcome::Stats::check_failures)).
     pub inconsistent: Option<&'static str>,
+    /// Its difficulty, if unique ([`Difficulty`]).
+    pub difficulty: Option<Difficulty>,
 }
 
 /// The answer to the question asked of a data set.
@@ -88,6 +91,15 @@ impl Answer {
         match self {
             Answer::Unique(c) => c.solutions == Solutions::One && c.inconsistent.is_none(),
             Answer::Promise(g) => g.kept(),
+        }
+    }
+
+    /// The difficulty of a unique puzzle (`grade=` in its line): what
+    /// slink's solver needs to finish it ([`Difficulty`]).
+    pub fn difficulty(&self) -> Option<Difficulty> {
+        match self {
+            Answer::Unique(c) => c.difficulty,
+            Answer::Promise(g) => g.difficulty,
         }
     }
 
@@ -128,6 +140,9 @@ impl Answer {
             let _ = write!(s, " needs={}", g.needs.text());
         }
         let _ = write!(s, " nodes={nodes} probes={probes} depth={depth}");
+        if let Some(d) = self.difficulty() {
+            let _ = write!(s, " grade={d}");
+        }
         match self {
             Answer::Unique(c) => {
                 let unique = match c.solutions {
@@ -175,6 +190,9 @@ impl Answer {
             "depth": depth,
             "passes": self.passes(),
         });
+        if let Some(d) = self.difficulty() {
+            r["grade"] = d.name().into();
+        }
         match self {
             Answer::Unique(c) => {
                 r["unique"] = match c.solutions {
@@ -228,6 +246,7 @@ pub struct Asker {
     time_limit: Option<Duration>,
     grader: Option<Grader>,
     counter: Option<Solver>,
+    graders: Option<Graders>,
 }
 
 impl Asker {
@@ -239,11 +258,28 @@ impl Asker {
             time_limit,
             grader: None,
             counter: None,
+            graders: None,
         }
     }
 
-    /// Asks `question` of `p` (`None`: [`Question::default_for`] it).
+    /// Asks `question` of `p` (`None`: [`Question::default_for`] it),
+    /// and grades it if it is unique.
     pub fn ask(&mut self, p: &Puzzle, question: Option<Question>) -> Answer {
+        let mut answer = self.answer(p, question);
+        if answer.passes() || answer.solutions() == Solutions::One {
+            let budget = self.budget;
+            let graders = self.graders.get_or_insert_with(|| Graders::new(budget));
+            let d = difficulty::grade(graders, p);
+            match &mut answer {
+                Answer::Unique(c) => c.difficulty = d,
+                Answer::Promise(g) => g.difficulty = d,
+            }
+        }
+        answer
+    }
+
+    /// The answer to `question` of `p`, not graded.
+    fn answer(&mut self, p: &Puzzle, question: Option<Question>) -> Answer {
         match question.unwrap_or_else(|| Question::default_for(p)) {
             Question::Promise => {
                 let (budget, limit) = (self.budget, self.time_limit);
@@ -285,6 +321,7 @@ impl Asker {
             nodes: o.stats.nodes,
             probes: o.stats.probes,
             depth: o.stats.depth,
+            difficulty: None,
             inconsistent: if o.stats.check_failures > 0 {
                 // A board deduction let through failed the solution check.
                 Some("failed-check")

@@ -80,11 +80,12 @@ impl Dive {
     /// Failures a dive survives; it gives up at the next.
     pub(super) const FAILURES: u32 = 2;
 
-    /// The dive of a search with options `o`: none without search, when
+    /// The dive of a search with options `o`: none without search or
+    /// branching, when
     /// tracing (a trace shows the probing search alone) or when one
     /// solution is enough (the dive looks for a second one).
     pub(super) fn new(o: &Options) -> Self {
-        let state = if o.search && !o.trace && o.max_solutions >= 2 {
+        let state = if o.search && o.branch && !o.trace && o.max_solutions >= 2 {
             State::Pending
         } else {
             State::Over

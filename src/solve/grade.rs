@@ -132,6 +132,10 @@ pub struct Grade {
     /// let through that failed the solution check (`failed-check`, see
     /// [`Stats::check_failures`](crate::solve::outcome::Stats::check_failures)): a solver bug.
     pub inconsistent: Option<&'static str>,
+    /// Its difficulty, if unique, when the caller grades it
+    /// ([`crate::solve::difficulty::grade`]; [`Grader::grade`] leaves it
+    /// `None`).
+    pub difficulty: Option<crate::solve::difficulty::Difficulty>,
 }
 
 impl Grade {
@@ -249,6 +253,7 @@ impl Grader {
             probes,
             depth,
             inconsistent,
+            difficulty: None,
         }
     }
 

@@ -2,7 +2,9 @@
 
 pub mod connect;
 mod deduce;
+pub mod difficulty;
 mod dive;
+pub mod given;
 pub mod grade;
 pub mod loops;
 pub mod outcome;

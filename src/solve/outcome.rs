@@ -13,6 +13,21 @@ pub struct Options {
     pub loop_reasoning: bool,
     /// Search when deduction stalls.
     pub search: bool,
+    /// With search on: probe (try each undecided edge both ways) where a
+    /// node's deduction stalls. Off, a search node goes from deduction
+    /// straight to its branch (or stalls, without [`Options::branch`]).
+    pub probe: bool,
+    /// With search on: branch where deduction and probing stall. Off, the
+    /// root's deduction and probing are all: the solve ends
+    /// [`Status::GaveUp`] with the edges left undecided
+    /// ([`Outcome::stalled`]), as with search off, and the board it
+    /// stalled on is kept ([`crate::solve::solver::Solver::undecided`]).
+    /// The generator's checks of a difficulty use it.
+    pub branch: bool,
+    /// Give up (as [`Status::GaveUp`]) once a stop is requested
+    /// ([`crate::util::interrupt`]), checked with the budget, every few
+    /// nodes and probes.
+    pub stoppable: bool,
     /// Largest number of search nodes (below the root) and probes before
     /// giving up; deduction at the root is always done.
     pub node_budget: u64,
@@ -49,6 +64,9 @@ impl Default for Options {
         Options {
             loop_reasoning: true,
             search: true,
+            probe: true,
+            branch: true,
+            stoppable: false,
             node_budget: Self::DEFAULT_BUDGET,
             time_limit: None,
             max_solutions: 2,
@@ -264,21 +282,26 @@ impl Outcome {
     #[inline(always)]
     pub(crate) fn over_budget(&mut self, o: &Options) -> bool {
         let work = self.stats.nodes.saturating_sub(1) + self.stats.probes;
-        work > o.node_budget || (o.time_limit.is_some() && self.out_of_time(o, work))
+        work > o.node_budget
+            || ((o.time_limit.is_some() || o.stoppable) && self.out_of_time(o, work))
     }
 
     /// Whether the time limit has run out, reading the clock every
-    /// [`CLOCK_EVERY`] units of work.
+    /// [`CLOCK_EVERY`] units of work; or, if the solve is
+    /// [`Options::stoppable`], whether a stop was requested.
     #[cold]
     #[inline(never)]
     fn out_of_time(&mut self, o: &Options, work: u64) -> bool {
-        let Some(limit) = o.time_limit else {
-            return false;
-        };
         if work < self.clock_at {
             return false;
         }
         self.clock_at = work + CLOCK_EVERY;
+        if o.stoppable && crate::util::interrupt::stopping() {
+            return true;
+        }
+        let Some(limit) = o.time_limit else {
+            return false;
+        };
         let started = *self.started.get_or_insert_with(Instant::now);
         self.timed_out = started.elapsed() >= limit;
         self.timed_out

@@ -62,6 +62,12 @@ pub struct Search<const W: usize> {
 const PARITY_LEVELS: usize = 256;
 
 impl<const W: usize> Search<W> {
+    /// The board of the last node: where a solve without branching
+    /// ([`Options::branch`]) stalled, what it decided.
+    pub fn board(&self) -> &Edges<W> {
+        &self.board
+    }
+
     /// Solves `p` into `out`.
     pub fn solve(&mut self, p: &Puzzle, o: &Options, out: &mut Outcome) {
         self.solve_from(p, None, o, out);
@@ -246,7 +252,7 @@ impl<const W: usize> Search<W> {
         if depth == 0 && walk.dive.begin_before_probing(frame, &self.board) {
             self.root.copy_from(&self.board);
         }
-        if !o.search || walk.dive.running() {
+        if !o.search || !o.probe || walk.dive.running() {
             return Ok(true);
         }
         let node = Node {
@@ -284,7 +290,7 @@ impl<const W: usize> Search<W> {
                 return Step::End(End::Done);
             }
             Step::Backtrack
-        } else if !o.search {
+        } else if !o.search || !o.branch {
             let decided = self.board.decided_count(frame) as usize;
             Step::End(End::Stalled(frame.edge_count() - decided))
         } else {

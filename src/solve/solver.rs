@@ -21,13 +21,16 @@ const PACK_WORDS: usize = 4;
 /// allocates nothing once warmed up.
 #[derive(Default)]
 pub struct Solver {
-    options: Options,
-    narrow: Search<1>,
-    medium: Search<2>,
-    wide: Search<4>,
-    outcome: Outcome,
+    pub(super) options: Options,
+    pub(super) narrow: Search<1>,
+    pub(super) medium: Search<2>,
+    pub(super) wide: Search<4>,
+    pub(super) outcome: Outcome,
     pack: Pack<PACK_WORDS>,
     start: Edges<1>,
+    /// The start boards of [`Solver::solve_given`], per width (made at
+    /// its first call: other solves never pay for them).
+    pub(super) given: Option<Box<(Edges<1>, Edges<2>, Edges<4>)>>,
 }
 
 impl Solver {
@@ -37,6 +40,11 @@ impl Solver {
             options,
             ..Solver::default()
         }
+    }
+
+    /// The outcome of the last solve.
+    pub fn outcome(&self) -> &Outcome {
+        &self.outcome
     }
 
     /// The solver's options.

@@ -52,7 +52,7 @@ fn a_slink_puzzle_is_asked_the_judges_promise() {
     assert_eq!(
         check_line(&out.stdout, 1),
         "stdin:1:1: set=1 2x2 blanks=0 solutions=1 rules=finish needs=rules \
-         nodes=1 probes=0 depth=0 promise=kept"
+         nodes=1 probes=0 depth=0 grade=easy promise=kept"
     );
     assert_eq!(
         summary(&out.stdout),
@@ -153,7 +153,7 @@ fn lines_are_placed_at_the_data_sets_first_line_and_column() {
         "sets.in:12:3: set=4 bad input: expected a clue 0-3, found '4'"
     );
     assert!(
-        lines[4].ends_with("solutions=1 nodes=1 probes=0 depth=0 unique=yes"),
+        lines[4].ends_with("solutions=1 nodes=1 probes=0 depth=0 grade=easy unique=yes"),
         "{}",
         lines[4]
     );

@@ -302,3 +302,35 @@ fn biggest_size_is_made() {
     let ps = puzzles(out.stdout.as_bytes());
     assert_eq!((ps[0].rows(), ps[0].cols()), (255, 255));
 }
+
+#[test]
+fn graded_symmetric_and_minimal_puzzles_are_unique_by_brute_force_on_any_threads() {
+    // 4x4 boards: every loop enumerated, so uniqueness is counted, not
+    // taken from the solver; and the same bytes on one thread or two.
+    let dir = scratch("graded");
+    let all = crate::common::all_loops(4, 4);
+    let cases: [&[&str]; 4] = [
+        &["--difficulty", "normal"],
+        &["--difficulty", "tricky", "--symmetry", "rot2"],
+        &["--minimal", "--symmetry", "mirror"],
+        &["--blanks", "0.6", "--symmetry", "rot4"],
+    ];
+    for extra in cases {
+        let base = [
+            "gen", "--rows", "4", "--cols", "4", "--count", "12", "--seed", "5",
+        ];
+        let args = |j: &'static str| [&base[..], extra, &["-j", j]].concat();
+        let one = slink_in(&dir, &args("1"), b"", &[]);
+        let two = slink_in(&dir, &args("2"), b"", &[]);
+        assert!(one.code == 0 || one.code == 1, "{extra:?}: {}", one.stderr);
+        assert_eq!(one.stdout, two.stdout, "{extra:?}: -j1 and -j2 differ");
+        let made = puzzles(one.stdout.as_bytes());
+        assert!(!made.is_empty(), "{extra:?}: {}", one.stderr);
+        for (k, p) in made.iter().enumerate() {
+            let g = crate::common::grid_of(p);
+            let n = crate::common::matching_loops(&all, &g).len();
+            assert_eq!(n, 1, "{extra:?}: puzzle {} has {n} loops", k + 1);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

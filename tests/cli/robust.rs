@@ -755,3 +755,35 @@ fn a_closed_pipe_ends_the_run_quietly_with_exit_0() {
         assert_eq!(err, "", "{args:?}: quietly");
     }
 }
+
+#[test]
+fn sigterm_abandons_the_big_puzzle_under_way_within_a_second() {
+    // A 200x200 takes seconds to make: the signal comes in the middle of
+    // the first, which is abandoned (checks poll the stop request, and so
+    // does the solver inside a check), so nothing is written, not even
+    // part of a puzzle, and no closing `0 0`.
+    let args = [
+        "gen",
+        "--rows",
+        "200",
+        "--cols",
+        "200",
+        "--difficulty",
+        "tricky",
+        "--count",
+        "2",
+        "-j",
+        "1",
+        "-q",
+    ];
+    let mut child = spawn(&args, Stdio::null());
+    wait_for_handlers(&child);
+    sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    signal(&child, "TERM");
+    let (got, err) = drain(&mut child, Vec::new(), Duration::ZERO);
+    assert_eq!(child.wait().unwrap().code(), Some(143), "{err}");
+    let took = asked.elapsed();
+    assert!(took < Duration::from_millis(1500), "took {took:?} to stop");
+    assert!(got.is_empty(), "wrote {} bytes", got.len());
+}

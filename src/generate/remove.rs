@@ -1,0 +1,291 @@
+//! Clue removal: blanks as many clues of a unique puzzle as a goal asks
+//! while the puzzle stays within a difficulty, its loop the one solution.
+//!
+//! Clues go in a random order, an orbit of the symmetry at a time
+//! ([`super::symmetry`]), in batches that double after a success and
+//! halve after a failure, so that the many easy removals cost few checks.
+//! Below the search, each check is quick ([`Removal::stage`] at
+//! [`Difficulty::Rules`]): the judge's rules solve only the cells within
+//! a radius of the clues just removed, the rest of the loop given
+//! ([`Checker::near`]), so a check costs about as much on a 200x200 as on
+//! a 10x10. Taking the far edges as known makes it optimistic (they may
+//! have been found only with clues other removals took away), more so the
+//! smaller the radius; so one whole check at the difficulty asked
+//! confirms each round, and while it stalls the removed clues by the most
+//! undecided edges are put back ([`Removal::confirm`]). (The quick checks
+//! use the rules alone because loop reasoning with the rest of the loop
+//! given sees through almost anything: at the loop's difficulty they
+//! removed 77% of a 20x20's clues, and the whole checks put back a
+//! quarter of them, one expensive check at a time.) The search
+//! ([`Difficulty::Search`], with its budget) checks quickly too, near the
+//! removed clues, confirmed by a whole search, which, where it finds a
+//! second solution, has the removed clues it breaks put back; a clue
+//! whose check found a second solution is needed for good (that solution
+//! is one of the whole puzzle and stays one as clues go), and the others
+//! left (put back, or out of budget) are then checked whole.
+//!
+//! Where it stops: a clue whose removal check ran out of the search's
+//! budget stays (counted in [`Work::gave_up`]); below the search, checks
+//! have no budget to run out of.
+
+use super::check::{Checker, Verdict};
+use super::config::Work;
+use crate::grid::{EdgeId, Plane};
+use crate::puzzle::solution::Solution;
+use crate::puzzle::{Clue, Puzzle};
+use crate::solve::difficulty::Difficulty;
+use crate::solve::given::Free;
+
+/// The abandoned puzzle's reason: a stop was requested or its time is up.
+pub(super) struct Stopped;
+
+/// A removal under way on one puzzle.
+pub(super) struct Removal<'a> {
+    /// The puzzle, its clues going.
+    pub(super) p: &'a mut Puzzle,
+    /// Its loop.
+    pub(super) s: &'a Solution,
+    /// The orbits still clued, in the order they are tried.
+    pub(super) units: Vec<Vec<usize>>,
+    /// The blank cells wanted.
+    pub(super) goal: usize,
+    /// The orbits removed by quick checks, not yet confirmed whole.
+    removed: Vec<Vec<usize>>,
+    /// The cells the quick checks solve.
+    free: Free,
+    /// The clues of a batch, to put back.
+    saved: Vec<Clue>,
+    /// The radius of the quick checks: the cells they solve reach this
+    /// many rows and columns from each clue removed.
+    pub(super) radius: usize,
+}
+
+impl<'a> Removal<'a> {
+    /// A removal from `p` (solution `s`) of the clues of `units`, in that
+    /// order, until `goal` cells are blank.
+    pub(super) fn new(
+        p: &'a mut Puzzle,
+        s: &'a Solution,
+        units: Vec<Vec<usize>>,
+        goal: usize,
+    ) -> Self {
+        let free = Free::new(p.rows(), p.cols());
+        Removal {
+            p,
+            s,
+            units,
+            goal,
+            removed: Vec::new(),
+            free,
+            saved: Vec::new(),
+            radius: 4,
+        }
+    }
+
+    /// Blanks every cell of `unit`, saving the clues.
+    fn blank(&mut self, unit: &[usize]) {
+        let cols = self.p.cols();
+        for &c in unit {
+            self.saved.push(self.p.clue(c / cols, c % cols));
+            self.p.set_clue(c / cols, c % cols, Clue::Blank);
+        }
+    }
+
+    /// Puts back the clues of `units` saved by [`Removal::blank`] from
+    /// `from` on.
+    fn put_back(&mut self, units: &[Vec<usize>], from: usize) {
+        let cols = self.p.cols();
+        let cells = units.iter().flatten();
+        for (&c, &clue) in cells.zip(&self.saved[from..]) {
+            self.p.set_clue(c / cols, c % cols, clue);
+        }
+        self.saved.truncate(from);
+    }
+
+    /// Tries the orbits left, in batches, at difficulty `d`: quick checks
+    /// of the rules or the search (whole ones with a radius of 0), whole
+    /// checks of the loop's and probing's difficulty. The orbits that stay
+    /// are kept in order for the next stage, but those that a second
+    /// solution needs.
+    pub(super) fn stage(
+        &mut self,
+        c: &mut Checker,
+        d: Difficulty,
+        w: &mut Work,
+    ) -> Result<(), Stopped> {
+        let units = std::mem::take(&mut self.units);
+        let mut kept = Vec::new();
+        let (mut next, mut batch) = (0, 1usize);
+        while next < units.len() {
+            if self.p.blanks() >= self.goal {
+                kept.extend_from_slice(&units[next..]);
+                break;
+            }
+            let k = batch.min(units.len() - next);
+            let tried = &units[next..next + k];
+            self.saved.clear();
+            for u in tried {
+                self.blank(u);
+            }
+            let verdict = if d == Difficulty::Loop || d == Difficulty::Probe || self.radius == 0 {
+                c.whole(self.p, self.s, d, w)
+            } else {
+                self.free.clear();
+                let cols = self.p.cols();
+                for &cell in tried.iter().flatten() {
+                    self.free.add_around(cell / cols, cell % cols, self.radius);
+                }
+                c.near(self.p, self.s, d, &self.free, w)
+            };
+            match verdict {
+                Verdict::Stop => return Err(Stopped),
+                Verdict::Pass => {
+                    if (d == Difficulty::Rules || d == Difficulty::Search) && self.radius > 0 {
+                        self.removed.extend_from_slice(tried);
+                    }
+                    next += k;
+                    batch = batch.saturating_mul(2);
+                }
+                Verdict::Fail => {
+                    self.put_back(tried, 0);
+                    if k == 1 {
+                        // A second solution found is one of the whole
+                        // puzzle, and stays one as clues go: that clue is
+                        // needed for good.
+                        if d != Difficulty::Search || c.other_solution(self.s).is_none() {
+                            kept.push(units[next].clone());
+                        }
+                        next += 1;
+                    } else {
+                        batch = (k / 2).max(1);
+                    }
+                }
+            }
+        }
+        self.units = kept;
+        Ok(())
+    }
+
+    /// Confirms the quick checks with a whole check at difficulty `d`:
+    /// while it fails, removed orbits get their clues back (counted in
+    /// [`Work::restored`]): below the search, those by the most undecided
+    /// edges of the stalled board; at it, those the second solution found
+    /// breaks (or, out of budget, the last removed).
+    pub(super) fn confirm(
+        &mut self,
+        c: &mut Checker,
+        d: Difficulty,
+        w: &mut Work,
+    ) -> Result<(), Stopped> {
+        loop {
+            match c.whole(self.p, self.s, d, w) {
+                Verdict::Pass => break,
+                Verdict::Stop => return Err(Stopped),
+                Verdict::Fail => {}
+            }
+            let culprits = if d == Difficulty::Search {
+                self.broken_by(c.other_solution(self.s))
+            } else {
+                self.culprits(&c.undecided(self.p, d))
+            };
+            if culprits.is_empty() {
+                // Nothing of ours by what stalls (cannot happen if the
+                // unremoved puzzle passed): give the last removal back.
+                match self.removed.pop() {
+                    Some(u) => self.restore(u, w),
+                    None => return Ok(()),
+                }
+                continue;
+            }
+            // Highest index first: each removal leaves the lower ones.
+            for k in culprits.into_iter().rev() {
+                let u = self.removed.swap_remove(k);
+                self.restore(u, w);
+            }
+        }
+        self.removed.clear();
+        Ok(())
+    }
+
+    /// The removed orbits with a cell whose clue the second solution
+    /// `other` (if the search found one) breaks: putting any back rules
+    /// it out. Indices into `removed`, ascending.
+    fn broken_by(&self, other: Option<&Solution>) -> Vec<usize> {
+        let Some(t) = other else {
+            return Vec::new();
+        };
+        let cols = self.p.cols();
+        let differs =
+            |c: usize| clue_of(self.s, c / cols, c % cols) != clue_of(t, c / cols, c % cols);
+        (self.removed.iter().enumerate())
+            .filter(|(_, u)| u.iter().any(|&c| differs(c)))
+            .map(|(k, _)| k)
+            .collect()
+    }
+
+    /// Puts the clues of orbit `u` back (from the loop) and keeps it for
+    /// later stages.
+    fn restore(&mut self, u: Vec<usize>, w: &mut Work) {
+        let cols = self.p.cols();
+        for &cell in &u {
+            let (i, j) = (cell / cols, cell % cols);
+            self.p.set_clue(i, j, clue_of(self.s, i, j));
+        }
+        w.restored += 1;
+        self.units.push(u);
+    }
+
+    /// The removed orbits to put back where the edges `open` stall: the
+    /// one with the most sides among them, then, in turn, the one with the
+    /// most sides among them farther than [`SPREAD`] cells from those
+    /// chosen (one per knot of undecided edges, so that one whole check
+    /// mends several). Indices into `removed`, ascending.
+    fn culprits(&self, open: &[EdgeId]) -> Vec<usize> {
+        let (rows, cols) = (self.p.rows(), self.p.cols());
+        let mut count = vec![0u32; rows * cols];
+        for e in open {
+            let (i, j) = (e.row, e.col);
+            let cells = match e.plane {
+                Plane::H => [(i.wrapping_sub(1), j), (i, j)],
+                Plane::V => [(i, j.wrapping_sub(1)), (i, j)],
+            };
+            for (a, b) in cells {
+                if a < rows && b < cols {
+                    count[a * cols + b] += 1;
+                }
+            }
+        }
+        let score = |u: &Vec<usize>| u.iter().map(|&c| count[c]).sum::<u32>();
+        let mut ranked: Vec<(u32, usize)> = (self.removed.iter().enumerate())
+            .map(|(k, u)| (score(u), k))
+            .filter(|&(s, _)| s > 0)
+            .collect();
+        ranked.sort_by_key(|&(s, k)| (std::cmp::Reverse(s), k));
+        let mut chosen: Vec<usize> = Vec::new();
+        let near = |a: usize, b: usize| {
+            (a / cols).abs_diff(b / cols) <= SPREAD && (a % cols).abs_diff(b % cols) <= SPREAD
+        };
+        for (_, k) in ranked {
+            let cell = self.removed[k][0];
+            if chosen.iter().all(|&q| !near(self.removed[q][0], cell)) {
+                chosen.push(k);
+            }
+        }
+        chosen.sort_unstable();
+        chosen
+    }
+}
+
+/// How far apart (in rows and in columns) two clues put back by one whole
+/// check must be.
+const SPREAD: usize = 3;
+
+/// The clue of cell `(i, j)` under loop `s`: how many of its sides are
+/// lines.
+pub(super) fn clue_of(s: &Solution, i: usize, j: usize) -> Clue {
+    let n = u8::from(s.h(i, j))
+        + u8::from(s.h(i + 1, j))
+        + u8::from(s.v(i, j))
+        + u8::from(s.v(i, j + 1));
+    Clue::Number(n)
+}
