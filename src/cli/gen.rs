@@ -185,7 +185,12 @@ pub fn run(args: &GenArgs) -> ExitCode {
         .format()
         .unwrap_or(Format::Judge);
         let (seed, count) = (args.seed, args.count);
-        generate::run::run_as(format, &config, seed, count, &mut out, answers, &mut err)
+        let to = generate::run::Outputs {
+            puzzles: &mut out,
+            answers,
+            err: &mut err,
+        };
+        generate::run::run_as(format, &config, seed, count, to)
     });
     match result {
         Ok(summary) => {

@@ -29,21 +29,25 @@ pub struct Summary {
     pub difficulties: [u64; 5],
 }
 
+/// Where a run writes: the puzzles, their expected judge output (each
+/// puzzle's number and drawing) when asked for, and messages.
+pub struct Outputs<'a> {
+    /// The puzzles.
+    pub puzzles: &'a mut dyn Write,
+    /// The expected judge output, if wanted.
+    pub answers: Option<&'a mut dyn Write>,
+    /// Messages: puzzles that could not be made.
+    pub err: &'a mut dyn Write,
+}
+
 /// Makes puzzles `0..count` of a run seeded with `seed`, in chunks on
 /// rayon's current pool, and writes them in order to `out` in the judge's
 /// input format, then the closing `0 0` line; with `answers`, the expected
 /// judge output too (each puzzle's number and drawing). A puzzle that
 /// cannot be made is left out and named on `err`. The output depends only
 /// on the configuration, the seed and the count.
-pub fn run(
-    config: &Config,
-    seed: u64,
-    count: u64,
-    out: &mut dyn Write,
-    answers: Option<&mut dyn Write>,
-    err: &mut dyn Write,
-) -> io::Result<Summary> {
-    run_as(Format::Judge, config, seed, count, out, answers, err)
+pub fn run(config: &Config, seed: u64, count: u64, to: Outputs<'_>) -> io::Result<Summary> {
+    run_as(Format::Judge, config, seed, count, to)
 }
 
 /// [`run`] with the puzzles written in `format`: the judge's (with the
@@ -58,10 +62,13 @@ pub fn run_as(
     config: &Config,
     seed: u64,
     count: u64,
-    out: &mut dyn Write,
-    mut answers: Option<&mut dyn Write>,
-    err: &mut dyn Write,
+    to: Outputs<'_>,
 ) -> io::Result<Summary> {
+    let Outputs {
+        puzzles: out,
+        mut answers,
+        err,
+    } = to;
     let mut summary = Summary::default();
     let mut buf = Vec::with_capacity(1 << 16);
     let mut answer_buf = Vec::new();
