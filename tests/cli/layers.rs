@@ -28,7 +28,7 @@ struct Use {
 
 /// The module a source file holds (`bits/row.rs` -> `bits::row`,
 /// `bits/mod.rs` -> `bits`), or `None` for the crate roots and test files.
-fn module_of(rel: &str) -> Option<String> {
+pub(crate) fn module_of(rel: &str) -> Option<String> {
     let rel = rel.strip_suffix(".rs")?;
     let parts: Vec<&str> = rel.split('/').collect();
     let (dirs, file) = parts.split_at(parts.len() - 1);
@@ -47,7 +47,7 @@ fn module_of(rel: &str) -> Option<String> {
 
 /// `src` with comments, string literals and `#[cfg(test)]` items blanked
 /// out (newlines kept, so that lines still count right).
-fn production_code(src: &str) -> String {
+pub(crate) fn production_code(src: &str) -> String {
     let b = src.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -507,7 +507,7 @@ fn cycles(graph: &BTreeMap<String, BTreeMap<String, String>>) -> Vec<String> {
 }
 
 /// Every `.rs` file under `dir`, as (path relative to `root`, source).
-fn sources(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
+pub(crate) fn sources(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("a directory entry").path())

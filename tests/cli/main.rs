@@ -36,6 +36,7 @@ mod check;
 mod determinism;
 mod docs;
 mod formats_cli;
+mod function_size;
 mod garbage;
 mod gen_check;
 mod hard_corpus;

@@ -63,6 +63,40 @@ fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Fail> {
     } else {
         cols
     };
+    let at = options(s, at)?;
+    check_size(s, rows, cols)?;
+    out.reset(rows.value, cols.value)
+        .expect("size checked before allocation");
+    let mut cells = Cells::new(out, "Loopy description");
+    let mut k = at + 1;
+    while k < s.len() {
+        k += cells.digits(&s[k..]);
+        let Some(&b) = s.get(k) else { break };
+        cells.room(k)?;
+        match b {
+            b'0'..=b'9' => cells.clue(u32::from(b - b'0'), k)?,
+            b'A'..=b'Z' => cells.clue(u32::from(b - b'A') + 10, k)?,
+            b'a'..=b'z' => cells.skip(usize::from(b - b'a') + 1),
+            _ => {
+                return Err((
+                    k,
+                    format!(
+                        "expected a clue 0-3 or a run of blanks a-z in the Loopy \
+                         description, found {}",
+                        shown_at(s, k)
+                    ),
+                ))
+            }
+        }
+        k += 1;
+    }
+    cells.finish(s.len())
+}
+
+/// Reads the Loopy parameters after the size, from `s[at..]`: the grid
+/// type (`t0`, the square grid, only) and the difficulty, up to the `:`
+/// that starts the description; returns where the `:` is.
+fn options(s: &[u8], mut at: usize) -> Result<usize, Fail> {
     if s.get(at) == Some(&b't') {
         let grid = count(s, at + 1, "the Loopy grid type")?;
         if grid.value != 0 {
@@ -112,33 +146,7 @@ fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Fail> {
             ))
         }
     }
-    check_size(s, rows, cols)?;
-    out.reset(rows.value, cols.value)
-        .expect("size checked before allocation");
-    let mut cells = Cells::new(out, "Loopy description");
-    let mut k = at + 1;
-    while k < s.len() {
-        k += cells.digits(&s[k..]);
-        let Some(&b) = s.get(k) else { break };
-        cells.room(k)?;
-        match b {
-            b'0'..=b'9' => cells.clue(u32::from(b - b'0'), k)?,
-            b'A'..=b'Z' => cells.clue(u32::from(b - b'A') + 10, k)?,
-            b'a'..=b'z' => cells.skip(usize::from(b - b'a') + 1),
-            _ => {
-                return Err((
-                    k,
-                    format!(
-                        "expected a clue 0-3 or a run of blanks a-z in the Loopy \
-                         description, found {}",
-                        shown_at(s, k)
-                    ),
-                ))
-            }
-        }
-        k += 1;
-    }
-    cells.finish(s.len())
+    Ok(at)
 }
 
 /// The Loopy game ID of `p`: `WxHt0:DESC`.

@@ -130,6 +130,64 @@ impl Records<'_> {
 /// `out`, and its answer into `answer` when asked for.
 fn read(s: &[u8], out: &mut Puzzle, answer: Option<&mut Option<Solution>>) -> Result<(), Fail> {
     let mut r = Records { s, pos: 0 };
+    let (rows, cols, version) = header(&mut r, s)?;
+    out.reset(rows, cols)
+        .expect("size checked before allocation");
+    let clues = out.clue_bytes_mut();
+    let mut next = r.next();
+    if let Some((from, to)) = next.filter(|&(f, t)| &s[f..t] == b"f") {
+        return Err((
+            from.min(to),
+            "pzprv3 flag 'f' asks for a loop through every vertex, \
+             a variant of slither that slink does not solve"
+                .into(),
+        ));
+    }
+    for i in 0..rows {
+        let rec = next.ok_or_else(|| {
+            (
+                s.len(),
+                format!("pzprv3 file ends after {i} of {rows} clue rows"),
+            )
+        })?;
+        r.tokens(rec, cols, i + 1, "clue", |j, token, at| {
+            clues[i * cols + j] = match token {
+                b"." | b"-" => BLANK,
+                _ if token.iter().all(u8::is_ascii_digit) => {
+                    let value = count(token, 0, "")?.value;
+                    if value > 3 {
+                        return Err((
+                            at,
+                            big_clue(value.min(u32::MAX as usize) as u32, i * cols + j, cols),
+                        ));
+                    }
+                    value as u8
+                }
+                _ => {
+                    return Err((
+                        at,
+                        format!(
+                            "expected a clue (0-3, '.' or '-') in a pzprv3 row, found '{}'",
+                            excerpt(token, 0, token.len(), 16)
+                        ),
+                    ))
+                }
+            };
+            Ok(())
+        })?;
+        next = r.next();
+    }
+    if let Some(answer) = answer {
+        *answer = read_answer(&mut r, next, rows, cols, version)?;
+    }
+    Ok(())
+}
+
+/// Reads a pzprv3 file's header from `r` (after blank and `#` lines):
+/// the `pzprv3` line (its version; a pzprjs `v:` line before it is passed
+/// over), the type `slither`, the row and column counts (checked against
+/// slink's limits); returns the size and the version.
+fn header(r: &mut Records<'_>, s: &[u8]) -> Result<(usize, usize, usize), Fail> {
     // Blank and comment lines before the file (by whole lines).
     let first = loop {
         let Some((from, to)) = r.next() else {
@@ -181,56 +239,7 @@ fn read(s: &[u8], out: &mut Puzzle, answer: Option<&mut Option<Solution>>) -> Re
     let cols = r.number(rec, "the column count")?;
     check_size(s, rows, cols)?;
     let (rows, cols) = (rows.value, cols.value);
-    out.reset(rows, cols)
-        .expect("size checked before allocation");
-    let clues = out.clue_bytes_mut();
-    let mut next = r.next();
-    if let Some((from, to)) = next.filter(|&(f, t)| &s[f..t] == b"f") {
-        return Err((
-            from.min(to),
-            "pzprv3 flag 'f' asks for a loop through every vertex, \
-             a variant of slither that slink does not solve"
-                .into(),
-        ));
-    }
-    for i in 0..rows {
-        let rec = next.ok_or_else(|| {
-            (
-                s.len(),
-                format!("pzprv3 file ends after {i} of {rows} clue rows"),
-            )
-        })?;
-        r.tokens(rec, cols, i + 1, "clue", |j, token, at| {
-            clues[i * cols + j] = match token {
-                b"." | b"-" => BLANK,
-                _ if token.iter().all(u8::is_ascii_digit) => {
-                    let value = count(token, 0, "")?.value;
-                    if value > 3 {
-                        return Err((
-                            at,
-                            big_clue(value.min(u32::MAX as usize) as u32, i * cols + j, cols),
-                        ));
-                    }
-                    value as u8
-                }
-                _ => {
-                    return Err((
-                        at,
-                        format!(
-                            "expected a clue (0-3, '.' or '-') in a pzprv3 row, found '{}'",
-                            excerpt(token, 0, token.len(), 16)
-                        ),
-                    ))
-                }
-            };
-            Ok(())
-        })?;
-        next = r.next();
-    }
-    if let Some(answer) = answer {
-        *answer = read_answer(&mut r, next, rows, cols, version)?;
-    }
-    Ok(())
+    Ok((rows, cols, version))
 }
 
 /// Reads the answer after the clue rows (`next` is the record after them).
