@@ -3,6 +3,7 @@
 pub mod connect;
 mod deduce;
 mod dive;
+pub mod four;
 pub mod grade;
 pub mod loops;
 pub mod outcome;
