@@ -15,6 +15,8 @@
 //! - `verify`, `verify_formats`: `slink verify`, the judge's checker,
 //!   against mutations of the judge data, and its puzzles in every format;
 //! - `formats_cli`: the puzzle formats and pictures through the CLI;
+//!   `browser`: an SVG and an HTML page screenshot by headless chromium,
+//!   the loop's pixels where its edges are;
 //!   `clue_four`: a clue 4, read where a format has one, and its verdict;
 //! - `json_schema`: every JSON record against `docs/record.schema.json`;
 //! - `robust`: signals, files that shrink, endless streams, write errors,
@@ -33,6 +35,7 @@ mod bad_input;
 mod batch;
 mod bench;
 mod big_boards;
+mod browser;
 mod check;
 mod clue_four;
 mod determinism;
