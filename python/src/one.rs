@@ -178,7 +178,11 @@ impl PyPuzzle {
     ) -> (Bound<'py, pyo3::types::PyType>, (String, &'static str)) {
         // The judge format has no clue 4; a URL has.
         let p = &slf.get().inner;
-        let fmt = if p.has_four() { Format::Url } else { Format::Judge };
+        let fmt = if p.has_four() {
+            Format::Url
+        } else {
+            Format::Judge
+        };
         (slf.get_type(), (written(fmt, p), fmt.name()))
     }
 

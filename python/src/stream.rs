@@ -17,7 +17,9 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use serde::Deserialize;
-use slink::internals::run::batch::{pipeline::Pipeline, Config, Input, OutputFormat, Shard, Totals};
+use slink::internals::run::batch::{
+    pipeline::Pipeline, Config, Input, OutputFormat, Shard, Totals,
+};
 use std::borrow::Cow;
 use std::io::{self, IoSlice, Write};
 use std::sync::atomic::Ordering;
