@@ -101,7 +101,9 @@ def check(
     threads: Optional[int] = None,
     name: Optional[str] = None,
 ) -> List[Record]: ...
-def verify(puzzles: Source, output: Source) -> List[Record]: ...
+def verify(
+    puzzles: Source, output: Source, fmt: Optional[InputFormat] = None
+) -> List[Record]: ...
 def convert(
     source: Source,
     to: InputFormat = "judge",

@@ -130,7 +130,8 @@ impl PyPuzzle {
         self.inner.blanks()
     }
 
-    /// The clues, row by row: 0-3, or `None` for a blank cell.
+    /// The clues, row by row: 0-4 (4 only from a URL, a Loopy ID or a
+    /// pzprv3 file), or `None` for a blank cell.
     #[getter]
     fn clues(&self) -> Vec<Vec<Option<u8>>> {
         let p = &self.inner;
@@ -151,6 +152,7 @@ impl PyPuzzle {
     #[pyo3(signature = (fmt="judge"))]
     fn to(&self, fmt: &str) -> PyResult<String> {
         let fmt: Format = fmt.parse().map_err(PyValueError::new_err)?;
+        writable(fmt, &self.inner)?;
         Ok(written(fmt, &self.inner))
     }
 
@@ -174,8 +176,14 @@ impl PyPuzzle {
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> (Bound<'py, pyo3::types::PyType>, (String, &'static str)) {
-        let text = written(Format::Judge, &slf.get().inner);
-        (slf.get_type(), (text, "judge"))
+        // The judge format has no clue 4; a URL has.
+        let p = &slf.get().inner;
+        let fmt = if p.has_four() {
+            Format::Url
+        } else {
+            Format::Judge
+        };
+        (slf.get_type(), (written(fmt, p), fmt.name()))
     }
 
     fn __repr__(&self) -> String {
@@ -195,7 +203,16 @@ impl PyPuzzle {
     }
 }
 
-/// `p` in `fmt`, as text.
+/// A `ValueError` if `p` cannot be written in `fmt` (a clue 4 in the
+/// judge format).
+pub fn writable(fmt: Format, p: &Puzzle) -> PyResult<()> {
+    match formats::unwritable(fmt, p) {
+        Some(why) => Err(PyValueError::new_err(why)),
+        None => Ok(()),
+    }
+}
+
+/// `p` in `fmt`, as text (see [`writable`]).
 pub fn written(fmt: Format, p: &Puzzle) -> String {
     let mut out = Vec::new();
     formats::write(fmt, p, &mut out);

@@ -2,7 +2,7 @@
 //! each the library's own run (`slink check`, `slink verify`, the
 //! formats' writers, the generator) with Python values in and out.
 
-use crate::one::{read, written, PyPuzzle};
+use crate::one::{read, writable, written, PyPuzzle};
 use crate::source::{self, os_error, parse_error};
 use pyo3::exceptions::{PyOSError, PyRuntimeWarning, PyValueError};
 use pyo3::prelude::*;
@@ -110,19 +110,23 @@ pub fn check<'py>(
 /// `line`, `column` and `message` of the first thing wrong in the output;
 /// then one dict (with `data_set` None) per problem of the output as a
 /// whole. Both are sources as `solve_many` takes them: a path, bytes or
-/// an iterable of strings (a `str` is a path). The puzzles must be in the
-/// judge format: a malformed one raises `slink.ParseError`.
+/// an iterable of strings (a `str` is a path). The puzzles are in `fmt`
+/// (`judge`, `url`, `loopy`, `pzprv3`; detected when None; those without
+/// numbers are data sets 1, 2, ... in order): a malformed one raises
+/// `slink.ParseError`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, output))]
+#[pyo3(signature = (puzzles, output, fmt=None))]
 pub fn verify<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     output: &Bound<'py, PyAny>,
+    fmt: Option<&str>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let fmt = source::input_format(fmt)?;
     let puzzles = source::source_of(puzzles, None)?;
     let file = puzzles.input.name();
     let puzzles = source::text_of(py, &puzzles)?;
-    let puzzles = verifying::read_puzzles(&puzzles)
+    let puzzles = verifying::read_puzzles_in(&puzzles, fmt)
         .map_err(|e| parse_error(py, &file, e.line, e.col, Some(e.data_set), &e.message))?;
     let output = source::source_of(output, None)?;
     let output = source::text_of(py, &output)?;
@@ -150,6 +154,9 @@ pub fn convert(
 ) -> PyResult<String> {
     let to: Format = to.parse().map_err(PyValueError::new_err)?;
     let puzzles = read(py, source, fmt, name)?;
+    for p in &puzzles {
+        writable(to, &p.inner)?;
+    }
     let mut text: String = puzzles.iter().map(|p| written(to, &p.inner)).collect();
     if to == Format::Judge {
         text.push_str("0 0\n");

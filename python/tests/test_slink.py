@@ -194,6 +194,23 @@ def test_verify_is_the_command_lines_verify(cli, tmp_path):
     assert got == want and got[0]["verdict"] == "wrong" and got[0]["line"] >= 2
 
 
+def test_verify_reads_the_puzzles_in_any_format(tmp_path):
+    urls = tmp_path / "sample.url"
+    urls.write_text(slink.convert(SAMPLE, "url"))
+    for fmt in (None, "url"):
+        got = slink.verify(urls, CORPUS / "sample.out", fmt)
+        assert got and all(v["verdict"] == "ok" for v in got)
+
+
+def test_a_clue_4_is_its_cells_square_or_nothing():
+    p = slink.Puzzle("https://puzz.link/p?slither/3/3/j4j")
+    assert p.clues[1][1] == 4 and p.url == "https://puzz.link/p?slither/3/3/jeh"  # as pzprjs writes it
+    assert slink.Puzzle(p.url) == p
+    assert pickle.loads(pickle.dumps(p)) == p  # pickled as a URL: the judge format has no 4
+    with pytest.raises(ValueError, match="clue 4 at row 2, column 2"):
+        p.to("judge")
+
+
 # --- errors and their places -----------------------------------------------
 
 

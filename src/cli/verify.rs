@@ -1,6 +1,7 @@
 //! `slink verify`: judges a contestant's output (the judging:
 //! [`slink::internals::run::referee`]).
 
+use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use clap::{Args, ValueEnum};
 use slink::internals::run::referee::{self, right_output_size};
@@ -14,16 +15,21 @@ use std::process::ExitCode;
 #[derive(Args, Debug)]
 #[command(after_help = "Example:\n  \
     ./contestant < judge.in > contestant.out\n  \
-    slink verify judge.in contestant.out\n\n\
+    slink verify judge.in contestant.out\n  \
+    slink verify puzzles.url contestant.out   # data sets 1, 2, ... in order\n\n\
     Exit status: 0 when every data set is right and nothing else is \
     printed, 1 when something is wrong, 2 when a file cannot be read or \
     the puzzles are malformed.")]
 pub struct VerifyArgs {
-    /// The puzzles, in the judge format (`-`: standard input).
+    /// The puzzles (`-`: standard input), in the judge format or, with
+    /// their data sets numbered 1, 2, ... in order, as URLs, Loopy IDs or
+    /// pzprv3 files (see --from).
     puzzles: String,
     /// The output to judge, as the judge expects it (`-`: standard input).
     #[arg(value_name = "OUTPUT")]
     contestant: String,
+    #[command(flatten)]
+    from: FromArgs,
     /// How to report: `text` (a line per data set and a summary) or `json`
     /// (a JSON record per data set).
     #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
@@ -91,7 +97,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return fail(format!("cannot read {}: {e}", shown(&args.puzzles))),
     };
-    let puzzles = match referee::read_puzzles(&text) {
+    let puzzles = match referee::read_puzzles_in(&text, args.from.format()) {
         Ok(p) => p,
         Err(e) => return fail(format!("{}:{e}", shown(&args.puzzles))),
     };

@@ -1,4 +1,9 @@
-//! The puzzle: a grid of cells, each with a clue 0-3 or blank.
+//! The puzzle: a grid of cells, each with a clue 0-4 or blank.
+//!
+//! A clue 4 (read from a URL, a Loopy ID or a pzprv3 file; the judge
+//! format has none) asks for all four sides of its cell: the loop is then
+//! that cell's square or nothing. The solver answers such a puzzle
+//! without its deduction ([`crate::solve::four`]).
 
 pub mod drawing;
 pub mod formats;
@@ -19,7 +24,7 @@ pub const MAX_ROWS: usize = 1024;
 /// A cell's clue: how many of its four sides are lines, if it says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Clue {
-    /// A number 0..=3.
+    /// A number 0..=4 (4 only outside the judge format).
     Number(u8),
     /// No constraint (`.` or `-` in the input).
     Blank,
@@ -56,7 +61,7 @@ pub enum PuzzleError {
         /// The columns asked for.
         cols: usize,
     },
-    /// A clue outside 0..=3.
+    /// A clue outside 0..=4.
     BadClue(u8),
     /// The clue list does not have rows * cols entries.
     WrongCount {
@@ -74,7 +79,7 @@ impl fmt::Display for PuzzleError {
                 f,
                 "size {rows}x{cols} is outside 1x1..{MAX_ROWS}x{MAX_COLS}"
             ),
-            PuzzleError::BadClue(c) => write!(f, "clue {c} is not 0-3"),
+            PuzzleError::BadClue(c) => write!(f, "clue {c} is not 0-4"),
             PuzzleError::WrongCount { expected, found } => {
                 write!(f, "expected {expected} clues, found {found}")
             }
@@ -102,7 +107,7 @@ impl Puzzle {
         }
         for (k, c) in clues.iter().enumerate() {
             p.clues[k] = match *c {
-                Clue::Number(n) if n <= 3 => n,
+                Clue::Number(n) if n <= 4 => n,
                 Clue::Number(n) => return Err(PuzzleError::BadClue(n)),
                 Clue::Blank => BLANK,
             };
@@ -129,7 +134,7 @@ impl Puzzle {
         m
     }
 
-    /// Parses a compact text: rows of clue characters (`0-3`, `.`, `-`),
+    /// Parses a compact text: rows of clue characters (`0-4`, `.`, `-`),
     /// separated by `/` or newlines; spaces are ignored. For tests and examples.
     pub fn from_rows(text: &str) -> Result<Self, PuzzleError> {
         let rows: Vec<Vec<Clue>> = text
@@ -139,7 +144,7 @@ impl Puzzle {
                     .filter(|b| !b.is_ascii_whitespace())
                     .map(|b| match b {
                         b'.' | b'-' => Ok(Clue::Blank),
-                        b'0'..=b'3' => Ok(Clue::Number(b - b'0')),
+                        b'0'..=b'4' => Ok(Clue::Number(b - b'0')),
                         other => Err(PuzzleError::BadClue(other)),
                     })
                     .collect()
@@ -191,19 +196,19 @@ impl Puzzle {
     pub fn set_clue(&mut self, i: usize, j: usize, clue: Clue) {
         self.clues[i * self.cols + j] = match clue {
             Clue::Number(n) => {
-                assert!(n <= 3, "clue {n} out of range");
+                assert!(n <= 4, "clue {n} out of range");
                 n
             }
             Clue::Blank => BLANK,
         };
     }
 
-    /// Row-major clue bytes: 0-3, or [`BLANK`].
+    /// Row-major clue bytes: 0-4, or [`BLANK`].
     pub fn clue_bytes(&self) -> &[u8] {
         &self.clues
     }
 
-    /// Mutable row-major clue bytes, for the parser (values 0-3 or [`BLANK`]).
+    /// Mutable row-major clue bytes, for the parser (values 0-4 or [`BLANK`]).
     pub(crate) fn clue_bytes_mut(&mut self) -> &mut [u8] {
         &mut self.clues
     }
@@ -215,8 +220,8 @@ impl Puzzle {
         let mut seen = 0;
         for eight in &mut words {
             let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
-            // A clue 1-3 has bit 0 or 1 set and, unlike a blank, not bit 7.
-            let numbered = (x | x >> 1) & !(x >> 7) & 0x0101_0101_0101_0101;
+            // A clue 1-4 has bit 0, 1 or 2 set and, unlike a blank, not bit 7.
+            let numbered = (x | x >> 1 | x >> 2) & !(x >> 7) & 0x0101_0101_0101_0101;
             // The sum of the bytes (each 0 or 1) lands in the top byte.
             seen += numbered.count_ones() as usize;
             if seen > n {
@@ -225,6 +230,17 @@ impl Puzzle {
         }
         let rest = words.remainder().iter();
         seen + rest.filter(|&&c| c != 0 && c != BLANK).count() > n
+    }
+
+    /// The cells `(row, column)` clued 4, in reading order (found a word
+    /// of clue bytes at a time).
+    pub fn fours(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        memchr::memchr_iter(4, &self.clues).map(|k| (k / self.cols, k % self.cols))
+    }
+
+    /// Whether a cell is clued 4 (see [`Puzzle::fours`]).
+    pub fn has_four(&self) -> bool {
+        memchr::memchr(4, &self.clues).is_some()
     }
 
     /// Number of blank cells.
@@ -280,7 +296,8 @@ mod tests {
 
     #[test]
     fn bad_sizes_and_clues_are_errors() {
-        assert!(Puzzle::from_rows("24").is_err());
+        assert!(Puzzle::from_rows("25").is_err());
+        assert_eq!(Puzzle::from_rows("24").unwrap().clue(0, 1), Clue::Number(4));
         assert!(Puzzle::from_rows("22/2").is_err());
         assert!(Puzzle::new(0, 5, &[]).is_err());
         assert!(Puzzle::new(MAX_ROWS + 1, 1, &[]).is_err());
@@ -308,7 +325,8 @@ mod tests {
                             0 => Clue::Number(1),
                             1 => Clue::Number(2),
                             2 => Clue::Number(3),
-                            3..=9 => Clue::Number(0),
+                            3 => Clue::Number(4),
+                            4..=9 => Clue::Number(0),
                             _ => Clue::Blank,
                         }
                     })

@@ -100,23 +100,25 @@ fn gather(x: u64, k: u32) -> u64 {
 
 /// The clues of `bytes`, 8 to 64 cells in row-major order (whole eights),
 /// as bit planes: bit `k` of the first word is bit 0 of the clue of cell
-/// `k`, of the second bit 1, of the third whether it has a clue.
+/// `k`, of the second bit 1, of the third bit 2 (a 4), of the fourth
+/// whether it has a clue.
 #[inline(always)]
-fn clue_planes(bytes: &[u8]) -> [u64; 3] {
+fn clue_planes(bytes: &[u8]) -> [u64; 4] {
     debug_assert!(bytes.len() % 8 == 0 && (8..=64).contains(&bytes.len()));
     // Eight cells at a time, each eight shifted in from the top (byte 7)
     // and down by a byte for each eight after it.
     const LOW: u64 = 0x0101_0101_0101_0101;
-    let (mut c0, mut c1, mut all) = (0u64, 0u64, 0u64);
+    let (mut c0, mut c1, mut c2, mut all) = (0u64, 0u64, 0u64, 0u64);
     for eight in bytes.chunks_exact(8) {
         let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
         c0 = c0 >> 8 | gather(x, 0) << 56;
         c1 = c1 >> 8 | gather(x, 1) << 56;
+        c2 = c2 >> 8 | gather(x, 2) << 56;
         all |= x;
     }
     // The first eight down to byte 0.
     let shift = 64 - bytes.len();
-    // A clue is 0-3; a blank is 0xff, the only byte with bit 7 set.
+    // A clue is 0-4; a blank is 0xff, the only byte with bit 7 set.
     let clued = if all & LOW << 7 == 0 {
         !0
     } else {
@@ -127,7 +129,7 @@ fn clue_planes(bytes: &[u8]) -> [u64; 3] {
         }
         clued >> shift
     };
-    [c0 >> shift, c1 >> shift, clued]
+    [c0 >> shift, c1 >> shift, c2 >> shift, clued]
 }
 
 /// The number of lines around cell `(i, j)`.
@@ -173,7 +175,7 @@ fn check_clues(p: &Puzzle, s: &Solution, stride: usize) -> Result<(), Invalid> {
                     &padded[..len]
                 }
             };
-            let [c0, c1, clued] = clue_planes(bytes);
+            let [c0, c1, c2, clued] = clue_planes(bytes);
             // Only the row's cells, not the next row's.
             let clued = clued & !0 >> (64 - n);
             // Cell `j` has `H(i, j)`, `H(i + 1, j)`, `V(i, j)`, `V(i, j + 1)`.
@@ -185,7 +187,7 @@ fn check_clues(p: &Puzzle, s: &Solution, stride: usize) -> Result<(), Invalid> {
             let n0 = ab ^ lr;
             let n1 = ab2 ^ lr2 ^ (ab & lr);
             let n2 = ab2 & lr2;
-            let wrong = clued & ((n0 ^ c0) | (n1 ^ c1) | n2);
+            let wrong = clued & ((n0 ^ c0) | (n1 ^ c1) | (n2 ^ c2));
             if wrong != 0 {
                 let j = w * 64 + wrong.trailing_zeros() as usize;
                 return Err(Invalid::Clue {

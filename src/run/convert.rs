@@ -3,9 +3,11 @@
 //! puzzles into Loopy IDs, ...). Each input is read a piece of whole data
 //! sets at a time, as `check` reads it; a bad data set is reported in
 //! place (at most [`MESSAGES_PER_INPUT`] per input, then a count) and the
-//! others are converted.
+//! others are converted. A puzzle the output format cannot hold (a clue 4
+//! in the judge format) is reported as a bad data set at its first line.
 
-use crate::puzzle::formats::{self, Format};
+use crate::puzzle::formats::{self, Entry, Format, FormatError};
+use crate::puzzle::Puzzle;
 use crate::run::batch::Input;
 use crate::run::read::chunks::Chunks;
 use crate::util::interrupt;
@@ -64,7 +66,8 @@ pub fn run(
                 }
             };
             for entry in formats::entries(chunk.bytes, chunk.format) {
-                match entry.puzzle {
+                let number = entry.number + chunk.first - 1;
+                match writable(entry, to) {
                     Ok(p) => {
                         buf.clear();
                         formats::write(to, &p, &mut buf);
@@ -74,7 +77,6 @@ pub fn run(
                     Err(e) if shown < MESSAGES_PER_INPUT => {
                         shown += 1;
                         done.bad += 1;
-                        let number = entry.number + chunk.first - 1;
                         let line = e.line + chunk.line_offset;
                         writeln!(
                             err,
@@ -99,4 +101,19 @@ pub fn run(
     }
     out.flush()?;
     Ok(done)
+}
+
+/// The puzzle of `entry`, or why it cannot be converted: it is not a
+/// puzzle, or `to` cannot hold it ([`formats::unwritable`]: placed at
+/// the data set's first line).
+fn writable(entry: Entry, to: Format) -> Result<Puzzle, FormatError> {
+    let p = entry.puzzle?;
+    match formats::unwritable(to, &p) {
+        None => Ok(p),
+        Some(message) => Err(FormatError {
+            line: entry.line,
+            col: 1,
+            message,
+        }),
+    }
 }

@@ -4,6 +4,7 @@ pub mod connect;
 mod deduce;
 pub mod difficulty;
 mod dive;
+pub mod four;
 pub mod given;
 pub mod grade;
 pub mod loops;

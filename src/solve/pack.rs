@@ -55,9 +55,10 @@ impl<const W: usize> Pack<W> {
 
     /// Whether `p` may share a pack: not when the rectangle around two of
     /// its 3s may be the solution, where R4 is left out for it alone (see
-    /// [`rules::threes`]).
+    /// [`rules::threes`]), nor with a clue 4, which deduction never sees
+    /// ([`crate::solve::four`]).
     pub fn admits(p: &Puzzle) -> bool {
-        Self::capacity(p.rows(), p.cols()) >= 2 && !domino_loop_fits(p)
+        Self::capacity(p.rows(), p.cols()) >= 2 && !domino_loop_fits(p) && !p.has_four()
     }
 
     /// Deduces `puzzles` (one shape, each admitted, at most

@@ -1,10 +1,12 @@
 //! The solver's public face: options in, outcome with solutions and
 //! statistics out. Dispatches on the board's width to an [`Search`] whose
-//! rows are 1, 2 or 4 words wide.
+//! rows are 1, 2 or 4 words wide (a puzzle with a clue 4 is answered
+//! before: [`four`]).
 
 use crate::board::Edges;
 use crate::grid::Plane;
 use crate::puzzle::Puzzle;
+use crate::solve::four;
 use crate::solve::outcome::{Options, Outcome};
 use crate::solve::pack::Pack;
 use crate::solve::search::{self, Search};
@@ -56,6 +58,9 @@ impl Solver {
     pub fn solve(&mut self, p: &Puzzle) -> &Outcome {
         self.outcome.begin();
         let o = &self.options;
+        if four::solve_fours(p, o, &mut self.outcome) {
+            return &self.outcome;
+        }
         match p.cols() {
             0..=63 => self.narrow.solve(p, o, &mut self.outcome),
             64..=127 => self.medium.solve(p, o, &mut self.outcome),

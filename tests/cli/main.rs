@@ -12,9 +12,12 @@
 //! - `real_corpus`, `hard_corpus`: the real-world collections of
 //!   `../shared/corpus/real/` and Loopy's hard puzzles of
 //!   `../shared/corpus/hard/` (ignored, with the reason, without them);
-//! - `verify`: `slink verify`, the judge's checker, against mutations of
-//!   the judge data;
+//! - `verify`, `verify_formats`: `slink verify`, the judge's checker,
+//!   against mutations of the judge data, and its puzzles in every format;
 //! - `formats_cli`: the puzzle formats and pictures through the CLI;
+//!   `browser`: an SVG and an HTML page screenshot by headless chromium,
+//!   the loop's pixels where its edges are;
+//!   `clue_four`: a clue 4, read where a format has one, and its verdict;
 //! - `json_schema`: every JSON record against `docs/record.schema.json`;
 //! - `robust`: signals, files that shrink, endless streams, write errors,
 //!   the time limit (docs/RELIABILITY.md);
@@ -32,7 +35,9 @@ mod bad_input;
 mod batch;
 mod bench;
 mod big_boards;
+mod browser;
 mod check;
+mod clue_four;
 mod determinism;
 mod docs;
 mod formats_cli;
@@ -51,4 +56,5 @@ mod real_corpus;
 mod robust;
 mod small_puzzles;
 mod verify;
+mod verify_formats;
 mod vocabulary;

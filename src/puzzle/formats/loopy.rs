@@ -4,7 +4,8 @@
 //! `xH` is left out); `tN` is the grid type, and slink solves only the
 //! square grid `t0`; `dX` is the difficulty the puzzle was generated at
 //! (`e`, `n`, `t` or `h`), which says nothing about the clues. The
-//! description lists the cells row by row: a digit is a clue, a letter
+//! description lists the cells row by row: a digit is a clue (0-4 on
+//! the square grid; a 4 asks for all four sides of its cell), a letter
 //! `a`-`z` a run of 1 to 26 blanks. A `#SEED` ID holds no puzzle, only
 //! the random seed Loopy would generate one from: it is refused with an
 //! error saying so. [`encode`] writes `WxHt0:DESC` with runs as Loopy
@@ -81,7 +82,7 @@ fn read(s: &[u8], from: usize, out: &mut Puzzle) -> Result<(), Fail> {
                 return Err((
                     k,
                     format!(
-                        "expected a clue 0-3 or a run of blanks a-z in the Loopy \
+                        "expected a clue 0-4 or a run of blanks a-z in the Loopy \
                          description, found {}",
                         shown_at(s, k)
                     ),
@@ -238,15 +239,15 @@ mod tests {
         );
         assert_eq!(
             err("3x3t0:2b1-2b1b2"),
-            "1:10: expected a clue 0-3 or a run of blanks a-z in the Loopy description, found '-'"
+            "1:10: expected a clue 0-4 or a run of blanks a-z in the Loopy description, found '-'"
         );
         assert_eq!(
-            err("3x3t0:2b4b2b1b2"),
-            "1:9: clue 4 at row 2, column 1 is not 0-3"
+            err("3x3t0:2b5b2b1b2"),
+            "1:9: clue 5 at row 2, column 1 is not 0-4"
         );
         assert_eq!(
             err("3x3t0:2b1bAb1b2"),
-            "1:11: clue 10 at row 3, column 1 is not 0-3"
+            "1:11: clue 10 at row 3, column 1 is not 0-4"
         );
         assert_eq!(
             err("3x99999t0:i"),

@@ -47,8 +47,22 @@ pub(crate) use text::trim;
 use crate::puzzle::parse::{parse_body, Scanner};
 use crate::puzzle::Puzzle;
 
+/// Why `p` cannot be written in `format`, if it cannot: the judge format
+/// has no clue 4 (its readers would refuse it), which the others have.
+pub fn unwritable(format: Format, p: &Puzzle) -> Option<String> {
+    let (i, j) = p.fours().next().filter(|_| format == Format::Judge)?;
+    Some(format!(
+        "clue 4 at row {}, column {} cannot be written in the judge format, \
+         whose clues are 0-3",
+        i + 1,
+        j + 1
+    ))
+}
+
 /// Appends `p` written in `format` to `out`: a judge-format data set (no
 /// `0 0`), a URL or a Loopy ID on a line of its own, or a pzprv3 file.
+/// A puzzle the format cannot hold ([`unwritable`]) is written anyway, as
+/// no reader of that format would read it: check first.
 pub fn write(format: Format, p: &Puzzle, out: &mut Vec<u8>) {
     match format {
         Format::Judge => crate::puzzle::write::write_puzzle(p, out),

@@ -11,7 +11,7 @@
 //!   visits every vertex), refused with an error since slink solves the
 //!   plain rules;
 //! - one line per row of clues, each cell a token followed by a space:
-//!   `0`-`3`, `.` for a blank, `-` for a clue whose number is hidden (a
+//!   `0`-`4`, `.` for a blank, `-` for a clue whose number is hidden (a
 //!   blank for the solver);
 //! - the answer: (version 1) a row of cell marks per row, then the
 //!   vertical edges `V(i, j)` (rows lines of cols + 1 tokens), then the
@@ -155,7 +155,7 @@ fn read(s: &[u8], out: &mut Puzzle, answer: Option<&mut Option<Solution>>) -> Re
                 b"." | b"-" => BLANK,
                 _ if token.iter().all(u8::is_ascii_digit) => {
                     let value = count(token, 0, "")?.value;
-                    if value > 3 {
+                    if value > 4 {
                         return Err((
                             at,
                             big_clue(value.min(u32::MAX as usize) as u32, i * cols + j, cols),
@@ -167,7 +167,7 @@ fn read(s: &[u8], out: &mut Puzzle, answer: Option<&mut Option<Solution>>) -> Re
                     return Err((
                         at,
                         format!(
-                            "expected a clue (0-3, '.' or '-') in a pzprv3 row, found '{}'",
+                            "expected a clue (0-4, '.' or '-') in a pzprv3 row, found '{}'",
                             excerpt(token, 0, token.len(), 16)
                         ),
                     ))

@@ -120,7 +120,7 @@ pub(crate) fn check_size(s: &[u8], rows: Count, cols: Count) -> Result<(), Fail>
 /// The message for a clue beyond 3 in cell `k` of a board `cols` wide.
 pub(crate) fn big_clue(value: u32, k: usize, cols: usize) -> String {
     format!(
-        "clue {value} at row {}, column {} is not 0-3",
+        "clue {value} at row {}, column {} is not 0-4",
         k / cols + 1,
         k % cols + 1
     )
@@ -166,10 +166,10 @@ impl<'a> Cells<'a> {
         ))
     }
 
-    /// Sets the next cell's clue, read at `at` (a value beyond 3 fails).
+    /// Sets the next cell's clue, read at `at` (a value beyond 4 fails).
     #[inline]
     pub fn clue(&mut self, value: u32, at: usize) -> Result<(), Fail> {
-        if value > 3 {
+        if value > 4 {
             return Err((at, big_clue(value, self.k, self.cols)));
         }
         self.clues[self.k] = value as u8;

@@ -13,14 +13,15 @@
 //!
 //! | character | meaning |
 //! | --- | --- |
-//! | `0`-`3` | the clue |
-//! | `5`-`8` | the clue (the character minus 5), then one blank |
-//! | `a`-`d` | the clue (minus 10), then two blanks |
+//! | `0`-`4` | the clue |
+//! | `5`-`9` | the clue (the character minus 5), then one blank |
+//! | `a`-`e` | the clue (minus 10), then two blanks |
 //! | `g`-`z` | 1 to 20 blanks |
 //! | `.` | a clue whose number is hidden (a blank for the solver) |
 //!
-//! (`4`, `9` and `e` are the clue 4 of other varieties, which slither has
-//! not.) The last character may run past the last cell, as pzprjs's own
+//! A clue 4 (`4`, `9`, `e`), which pzprjs reads as any other, asks for
+//! all four sides of its cell: the loop is that cell's square or nothing
+//! ([`crate::puzzle`]). The last character may run past the last cell, as pzprjs's own
 //! encoder writes a final clue with its two blanks. [`encode`] writes
 //! exactly what puzz.link writes, so a canonical URL comes back unchanged.
 //!
@@ -225,7 +226,7 @@ fn read_body(s: &[u8], from: usize, to: usize, out: &mut Puzzle) -> Result<(), F
                     at,
                     format!(
                         "expected a clue character of puzz.link's slither \
-                         (0-3, 5-8, a-d, g-z or '.'), found {}",
+                         (0-4, 5-9, a-e, g-z or '.'), found {}",
                         shown_at(s, at)
                     ),
                 ))
@@ -442,15 +443,11 @@ mod tests {
         );
         assert_eq!(
             err(&format!("{u}5/5/cbcFcddad")),
-            "1:36: expected a clue character of puzz.link's slither (0-3, 5-8, a-d, g-z or '.'), found 'F'"
+            "1:36: expected a clue character of puzz.link's slither (0-4, 5-9, a-e, g-z or '.'), found 'F'"
         );
         assert_eq!(
-            err(&format!("{u}5/5/cbc4cddad")),
-            "1:36: clue 4 at row 2, column 5 is not 0-3"
-        );
-        assert_eq!(
-            err(&format!("{u}5/5/cbc9cddad")),
-            "1:36: clue 4 at row 2, column 5 is not 0-3"
+            err(&format!("{u}5/5/cbcfcddad")),
+            "1:36: expected a clue character of puzz.link's slither (0-4, 5-9, a-e, g-z or '.'), found 'f'"
         );
         assert_eq!(
             err(&format!("{u}5/5/cbcbcddad/x")),

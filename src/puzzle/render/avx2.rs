@@ -47,9 +47,9 @@ const VERTEX_CHARS: [u8; 32] = bytes32!(|b| match b % 16 {
 /// 4-7 of a broadcast word); the other bytes 0x80, a zero.
 const SPREAD: [u8; 32] = bytes32!(|b| if b % 4 == 2 { (b / 4) as u8 } else { 0x80 });
 
-/// A clue's glyph by its byte, in both halves: `0`-`3`; a blank (255,
+/// A clue's glyph by its byte, in both halves: `0`-`4`; a blank (255,
 /// bit 7 set) looks up a zero.
-const GLYPHS: [u8; 32] = bytes32!(|b| if b % 16 < 4 { b'0' + (b % 16) as u8 } else { 0 });
+const GLYPHS: [u8; 32] = bytes32!(|b| if b % 16 < 5 { b'0' + (b % 16) as u8 } else { 0 });
 
 /// `|` at each column's first byte.
 const BARS: [u8; 32] = bytes32!(|b| if b % 4 == 0 { b'|' } else { 0 });

@@ -106,13 +106,13 @@ const BARS: [[u64; 2]; 16] = {
     t
 };
 
-/// The glyphs of four clue bytes side by side (little-endian): `0`-`3`
-/// for the clues 0-3, a space for [`BLANK`](crate::puzzle::BLANK) (255).
+/// The glyphs of four clue bytes side by side (little-endian): `0`-`4`
+/// for the clues 0-4, a space for [`BLANK`](crate::puzzle::BLANK) (255).
 fn glyphs(clues: u32) -> u32 {
-    let digits = clues & 0x0303_0303 | 0x3030_3030;
-    // A blank's two low bits make a `3`, 0x13 above the space.
+    let digits = clues & 0x0707_0707 | 0x3030_3030;
+    // A blank's three low bits make a `7`, 0x17 above the space.
     let blanks = clues >> 7 & 0x0101_0101;
-    digits - blanks * 0x13
+    digits - blanks * 0x17
 }
 
 /// Two glyph bytes (little-endian) moved to bytes 2 and 6: the glyph
@@ -327,7 +327,7 @@ mod tests {
                 Clue::Number(b)
             }
         };
-        let clues = [0, 1, 2, 3, BLANK].map(|b| (b, clue(b).glyph()));
+        let clues = [0, 1, 2, 3, 4, BLANK].map(|b| (b, clue(b).glyph()));
         for a in clues {
             for b in clues {
                 for (c, d) in [(a, b), (b, a)] {
@@ -394,8 +394,8 @@ mod tests {
             for r in [1, 2, 3, 5] {
                 for line in densities {
                     let clues: Vec<Clue> = (0..r * c)
-                        .map(|_| match rng.index(5) {
-                            4 => Clue::Blank,
+                        .map(|_| match rng.index(6) {
+                            5 => Clue::Blank,
                             n => Clue::Number(n as u8),
                         })
                         .collect();

@@ -96,14 +96,11 @@ fn rejects_wrong_clue_branch_and_two_loops() {
 /// Widths around the 64-bit word boundaries of the row words.
 const WIDTHS: [usize; 5] = [63, 64, 65, 127, 128];
 
-/// The puzzle whose clues are the line counts of `s` (blank for 4).
+/// The puzzle whose clues are the line counts of `s` (4 included).
 fn clues_of(s: &Solution) -> Puzzle {
     let (r, c) = (s.rows(), s.cols());
     let clues: Vec<Clue> = (0..r * c)
-        .map(|k| match sides(s, k / c, k % c) {
-            4 => Clue::Blank,
-            n => Clue::Number(n),
-        })
+        .map(|k| Clue::Number(sides(s, k / c, k % c)))
         .collect();
     Puzzle::new(r, c, &clues).unwrap()
 }
@@ -139,7 +136,7 @@ fn wrong_clues_at_word_boundaries_are_found_where_they_are() {
             for i in 0..3 {
                 let mut p = clues_of(&s);
                 let lines = sides(&s, i, j);
-                let clue = (lines + 1) % 4;
+                let clue = (lines + 1) % 5;
                 p.set_clue(i, j, Clue::Number(clue));
                 let want = Invalid::Clue {
                     row: i,
@@ -206,7 +203,7 @@ fn wrong_clues_next_to_blanks_are_found_in_every_eight() {
             }
             assert_eq!(verify(&p, &s), Ok(()), "{c} {j}");
             let lines = sides(&s, 1, j);
-            let clue = (lines + 1) % 4;
+            let clue = (lines + 1) % 5;
             p.set_clue(1, j, Clue::Number(clue));
             let want = Invalid::Clue {
                 row: 1,
@@ -217,7 +214,7 @@ fn wrong_clues_next_to_blanks_are_found_in_every_eight() {
             assert_eq!(verify(&p, &s), Err(want), "{c} {j}");
             // In the last row, whose last eight reads past the clues.
             let mut p = clues_of(&s);
-            p.set_clue(2, j, Clue::Number((sides(&s, 2, j) + 1) % 4));
+            p.set_clue(2, j, Clue::Number((sides(&s, 2, j) + 1) % 5));
             assert!(
                 matches!(verify(&p, &s), Err(Invalid::Clue { row: 2, col, .. }) if col == j),
                 "{c} {j}"
@@ -514,7 +511,7 @@ fn agrees_with_the_reference_on_random_solutions_of_every_size() {
                     k @ (0 | 1) => flip_random_edge(&mut rng, &mut s, k == 0),
                     2 => unit(&mut s, rng.index(r), rng.index(c)),
                     _ => {
-                        let clue = Clue::Number(rng.index(4) as u8);
+                        let clue = Clue::Number(rng.index(5) as u8);
                         p.set_clue(rng.index(r), rng.index(c), clue)
                     }
                 }

@@ -68,7 +68,7 @@ fn encodes_as_pzprjs_saves() {
 #[test]
 fn several_files() {
     let text = "# two files\n\npzprv3.1\nslither\n1\n2\n1 . \n0 0 \n\
-                v:\npzprv3\nslither\n1\n1\n4 \n\
+                v:\npzprv3\nslither\n1\n1\n5 \n\
                 pzprv3/slither/1/1/3 /\n";
     let entries: Vec<Entry> = Files::new(text.as_bytes()).collect();
     assert_eq!(entries.len(), 3);
@@ -80,7 +80,7 @@ fn several_files() {
     assert_eq!((entries[1].number, entries[1].line), (2, 9));
     assert_eq!(
         entries[1].puzzle.as_ref().unwrap_err().to_string(),
-        "14:1: clue 4 at row 1, column 1 is not 0-3"
+        "14:1: clue 5 at row 1, column 1 is not 0-4"
     );
     assert_eq!((entries[2].number, entries[2].line), (3, 15));
     assert_eq!(
@@ -105,11 +105,11 @@ fn malformed_files() {
     );
     assert_eq!(
         err("pzprv3\nslither\n2\n3\n1 . . \n. x . \n"),
-        "6:3: expected a clue (0-3, '.' or '-') in a pzprv3 row, found 'x'"
+        "6:3: expected a clue (0-4, '.' or '-') in a pzprv3 row, found 'x'"
     );
     assert_eq!(
         err("pzprv3\nslither\n2\n3\n1 . . \n. 12 . \n"),
-        "6:3: clue 12 at row 2, column 2 is not 0-3"
+        "6:3: clue 12 at row 2, column 2 is not 0-4"
     );
     assert_eq!(
         err("pzprv3\nslither\n99999999999\n3\n"),
