@@ -73,9 +73,15 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     }
     // Up to 63 columns a row takes one word: the checks are compiled a
     // second time for that stride, a constant there.
-    let corners = match s.stride() {
-        1 => check_clues(p, s, 1).and_then(|()| check_vertices(s, 1)),
-        stride => check_clues(p, s, stride).and_then(|()| check_vertices(s, stride)),
+    let fours = p.has_four();
+    let corners = match (s.stride(), fours) {
+        (1, false) => check_clues::<false>(p, s, 1).and_then(|()| check_vertices(s, 1)),
+        (stride, false) => {
+            check_clues::<false>(p, s, stride).and_then(|()| check_vertices(s, stride))
+        }
+        (stride, true) => {
+            check_clues::<true>(p, s, stride).and_then(|()| check_vertices(s, stride))
+        }
     }?;
     if corners == 0 {
         return Err(Invalid::NoLoop);
@@ -102,8 +108,11 @@ fn gather(x: u64, k: u32) -> u64 {
 /// as bit planes: bit `k` of the first word is bit 0 of the clue of cell
 /// `k`, of the second bit 1, of the third bit 2 (a 4), of the fourth
 /// whether it has a clue.
+///
+/// With `FOURS` false (a puzzle without a 4) the third plane is left
+/// empty, not gathered: a clue is then 0-3.
 #[inline(always)]
-fn clue_planes(bytes: &[u8]) -> [u64; 4] {
+fn clue_planes<const FOURS: bool>(bytes: &[u8]) -> [u64; 4] {
     debug_assert!(bytes.len() % 8 == 0 && (8..=64).contains(&bytes.len()));
     // Eight cells at a time, each eight shifted in from the top (byte 7)
     // and down by a byte for each eight after it.
@@ -113,7 +122,9 @@ fn clue_planes(bytes: &[u8]) -> [u64; 4] {
         let x = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
         c0 = c0 >> 8 | gather(x, 0) << 56;
         c1 = c1 >> 8 | gather(x, 1) << 56;
-        c2 = c2 >> 8 | gather(x, 2) << 56;
+        if FOURS {
+            c2 = c2 >> 8 | gather(x, 2) << 56;
+        }
         all |= x;
     }
     // The first eight down to byte 0.
@@ -149,8 +160,11 @@ fn arms(s: &Solution, i: usize, j: usize) -> u8 {
 /// Checks every clue, 64 cells at a time, a row of cells (`stride` words,
 /// [`Solution::stride`]) after the other: the four sides of each cell are
 /// added up bit-sliced and compared with the clue's bit planes.
+///
+/// `FOURS`: whether the puzzle has a cell clued 4 (a puzzle without one,
+/// the usual, skips that clue plane).
 #[inline(always)]
-fn check_clues(p: &Puzzle, s: &Solution, stride: usize) -> Result<(), Invalid> {
+fn check_clues<const FOURS: bool>(p: &Puzzle, s: &Solution, stride: usize) -> Result<(), Invalid> {
     let (c, clues) = (p.cols(), p.clue_bytes());
     let mut padded = [0; 64];
     // Cell row `i` lies between vertex rows `i` and `i + 1`.
@@ -175,7 +189,7 @@ fn check_clues(p: &Puzzle, s: &Solution, stride: usize) -> Result<(), Invalid> {
                     &padded[..len]
                 }
             };
-            let [c0, c1, c2, clued] = clue_planes(bytes);
+            let [c0, c1, c2, clued] = clue_planes::<FOURS>(bytes);
             // Only the row's cells, not the next row's.
             let clued = clued & !0 >> (64 - n);
             // Cell `j` has `H(i, j)`, `H(i + 1, j)`, `V(i, j)`, `V(i, j + 1)`.
