@@ -47,6 +47,56 @@ pub fn completions(args: &CompletionsArgs) -> ExitCode {
     })
 }
 
+/// Writes the synopsis of `cmd` in roff: each option with its value's
+/// name (`[--budget <BUDGET>]`), a positional argument that takes several
+/// values as `[FILE]...`, then the subcommands, if any. (clap_mangen's
+/// own synopsis leaves the values out.)
+fn synopsis(out: &mut dyn Write, cmd: &clap::Command) -> io::Result<()> {
+    let escape = |s: &str| s.replace('-', "\\-");
+    let mut cmd = cmd.clone();
+    cmd.build();
+    let name = cmd.get_bin_name().unwrap_or(cmd.get_name());
+    let mut line = format!("\\fB{}\\fR", escape(name));
+    // Options first, then the positional arguments.
+    let args = cmd.get_arguments().filter(|a| !a.is_hide_set());
+    let (positional, options): (Vec<_>, Vec<_>) = args.partition(|a| a.is_positional());
+    for arg in options.into_iter().chain(positional) {
+        let value = arg
+            .get_value_names()
+            .and_then(|v| v.first())
+            .map_or_else(|| arg.get_id().as_str().to_uppercase(), |v| v.to_string());
+        let takes_value = arg.get_action().takes_values();
+        let text = if arg.is_positional() {
+            let many = arg.get_num_args().is_some_and(|n| n.max_values() > 1);
+            format!(
+                "[\\fI{}\\fR]{}",
+                escape(&value),
+                if many { "..." } else { "" }
+            )
+        } else {
+            let mut flags = Vec::new();
+            if let Some(s) = arg.get_short() {
+                flags.push(format!("\\fB\\-{s}\\fR"));
+            }
+            if let Some(l) = arg.get_long() {
+                flags.push(format!("\\fB\\-\\-{}\\fR", escape(l)));
+            }
+            let value = if takes_value {
+                format!(" \\fI<{}>\\fR", escape(&value))
+            } else {
+                String::new()
+            };
+            format!("[{}{value}]", flags.join("|"))
+        };
+        line.push(' ');
+        line.push_str(&text);
+    }
+    if cmd.get_subcommands().any(|s| !s.is_hide_set()) {
+        line.push_str(" [\\fICOMMAND\\fR]");
+    }
+    writeln!(out, "{line}")
+}
+
 /// Runs `slink man`: the page of `slink` with a section per subcommand.
 pub fn man(_: &ManArgs) -> ExitCode {
     emit("man", |out| {
@@ -54,7 +104,8 @@ pub fn man(_: &ManArgs) -> ExitCode {
         let page = clap_mangen::Man::new(cmd.clone());
         page.render_title(out)?;
         page.render_name_section(out)?;
-        page.render_synopsis_section(out)?;
+        writeln!(out, ".SH SYNOPSIS")?;
+        synopsis(out, &cmd)?;
         page.render_description_section(out)?;
         page.render_options_section(out)?;
         if let Some(after) = cmd.get_after_help() {
@@ -70,7 +121,8 @@ pub fn man(_: &ManArgs) -> ExitCode {
             if let Some(about) = sub.get_about() {
                 writeln!(out, "{about}")?;
             }
-            sub_page.render_synopsis_section(out)?;
+            writeln!(out, ".PP")?;
+            synopsis(out, &sub)?;
             sub_page.render_options_section(out)?;
             if let Some(after) = sub.get_after_help() {
                 text_lines(out, &after.to_string())?;

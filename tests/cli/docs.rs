@@ -49,6 +49,17 @@ fn the_man_page_has_every_subcommand_and_renders() {
     // The top-level help's examples and exit statuses are in it too.
     assert!(run.stdout.contains(".SH \"EXAMPLES AND EXIT STATUS\""));
     assert!(run.stdout.contains("130 or 143"), "no signal statuses");
+    // Synopses give each option's value and say that files are several.
+    let solve = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("\\fBslink solve\\fR"))
+        .expect("a synopsis of slink solve");
+    assert!(
+        solve.contains("[\\fB\\-\\-budget\\fR \\fI<BUDGET>\\fR]"),
+        "{solve}"
+    );
+    assert!(solve.ends_with("[\\fIFILE\\fR]..."), "{solve}");
     for sub in ["SOLVE", "CHECK", "EXPLAIN", "VERIFY", "GEN", "BENCH"] {
         assert!(
             run.stdout.contains(&format!(".SH \"{sub}\"")),
