@@ -118,6 +118,9 @@ struct State {
 #[pyclass(module = "slink")]
 pub struct Records {
     state: Mutex<State>,
+    /// Set by `close()` before it waits for the state: a `__next__` that
+    /// finds the state taken then ends the iteration instead of failing.
+    closing: std::sync::atomic::AtomicBool,
     source: Source,
     /// Hand out JSON lines (`str`, with their newline) instead of dicts.
     json: bool,
@@ -246,6 +249,9 @@ impl Records {
         let mut state = match self.state.try_lock() {
             Ok(state) => state,
             Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) if self.closing.load(Ordering::SeqCst) => {
+                return Ok(None);
+            }
             Err(std::sync::TryLockError::WouldBlock) => {
                 return Err(pyo3::exceptions::PyValueError::new_err(
                     "these records are being read by another thread already",
@@ -308,6 +314,7 @@ impl Records {
     /// its thread; the iterator then yields nothing more.
     fn close(&self, py: Python<'_>) {
         // Without the GIL: another thread may be waiting in `__next__`.
+        self.closing.store(true, Ordering::SeqCst);
         let engine = py.detach(|| {
             let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
             state.stop(&self.source);
@@ -430,6 +437,7 @@ pub fn solve_many(
             engine: Some(engine),
             file: None,
         }),
+        closing: std::sync::atomic::AtomicBool::new(false),
         source,
         json,
     })
