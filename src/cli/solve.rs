@@ -89,7 +89,8 @@ pub struct SolveArgs {
     /// by SIGINT or SIGTERM says which N to give.
     #[arg(long, value_name = "N", default_value_t = 0)]
     skip: usize,
-    /// No progress bar (it is shown only when standard error is a terminal).
+    /// No progress bar on standard error (it is shown only when standard
+    /// error is a terminal).
     #[arg(short, long)]
     quiet: bool,
     /// Leave out times: no `micros` in JSON records, no rates in the

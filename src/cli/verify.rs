@@ -34,9 +34,11 @@ pub struct VerifyArgs {
     /// (a JSON record per data set).
     #[arg(long, value_enum, default_value_t = VerifyFormat::Text)]
     format: VerifyFormat,
-    /// Print only what is wrong (and the summary).
-    #[arg(short, long)]
-    quiet: bool,
+    /// Print only what is wrong (and the summary), as `check --brief`
+    /// does. (`-q` means no progress or summary on standard error in every
+    /// command; verify writes neither.)
+    #[arg(long)]
+    brief: bool,
     /// Search nodes and probes per puzzle when a data set is missing and
     /// slink solves the puzzle to tell whether it has a solution.
     #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
@@ -117,7 +119,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     let written = args.report.open(&inputs).and_then(|mut out| {
         match args.format {
             VerifyFormat::Text => {
-                referee::write_text(&report, &shown(&args.contestant), args.quiet, &mut out)
+                referee::write_text(&report, &shown(&args.contestant), args.brief, &mut out)
             }
             VerifyFormat::Json => referee::write_json(&report, &mut out),
         }?;

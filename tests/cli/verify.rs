@@ -135,7 +135,7 @@ fn the_command_line_names_the_place_of_a_wrong_byte_and_exits_1() {
     assert_eq!(&lines[3][18..19], "+");
     lines[3].replace_range(18..19, "-");
     let bad = lines.join("\n") + "\n";
-    let run = run_slink(&["verify", "-q", SAMPLE_IN, "-"], bad.as_bytes());
+    let run = run_slink(&["verify", "--brief", SAMPLE_IN, "-"], bad.as_bytes());
     assert_eq!(run.code, 1);
     assert_eq!(
         run.stdout,
