@@ -8,7 +8,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use slink::formats::{self, Format, FormatError};
-use slink::internals::run::batch::record::{Record, Result as Done};
+use slink::internals::run::batch::record::{Fate, Record};
 use slink::internals::run::batch::OutputFormat;
 use slink::pictures::svg::{self, Picture};
 use slink::{Options, Puzzle, Solution, Solver, Status};
@@ -279,7 +279,7 @@ fn solved(puzzle: Puzzle, line: usize, options: Options, started: Instant) -> So
             number: 1,
             line,
             size: Some((puzzle.rows(), puzzle.cols())),
-            result: Done::Solved {
+            result: Fate::Solved {
                 puzzle: &puzzle,
                 outcome,
             },

@@ -26,7 +26,7 @@
 //! assert_eq!(slink::verify(&made.puzzle, &made.solution), Ok(()));
 //! ```
 
-mod check;
+mod checker;
 mod config;
 mod remove;
 pub mod run;
@@ -41,7 +41,7 @@ pub use symmetry::Symmetry;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::solve::difficulty::{grade, Graders};
-use check::{Checker, Verdict};
+use checker::{Checked, Checker};
 use rayon::prelude::*;
 use remove::{Removal, Stopped};
 use std::time::Instant;
@@ -178,13 +178,13 @@ impl Generator {
         let c = self.config;
         let level = c.level();
         match self.checker.whole(&p, s, level, work) {
-            Verdict::Pass => {}
-            Verdict::Stop => return Err(Stopped),
-            Verdict::Fail if level == Difficulty::Search => {
+            Checked::Pass => {}
+            Checked::Stop => return Err(Stopped),
+            Checked::Fail if level == Difficulty::Search => {
                 work.multiple += 1;
                 return Ok(Attempt::Next);
             }
-            Verdict::Fail => {
+            Checked::Fail => {
                 work.rules_failed += 1;
                 return Ok(Attempt::Next);
             }
@@ -196,12 +196,12 @@ impl Generator {
         if let Some(d) = c.difficulty.filter(|&d| d > Difficulty::Rules) {
             let easier = Difficulty::ALL[d as usize - 1];
             match self.checker.whole(&p, s, easier, work) {
-                Verdict::Pass => {
+                Checked::Pass => {
                     work.too_easy += 1;
                     return Ok(Attempt::Next);
                 }
-                Verdict::Stop => return Err(Stopped),
-                Verdict::Fail => return Ok(Attempt::Made(p, Some(d))),
+                Checked::Stop => return Err(Stopped),
+                Checked::Fail => return Ok(Attempt::Made(p, Some(d))),
             }
         }
         work.solves += 1;

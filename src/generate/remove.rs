@@ -28,7 +28,7 @@
 //! budget stays (counted in [`Work::gave_up`]); below the search, checks
 //! have no budget to run out of.
 
-use super::check::{Checker, Verdict};
+use super::checker::{Checked, Checker};
 use super::config::Work;
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::solution::Solution;
@@ -138,15 +138,15 @@ impl<'a> Removal<'a> {
                 c.near(self.p, self.s, d, &self.free, w)
             };
             match verdict {
-                Verdict::Stop => return Err(Stopped),
-                Verdict::Pass => {
+                Checked::Stop => return Err(Stopped),
+                Checked::Pass => {
                     if (d == Difficulty::Rules || d == Difficulty::Search) && self.radius > 0 {
                         self.removed.extend_from_slice(tried);
                     }
                     next += k;
                     batch = batch.saturating_mul(2);
                 }
-                Verdict::Fail => {
+                Checked::Fail => {
                     self.put_back(tried, 0);
                     if k == 1 {
                         // A second solution found is one of the whole
@@ -179,9 +179,9 @@ impl<'a> Removal<'a> {
     ) -> Result<(), Stopped> {
         loop {
             match c.whole(self.p, self.s, d, w) {
-                Verdict::Pass => break,
-                Verdict::Stop => return Err(Stopped),
-                Verdict::Fail => {}
+                Checked::Pass => break,
+                Checked::Stop => return Err(Stopped),
+                Checked::Fail => {}
             }
             let culprits = if d == Difficulty::Search {
                 self.broken_by(c.other_solution(self.s))

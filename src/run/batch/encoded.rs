@@ -5,7 +5,7 @@
 //! it for standard output: [`Pictures`]), and counts the figures of a
 //! page for its summary ([`html::Tally`]).
 
-use super::record::{Record, Result};
+use super::record::{Fate, Record};
 use crate::puzzle::formats::{self, pzprv3};
 use crate::run::pictures::html::{self, Item};
 use crate::run::pictures::svg::{self, Picture};
@@ -32,8 +32,8 @@ pub(super) fn record(format: Encoding, rec: &Record<'_>, out: &mut Vec<u8>) {
     let name = format!("{}:{}", rec.file, rec.line);
     let invalid;
     let (puzzle, outcome) = match rec.result {
-        Result::Solved { puzzle, outcome } => (puzzle, outcome),
-        Result::Invalid(e) if format == Encoding::Html => {
+        Fate::Solved { puzzle, outcome } => (puzzle, outcome),
+        Fate::Invalid(e) if format == Encoding::Html => {
             invalid = e.to_string();
             let item = item(rec, &name, Err(&invalid));
             // Writing into a Vec cannot fail.
@@ -63,11 +63,7 @@ pub(super) fn record(format: Encoding, rec: &Record<'_>, out: &mut Vec<u8>) {
 }
 
 /// The page's item of `rec`.
-fn item<'a>(
-    rec: &Record<'_>,
-    name: &'a str,
-    content: std::result::Result<Picture<'a>, &'a str>,
-) -> Item<'a> {
+fn item<'a>(rec: &Record<'_>, name: &'a str, content: Result<Picture<'a>, &'a str>) -> Item<'a> {
     Item {
         input: rec.input,
         number: rec.number,

@@ -12,7 +12,7 @@
 //!   malformed ones; counts and rates at the end ([`write_summary`]).
 
 use super::encoded::{self, Encoding};
-use super::record::{Detail, LoopHex, Record, Result};
+use super::record::{Detail, Fate, LoopHex, Record};
 use crate::puzzle::formats;
 use crate::puzzle::render;
 use crate::solve::outcome::{Outcome, Status};
@@ -85,7 +85,7 @@ pub enum OutputFormat {
 struct Shown<T>(T);
 
 impl<T: Display> Serialize for Shown<T> {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(&self.0)
     }
 }
@@ -131,7 +131,7 @@ impl OutputFormat {
     /// Appends what this format prints for `rec`: output bytes to `out`,
     /// diagnostic lines to `diag`.
     pub fn record(self, rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
-        if let Result::Solved { outcome, .. } = rec.result {
+        if let Fate::Solved { outcome, .. } = rec.result {
             if outcome.stats.check_failures > 0 {
                 alarm(rec, outcome, diag);
             }
@@ -140,7 +140,7 @@ impl OutputFormat {
             OutputFormat::Judge => judge(rec, out, diag),
             OutputFormat::Json => json(rec, out),
             OutputFormat::Summary => {
-                if let Result::Invalid(e) = rec.result {
+                if let Fate::Invalid(e) = rec.result {
                     // Writing into a Vec cannot fail.
                     let _ = writeln!(diag, "{}:{e}", rec.file);
                 }
@@ -185,7 +185,7 @@ fn alarm(rec: &Record<'_>, outcome: &Outcome, diag: &mut Vec<u8>) {
 
 /// The judge format of one record.
 fn judge(rec: &Record<'_>, out: &mut Vec<u8>, diag: &mut Vec<u8>) {
-    if let Result::Solved { puzzle, outcome } = rec.result {
+    if let Fate::Solved { puzzle, outcome } = rec.result {
         if let Some(s) = outcome.solution() {
             render::answer(rec.number, puzzle, s, out);
         }
@@ -211,7 +211,7 @@ fn diagnose(rec: &Record<'_>, diag: &mut Vec<u8>) {
 /// The JSON line of one record.
 fn json(rec: &Record<'_>, out: &mut Vec<u8>) {
     let solution = match rec.result {
-        Result::Solved { outcome, .. } => outcome.solution(),
+        Fate::Solved { outcome, .. } => outcome.solution(),
         _ => None,
     };
     let obj = Json {
@@ -281,7 +281,7 @@ mod tests {
                 number,
                 line: 1,
                 size: Some((1, 1)),
-                result: Result::Solved {
+                result: Fate::Solved {
                     puzzle: &puzzle,
                     outcome: &outcome,
                 },
@@ -318,7 +318,7 @@ mod tests {
             number: 3,
             line: 7,
             size: Some((1, 1)),
-            result: Result::Solved {
+            result: Fate::Solved {
                 puzzle: &puzzle,
                 outcome: &outcome,
             },

@@ -10,7 +10,7 @@ use std::fmt::{self, Display, Write as _};
 
 /// What became of a data set's clues.
 #[derive(Clone, Copy, Debug)]
-pub enum Result<'a> {
+pub enum Fate<'a> {
     /// The data set was read and solved.
     Solved {
         /// The puzzle.
@@ -38,7 +38,7 @@ pub struct Record<'a> {
     /// Rows and columns, if the header was read.
     pub size: Option<(usize, usize)>,
     /// What became of it.
-    pub result: Result<'a>,
+    pub result: Fate<'a>,
     /// Microseconds spent reading and solving, when timing is on.
     pub micros: Option<u64>,
 }
@@ -47,9 +47,9 @@ impl Record<'_> {
     /// The record's status.
     pub fn status(&self) -> Status {
         match self.result {
-            Result::Solved { outcome, .. } => outcome.status(),
-            Result::Invalid(_) => Status::Invalid,
-            Result::Failed => Status::GaveUp,
+            Fate::Solved { outcome, .. } => outcome.status(),
+            Fate::Invalid(_) => Status::Invalid,
+            Fate::Failed => Status::GaveUp,
         }
     }
 
@@ -57,7 +57,7 @@ impl Record<'_> {
     /// and multiple ones.
     pub(super) fn error(&self) -> Option<Detail<'_>> {
         match self.result {
-            Result::Solved { outcome, .. } => match outcome.status() {
+            Fate::Solved { outcome, .. } => match outcome.status() {
                 Status::Solved | Status::Multiple => None,
                 Status::NoSolution => Some(Detail::NoSolution(outcome)),
                 Status::GaveUp => Some(match outcome.stalled() {
@@ -68,8 +68,8 @@ impl Record<'_> {
                 // (The solver does not say this of a puzzle it read.)
                 Status::Invalid => Some(Detail::Failed),
             },
-            Result::Invalid(e) => Some(Detail::Invalid(e)),
-            Result::Failed => Some(Detail::Failed),
+            Fate::Invalid(e) => Some(Detail::Invalid(e)),
+            Fate::Failed => Some(Detail::Failed),
         }
     }
 }

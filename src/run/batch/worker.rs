@@ -106,7 +106,7 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
             Item::Span(span) => parse_body(shared.src, span, &mut w.puzzles[k]),
             Item::Coded(c) => coded::decode(shared.src, c, &mut w.puzzles[k]),
             Item::Error(e) => {
-                let result = record::Result::Invalid(e);
+                let result = record::Fate::Invalid(e);
                 slot.status = Some(emit(&slot.item, shared, result, None, out, diag));
                 continue;
             }
@@ -120,7 +120,7 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
             Err(e) => emit(
                 &slot.item,
                 shared,
-                record::Result::Invalid(&e),
+                record::Fate::Invalid(&e),
                 took,
                 out,
                 diag,
@@ -134,7 +134,7 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
         let (k, reading) = read[t];
         let took = last.map(|l| l.elapsed() + reading.unwrap_or_default());
         let slot = &mut *slots[k];
-        let result = record::Result::Solved {
+        let result = record::Fate::Solved {
             puzzle: puzzles[t],
             outcome,
         };
@@ -159,7 +159,7 @@ pub(super) fn work(slot: &mut Slot, shared: &Shared<'_>, worker: &mut Option<Wor
             slot.out.clear();
             slot.diag.clear();
             let (out, diag) = (&mut slot.out, &mut slot.diag);
-            emit(&slot.item, shared, record::Result::Failed, None, out, diag)
+            emit(&slot.item, shared, record::Fate::Failed, None, out, diag)
         }
     });
 }
@@ -181,9 +181,9 @@ pub(super) fn one(
         Item::Error(_) => None,
     };
     let result = match (item, failed) {
-        (Item::Error(e), _) => record::Result::Invalid(e),
-        (_, Some(e)) => record::Result::Invalid(parse_error.insert(e)),
-        (_, None) => record::Result::Solved {
+        (Item::Error(e), _) => record::Fate::Invalid(e),
+        (_, Some(e)) => record::Fate::Invalid(parse_error.insert(e)),
+        (_, None) => record::Fate::Solved {
             puzzle: &w.puzzle,
             outcome: w.solver.solve(&w.puzzle),
         },
@@ -203,7 +203,7 @@ pub(super) fn one(
 pub(super) fn emit(
     item: &Item,
     shared: &Shared<'_>,
-    result: record::Result<'_>,
+    result: record::Fate<'_>,
     took: Option<Duration>,
     out: &mut Vec<u8>,
     diag: &mut Vec<u8>,
@@ -215,7 +215,7 @@ pub(super) fn emit(
             c.number,
             c.line,
             match result {
-                record::Result::Solved { puzzle, .. } => Some((puzzle.rows(), puzzle.cols())),
+                record::Fate::Solved { puzzle, .. } => Some((puzzle.rows(), puzzle.cols())),
                 _ => None,
             },
         ),

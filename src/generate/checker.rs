@@ -23,7 +23,7 @@ use std::time::Instant;
 
 /// What a check found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Verdict {
+pub(super) enum Checked {
     /// Finished within the difficulty, with the generator's loop.
     Pass,
     /// Not finished within it (or out of budget).
@@ -76,7 +76,7 @@ impl Checker {
         s: &Solution,
         d: Difficulty,
         w: &mut Work,
-    ) -> Verdict {
+    ) -> Checked {
         self.run(p, s, d, None, w)
     }
 
@@ -89,7 +89,7 @@ impl Checker {
         d: Difficulty,
         free: &Free,
         w: &mut Work,
-    ) -> Verdict {
+    ) -> Checked {
         self.run(p, s, d, Some(free), w)
     }
 
@@ -114,9 +114,9 @@ impl Checker {
         d: Difficulty,
         free: Option<&Free>,
         w: &mut Work,
-    ) -> Verdict {
+    ) -> Checked {
         if self.stopping() {
-            return Verdict::Stop;
+            return Checked::Stop;
         }
         w.solves += 1;
         let solver = &mut self.solvers[d as usize];
@@ -125,18 +125,18 @@ impl Checker {
             None => solver.solve(p),
         };
         match o.status() {
-            Status::Solved if o.solution() == Some(s) => Verdict::Pass,
+            Status::Solved if o.solution() == Some(s) => Checked::Pass,
             Status::Solved => {
                 w.disagreements += 1;
-                Verdict::Fail
+                Checked::Fail
             }
             // A solve cut short by a stop (or the time limit) tells nothing.
-            Status::GaveUp | Status::TimedOut if self.stopping() => Verdict::Stop,
+            Status::GaveUp | Status::TimedOut if self.stopping() => Checked::Stop,
             Status::GaveUp | Status::TimedOut if d == Difficulty::Search => {
                 w.gave_up += 1;
-                Verdict::Fail
+                Checked::Fail
             }
-            _ => Verdict::Fail,
+            _ => Checked::Fail,
         }
     }
 }
