@@ -16,7 +16,7 @@ old=$1 new=$2; shift 2
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
   files=(corpus/sample.in corpus/judge/slink.in corpus/generated/*.in)
-  for f in ../shared/corpus/judge/slink.in ../shared/corpus/real/*.txt ../shared/corpus/hard/*.txt \
+  for f in ../shared/corpus/judge/slink.in ../shared/corpus/real/*.txt ../shared/corpus/hard/*.txt ../shared/corpus/human/*.txt \
            target/bench-corpora/*.txt; do
     [ -s "$f" ] && files+=("$f")
   done

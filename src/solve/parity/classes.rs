@@ -44,6 +44,34 @@ impl Parity {
         }
     }
 
+    /// Queues the constraints that hold members of both classes, roots `a`
+    /// and `b` (about to be joined), found from the members of `b`: the
+    /// join gives them two edges of one class. To a constraint with members
+    /// of one of the two only, the join is a renaming (`b`'s members become
+    /// `a`'s, flipped or not), which teaches it nothing it has not said.
+    fn queue_meeting(&mut self, a: u32, b: u32) {
+        let mut e = b;
+        loop {
+            for c in self.edge_constraints[e as usize] {
+                if c == NONE || self.queued[c as usize] {
+                    continue;
+                }
+                let constraint = self.constraints[c as usize];
+                let meets = constraint.edges[..constraint.len as usize]
+                    .iter()
+                    .any(|&f| self.find(f).0 == a);
+                if meets {
+                    self.queued[c as usize] = true;
+                    self.queue.push(c);
+                }
+            }
+            e = self.next[e as usize];
+            if e == b {
+                break;
+            }
+        }
+    }
+
     /// Queues constraint `c`.
     pub(super) fn queue_one(&mut self, c: u32) {
         if c != NONE && !self.queued[c as usize] {
@@ -83,7 +111,7 @@ impl Parity {
         } else {
             (a, b)
         };
-        self.queue_class(b);
+        self.queue_meeting(a, b);
         self.parent[b as usize] = a;
         self.flip[b as usize] = d;
         self.size[a as usize] += self.size[b as usize];

@@ -353,9 +353,12 @@ impl Parity {
             self.reset(edges);
         }
         while let Some(c) = self.queue.pop() {
-            self.queued[c as usize] = false;
+            // Still queued while it is solved: what it learns (a class's
+            // value, a join, an angle mark) comes from its own assignments,
+            // and solving it again would find the same.
             let constraint = self.constraints[c as usize];
             self.solve(&constraint)?;
+            self.queued[c as usize] = false;
         }
         let mut decided = 0;
         for k in 0..self.decided.len() {
