@@ -62,7 +62,8 @@ left > 0 { left--; row(); next }
 if [ ! -s "$DIR/search-20x20.txt" ]; then
   echo "slink check $DIR/blanks60-20x20.txt | needs=search -> $DIR/search-20x20.txt" >&2
   # (check exits 1 here: these puzzles break the judge's promise.)
-  { "$SLINK" check "$DIR/blanks60-20x20.txt" || true; } | awk -F: '/needs=search/ { print $2 }' > "$DIR/search.ids"
+  { "$SLINK" check --promise "$DIR/blanks60-20x20.txt" || true; } |
+    awk '/needs=search/ { for (i = 1; i <= NF; i++) if ($i ~ /^set=/) print substr($i, 5) }' > "$DIR/search.ids"
   awk -v SEED=0 -v IDS="$DIR/search.ids" "
     BEGIN { while ((getline id < IDS) > 0) keep[id + 0] = 1 }
     function header() { if (k in keep) print }

@@ -189,8 +189,7 @@ fn beyond_loops<const W: usize>(
     let coloured = scratch.regions.apply(frame, edges)?;
     if coloured > 0 {
         // The colour rules turn the new colours into edges (the colours'
-        // rows are due; the rows around them too).
-        edges.mark_all();
+        // rows are due, marked by the writes; the rows around them too).
         return Ok(true);
     }
     if trace.is_some() {
