@@ -233,7 +233,7 @@ impl Parity {
         }
         for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
             let marks = self.marks[cell as usize];
-            let (p, q) = (lines[p as usize], lines[q as usize]);
+            let (p, q) = (lines[usize::from(p & 3)], lines[usize::from(q & 3)]);
             if marks >> k & 1 == 1 {
                 valid &= !(p & q);
             }
@@ -275,7 +275,7 @@ impl Parity {
     /// lines, never both crosses), queued where new.
     fn mark_angles(&mut self, c: &Constraint, lines: &[u16; 4], valid: u16) {
         for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
-            let (p, q) = (lines[p as usize], lines[q as usize]);
+            let (p, q) = (lines[usize::from(p & 3)], lines[usize::from(q & 3)]);
             let mut add = 0;
             if valid & p & q == 0 {
                 add |= 1 << k;
