@@ -224,12 +224,13 @@ impl<const W: usize> Walker<W> {
         }
         let walked = self.walk_fresh(frame, clues, edges);
         // As after a full walk, the index is valid only for a board where
-        // loop reasoning found nothing to add: nothing crossed, no loop
-        // closed, no path's closing edge left open. (Otherwise the next
-        // call walks the board in full.)
+        // no loop closed and no path's closing edge was left open (it may
+        // close the solution, which more lines elsewhere would change).
+        // Crossed closing edges leave every path as it was: the index
+        // stays. (Otherwise the next call walks the board in full.)
         self.index.valid = false;
         let (step, base, total) = walked?;
-        if step == LoopStep::Nothing && base {
+        if matches!(step, LoopStep::Nothing | LoopStep::Crossed(_)) && base {
             // The base paths merged into new ones end no path now; the new
             // ones do.
             let index = &mut self.index;
@@ -296,7 +297,7 @@ impl<const W: usize> Walker<W> {
         }
         if on_paths == total {
             if index {
-                self.index.valid = crossed == 0 && !open_close;
+                self.index.valid = !open_close;
             }
             return Ok(if crossed > 0 {
                 LoopStep::Crossed(crossed)

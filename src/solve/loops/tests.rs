@@ -162,6 +162,8 @@ fn recorded<const W: usize>(w: &Walker<W>) -> (bool, u32, Vec<Option<(u32, u32)>
 /// reason the same from either index.
 fn compare_index_updates<const W: usize>(cases: usize, min_cols: usize, mut seed: u64) {
     let mut updated = [0usize; 4];
+    // Bases whose walk crossed edges (their index is kept all the same).
+    let mut crossing_bases = 0;
     for case in 0..cases {
         let (frame, clues, lines) = random_case::<W>(case, min_cols, &mut seed);
         let rows = frame.rows;
@@ -194,9 +196,10 @@ fn compare_index_updates<const W: usize>(cases: usize, min_cols: usize, mut seed
         let mut base = board(0, &empty);
         let mut w = Walker::<W>::default();
         let step = w.apply_indexed(&frame, &clues, &mut base);
-        if step != Ok(LoopStep::Nothing) || !w.index.valid {
+        if !matches!(step, Ok(LoopStep::Nothing | LoopStep::Crossed(_))) || !w.index.valid {
             continue;
         }
+        crossing_bases += usize::from(step != Ok(LoopStep::Nothing));
         // The node board grows: the walker updates its index.
         let mut node = board(1, &base);
         let mut fresh = Walker::<W>::default();
@@ -217,16 +220,21 @@ fn compare_index_updates<const W: usize>(cases: usize, min_cols: usize, mut seed
         assert_eq!(recorded(&w), recorded(&fresh), "case {case}");
         // A probe of the grown board, reasoned from either index.
         let probe = board(2, &node);
-        let (mut a, mut b) = (probe.clone(), probe.clone());
+        let (mut a, mut b, mut c) = (probe.clone(), probe.clone(), probe.clone());
         let from_updated = w.apply_incremental(&frame, &clues, &mut a);
         let from_full = fresh.apply_incremental(&frame, &clues, &mut b);
+        // And from no index at all: a whole walk of the probe's board.
+        let walked = Walker::<W>::default().apply(&frame, &clues, &mut c);
         assert_eq!(from_updated, from_full, "case {case}");
+        assert_eq!(from_updated, walked, "case {case}");
         if from_full.is_ok() {
             assert_eq!(a, b, "case {case}");
+            assert_eq!(a, c, "case {case}");
         }
     }
-    // Every kind of outcome was met.
+    // Every kind of outcome was met, and bases that crossed edges.
     assert!(updated.iter().all(|&k| k > 10), "{updated:?}");
+    assert!(crossing_bases > 10, "{crossing_bases} bases crossed edges");
 }
 
 #[test]
