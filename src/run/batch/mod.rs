@@ -51,6 +51,7 @@ pub mod format;
 #[cfg(target_os = "linux")]
 pub mod pipeline;
 pub mod record;
+pub mod resume;
 mod ring;
 mod scan;
 mod sink;
@@ -60,7 +61,7 @@ mod worker;
 
 pub use format::OutputFormat;
 pub use record::{LoopHex, Record};
-pub use totals::{write_summary, Totals};
+pub use totals::{write_summary, Spot, Totals};
 
 use crate::puzzle::formats;
 use crate::run::read::chunks;
