@@ -14,7 +14,8 @@
 //! The pieces: [`pipeline`] (inputs and pieces), `ring` (the batches in
 //! flight and their claims), `scan` (a piece into batches), `worker` (a
 //! worker's side of a batch), `slot` (a data set in flight), `sink` (the
-//! ordered writer and the counts); the output layer is [`mod@format`].
+//! ordered writer and the counts); the output layer is [`mod@format`];
+//! [`resume`] reads a stopped run's output back, to go on after it.
 //! The calling thread
 //! also works batches no pool thread has taken when it can start none;
 //! with one thread ([`Config::threads`] 1, as in judge mode) there is no
