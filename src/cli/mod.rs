@@ -11,6 +11,7 @@ mod from;
 mod gen;
 mod judge;
 mod output;
+mod resume;
 mod signals;
 mod solve;
 mod solver_args;

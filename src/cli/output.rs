@@ -6,7 +6,7 @@
 //! so that a closed pipe is still told apart.
 
 use clap::Args;
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{self, IoSlice, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,16 +27,7 @@ impl OutputArgs {
     pub fn open(&self, inputs: &[&Path]) -> io::Result<Output> {
         match &self.output {
             Some(path) => {
-                if let Some(input) = inputs.iter().find(|i| same_file(i, path)) {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        format!(
-                            "the output {} is the input {}: it would be emptied before it is read",
-                            path.display(),
-                            input.display()
-                        ),
-                    ));
-                }
+                not_an_input(path, inputs)?;
                 Output::create(path)
             }
             None => Ok(Output::stdout()),
@@ -50,6 +41,23 @@ impl OutputArgs {
             eprintln!("{command}: {e}");
             ExitCode::from(2)
         })
+    }
+}
+
+/// Refuses `path` as an output when it is one of `inputs` (making it
+/// would empty the input before it is read; appending to it would write
+/// into what is read).
+pub fn not_an_input(path: &Path, inputs: &[&Path]) -> io::Result<()> {
+    match inputs.iter().find(|i| same_file(i, path)) {
+        Some(input) => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "the output {} is the input {}: it would be emptied before it is read",
+                path.display(),
+                input.display()
+            ),
+        )),
+        None => Ok(()),
     }
 }
 
@@ -78,6 +86,17 @@ impl Output {
         let name = path.display().to_string();
         let file = File::create(path)
             .map_err(|e| io::Error::new(e.kind(), format!("cannot create {name}: {e}")))?;
+        Ok(Output::new(Box::new(file), name))
+    }
+
+    /// Opens `path` to write after its first `keep` bytes (the rest is
+    /// cut): appending to a stopped run's output. An error names it.
+    pub fn append(path: &Path, keep: u64) -> io::Result<Output> {
+        let name = path.display().to_string();
+        let named =
+            |e: io::Error| io::Error::new(e.kind(), format!("cannot append to {name}: {e}"));
+        let file = OpenOptions::new().append(true).open(path).map_err(named)?;
+        file.set_len(keep).map_err(named)?;
         Ok(Output::new(Box::new(file), name))
     }
 

@@ -2,6 +2,7 @@
 
 use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
+use super::resume;
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 use slink::internals::run::batch::{self, Config, Input, OutputFormat, Shard};
@@ -43,12 +44,15 @@ Examples:
     slink solve puzzles/*.txt > solutions.txt
     slink solve -j 8 --format json --no-timing big.txt > results.jsonl
     xzcat big.txt.xz | slink solve --format summary
+    slink solve --format json -o results.jsonl big.txt --resume   (after a stop)
 
 Exit status: 0 if every data set was solved with a unique solution, 1 if \
 some was not (several solutions, none, malformed, gave up, timed out), 2 \
 on a usage error, an unreadable input or an output that cannot be written, \
 130 or 143 when SIGINT or SIGTERM stopped the run (the records of the data \
-sets already taken are written whole first; a second signal ends it at once).
+sets already taken are written whole first, and standard error says where it \
+stopped and how to go on; a second signal ends it at once). A resumed run's \
+status and summary count the data sets it solved.
 
 Shards: --shard K/N solves the data sets whose number n has \
 (n - 1) mod N = K - 1. Merge the JSON outputs of the N shards with
@@ -89,6 +93,20 @@ pub struct SolveArgs {
     /// by SIGINT or SIGTERM says which N to give.
     #[arg(long, value_name = "N", default_value_t = 0)]
     skip: usize,
+    /// Go on with a stopped run: keep the whole records of OUTPUT (-o),
+    /// cut a torn one at its end, append the rest.
+    ///
+    /// Go on with a run that stopped (a signal, a crash, a full disk):
+    /// read back the records in OUTPUT (-o, required), cut a torn record
+    /// at its end, and append the records of the data sets after them, so
+    /// that OUTPUT ends as a run that was not stopped would have left it.
+    /// Give the same inputs and options (--skip, --shard too). For the
+    /// judge, json, url and loopy formats and inputs that are files (they
+    /// are read twice). A missing or empty OUTPUT is an ordinary run; one
+    /// whose records do not fit the inputs is refused and left as it was.
+    /// The summary and exit status count the data sets this run solved.
+    #[arg(long)]
+    resume: bool,
     /// No progress bar on standard error (it is shown only when standard
     /// error is a terminal).
     #[arg(short, long)]
@@ -177,7 +195,7 @@ fn to_usize(n: u64) -> usize {
 
 /// Runs `slink solve`.
 pub fn run(args: &SolveArgs) -> ExitCode {
-    let config = args.config();
+    let mut config = args.config();
     if let Err(e) = check_pictures(args) {
         eprintln!("slink solve: {e}");
         return ExitCode::from(2);
@@ -190,8 +208,15 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             _ => None,
         })
         .collect();
-    let mut out = match args.output.open_or_exit("slink solve", &paths) {
-        Ok(out) => out,
+    let opened = if args.resume {
+        resume::open(&args.output, &inputs, &paths, &mut config)
+    } else {
+        args.output
+            .open_or_exit("slink solve", &paths)
+            .map(|out| (out, None))
+    };
+    let (mut out, resumed) = match opened {
+        Ok(opened) => opened,
         Err(status) => return status,
     };
     let mut err = io::stderr().lock();
@@ -199,13 +224,10 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         Ok(totals) => {
             if let Some(signal) = interrupt::requested() {
                 // Where it stopped, and how to go on from there.
-                let done = config.skip + totals.data_sets();
-                let _ = writeln!(
-                    err,
-                    "slink solve: stopped by signal {signal} after {done} data sets \
-                     (their records written whole); to go on, run the same command \
-                     with --skip {done} and append the output"
-                );
+                let earlier = resumed.as_ref().and_then(|r| r.last.as_ref());
+                let to_file = args.output.output.is_some();
+                let line = resume::stopped(signal, &config, &totals, earlier, to_file, &inputs);
+                let _ = writeln!(err, "slink solve: {line}");
             }
             ExitCode::from(totals.exit_status())
         }

@@ -19,6 +19,8 @@
 //!   the loop's pixels where its edges are;
 //!   `clue_four`: a clue 4, read where a format has one, and its verdict;
 //! - `json_schema`: every JSON record against `docs/record.schema.json`;
+//! - `resume`: `slink solve --resume` after torn outputs and real
+//!   signals, outputs that do not fit, usage errors;
 //! - `robust`: signals, files that shrink, endless streams, write errors,
 //!   the time limit (docs/RELIABILITY.md);
 //! - `vocabulary`: `-o/--output` on every command that writes a result,
@@ -52,6 +54,7 @@ mod layers;
 mod malformed;
 mod properties;
 mod real_corpus;
+mod resume;
 #[cfg(unix)]
 mod robust;
 mod small_puzzles;

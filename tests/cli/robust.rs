@@ -62,7 +62,7 @@ fn open(file: &TempFile) -> std::fs::File {
 }
 
 /// Sends `signal` (a name such as `TERM`) to `child`.
-fn signal(child: &Child, signal: &str) {
+pub(crate) fn signal(child: &Child, signal: &str) {
     let sent = Command::new("kill")
         .arg(format!("-{signal}"))
         .arg(child.id().to_string())
@@ -251,7 +251,7 @@ fn a_second_signal_ends_the_run_at_once() {
 /// Waits until `child` handles SIGINT and SIGTERM (Linux: their bits in
 /// `SigCgt` of `/proc/PID/status`; elsewhere half a second), so that a
 /// signal sent next reaches slink's handler, not the default action.
-fn wait_for_handlers(child: &Child) {
+pub(crate) fn wait_for_handlers(child: &Child) {
     let status = format!("/proc/{}/status", child.id());
     let wanted = (1u64 << (2 - 1)) | (1u64 << (15 - 1));
     let started = Instant::now();

@@ -14,7 +14,8 @@
 //! The pieces: [`pipeline`] (inputs and pieces), `ring` (the batches in
 //! flight and their claims), `scan` (a piece into batches), `worker` (a
 //! worker's side of a batch), `slot` (a data set in flight), `sink` (the
-//! ordered writer and the counts); the output layer is [`mod@format`].
+//! ordered writer and the counts); the output layer is [`mod@format`];
+//! [`resume`] reads a stopped run's output back, to go on after it.
 //! The calling thread
 //! also works batches no pool thread has taken when it can start none;
 //! with one thread ([`Config::threads`] 1, as in judge mode) there is no
@@ -51,6 +52,7 @@ pub mod format;
 #[cfg(target_os = "linux")]
 pub mod pipeline;
 pub mod record;
+pub mod resume;
 mod ring;
 mod scan;
 mod sink;
@@ -60,7 +62,7 @@ mod worker;
 
 pub use format::OutputFormat;
 pub use record::{LoopHex, Record};
-pub use totals::{write_summary, Totals};
+pub use totals::{write_summary, Spot, Totals};
 
 use crate::puzzle::formats;
 use crate::run::read::chunks;

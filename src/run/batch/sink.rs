@@ -3,7 +3,7 @@
 
 use super::encoded::Pictures;
 use super::slot::{lock, Item, Slot};
-use super::{Config, Error, Totals};
+use super::{Config, Error, Spot, Totals};
 use crate::run::pictures::html::Tally;
 use crate::solve::outcome::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -61,6 +61,12 @@ impl Sink<'_> {
             let mut slot = lock(slot);
             let status = slot.status.unwrap_or(Status::GaveUp);
             self.totals.add(status);
+            let (number, line) = slot.item.place();
+            self.totals.last = Some(Spot {
+                input: self.input.0,
+                number,
+                line,
+            });
             if self.pictures.is_some() || self.tally.is_some() {
                 self.picture(&mut slot, status, out, err)?;
                 if self.totals.stopped {
@@ -74,7 +80,6 @@ impl Sink<'_> {
             let fail_fast = self.config.fail_fast && status.is_error();
             let stop = fail_fast || invalid_stop;
             let has_diag = !slot.diag.is_empty();
-            let (number, line) = slot.item.place();
             run.push(slot);
             if has_diag || stop {
                 // The drawings so far, then the diagnostics, in order.

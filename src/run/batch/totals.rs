@@ -22,6 +22,20 @@ pub struct Totals {
     pub elapsed: Duration,
     /// Whether the run stopped early (`fail_fast`).
     pub stopped: bool,
+    /// The last data set counted (its record written), if any.
+    pub last: Option<Spot>,
+}
+
+/// Where a data set is: its input, its number and its line, as its
+/// record gives them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Spot {
+    /// The input's position among the inputs, from 1.
+    pub input: usize,
+    /// The data set's number.
+    pub number: usize,
+    /// The line of its header (of the error, for a malformed header).
+    pub line: usize,
 }
 
 impl Totals {

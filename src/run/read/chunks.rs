@@ -65,7 +65,19 @@ impl Chunks {
     /// Opens `input` in `format` (`None`: detected from its first
     /// meaningful line) with batch mode's default piece size and limit.
     pub fn open_as(input: &Input, format: Option<Format>) -> io::Result<Chunks> {
-        let mut chunks = Chunks::new(input::open(input)?, PIECE_BYTES, PIECE_LIMIT);
+        Chunks::open_sized(input, format, PIECE_BYTES, PIECE_LIMIT)
+    }
+
+    /// Opens `input` in `format` (`None`: detected), read in pieces of
+    /// about `piece_bytes`, giving up on a data set that does not end
+    /// within `limit` bytes (as batch mode's options ask).
+    pub fn open_sized(
+        input: &Input,
+        format: Option<Format>,
+        piece_bytes: usize,
+        limit: usize,
+    ) -> io::Result<Chunks> {
+        let mut chunks = Chunks::new(input::open(input)?, piece_bytes, limit);
         chunks.format = format;
         Ok(chunks)
     }
