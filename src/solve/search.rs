@@ -14,7 +14,7 @@
 
 use crate::bits::Count;
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame, Trail};
+use crate::board::{Board, Clues, Frame, Trail};
 use crate::grid::{EdgeId, Plane, Side, ARMS};
 
 use crate::puzzle::Puzzle;
@@ -38,7 +38,7 @@ use walk::{End, Order, Plan, Step, Walk, MIRRORS, RESTART_AFTER, RESTART_DIVE_NO
 pub struct Search<const W: usize> {
     clues: Clues<W>,
     /// The board of the node under way.
-    board: Edges<W>,
+    board: Board<W>,
     /// The boards of the levels above it, to come back to.
     trail: Trail<W>,
     /// Per level above the node: the edge whose other value is still to
@@ -46,7 +46,7 @@ pub struct Search<const W: usize> {
     pending: Vec<Option<EdgeId>>,
     scratch: Scratch<W>,
     /// The root's board where a dive began, for the search after it.
-    root: Edges<W>,
+    root: Board<W>,
     /// The order of the search under way.
     order: Order,
     /// Probing's boards and what its last round found.
@@ -64,7 +64,7 @@ const PARITY_LEVELS: usize = 256;
 impl<const W: usize> Search<W> {
     /// The board of the last node: where a solve without branching
     /// ([`Options::branch`]) stalled, what it decided.
-    pub fn board(&self) -> &Edges<W> {
+    pub fn board(&self) -> &Board<W> {
         &self.board
     }
 
@@ -83,7 +83,7 @@ impl<const W: usize> Search<W> {
     pub fn solve_from(
         &mut self,
         p: &Puzzle,
-        start: Option<&Edges<W>>,
+        start: Option<&Board<W>>,
         o: &Options,
         out: &mut Outcome,
     ) {
@@ -136,7 +136,7 @@ impl<const W: usize> Search<W> {
         &mut self,
         frame: &Frame<W>,
         p: &Puzzle,
-        start: Option<&Edges<W>>,
+        start: Option<&Board<W>>,
         o: &Options,
         out: &mut Outcome,
     ) -> End {
@@ -173,7 +173,7 @@ impl<const W: usize> Search<W> {
     /// Puts the root's board back as `start` (or empty) and forgets the
     /// solutions found and probing's state: a search in `order` starts
     /// anew.
-    fn restart(&mut self, p: &Puzzle, start: Option<&Edges<W>>, order: Order, out: &mut Outcome) {
+    fn restart(&mut self, p: &Puzzle, start: Option<&Board<W>>, order: Order, out: &mut Outcome) {
         match start {
             Some(board) => self.board.copy_from(board),
             None => self.board.reset(p.rows()),
@@ -433,7 +433,7 @@ impl<const W: usize> Search<W> {
 /// The rows of line edges of `edges`: the `H` rows, then the `V` rows.
 fn line_rows<'e, const W: usize>(
     frame: &Frame<W>,
-    edges: &'e Edges<W>,
+    edges: &'e Board<W>,
 ) -> (
     impl Iterator<Item = [u64; W]> + 'e,
     impl Iterator<Item = [u64; W]> + 'e,
@@ -444,7 +444,7 @@ fn line_rows<'e, const W: usize>(
 }
 
 /// Makes edge `e` of `board` a line, or a cross.
-fn decide<const W: usize>(board: &mut Edges<W>, e: EdgeId, line: bool) {
+fn decide<const W: usize>(board: &mut Board<W>, e: EdgeId, line: bool) {
     let m = Row::single(e.col);
     if line {
         board.add_lines(e.plane, e.row, m);

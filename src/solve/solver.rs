@@ -3,7 +3,7 @@
 //! rows are 1, 2 or 4 words wide (a puzzle with a clue 4 is answered
 //! before: [`four`]).
 
-use crate::board::Edges;
+use crate::board::Board;
 use crate::grid::Plane;
 use crate::puzzle::Puzzle;
 use crate::solve::four;
@@ -29,10 +29,10 @@ pub struct Solver {
     pub(super) wide: Search<4>,
     pub(super) outcome: Outcome,
     pack: Pack<PACK_WORDS>,
-    start: Edges<1>,
+    start: Board<1>,
     /// The start boards of [`Solver::solve_given`], per width (made at
     /// its first call: other solves never pay for them).
-    pub(super) given: Option<Box<(Edges<1>, Edges<2>, Edges<4>)>>,
+    pub(super) given: Option<Box<(Board<1>, Board<2>, Board<4>)>>,
 }
 
 impl Solver {
