@@ -17,8 +17,8 @@ const CHUNK: usize = 16;
 /// One board is kept in full, the deepest level's; the levels above it
 /// keep the words their board had where the next level's board differs
 /// (a level decides a few rows: a search a thousand levels deep on a
-/// board of 1024 rows keeps a few megabytes, where a copy per level took
-/// 500). The differences are found by comparing the board with the one
+/// board of 1024 rows keeps a few megabytes, where a copy per level would
+/// take 500). The differences are found by comparing the board with the one
 /// kept when the search goes down again, so the rules' writes pay nothing
 /// for them. A level keeps each word at most once, however often the
 /// search goes down from it again (as it does after each branch's other

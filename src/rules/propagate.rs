@@ -47,9 +47,8 @@ pub struct Due {
 /// contradiction. A board written through the rules from a reset that the
 /// first tier finishes skips them altogether. A board made row by row
 /// ([`Board::set_rows_of`](crate::board::Board::set_rows_of): probe pairs, a pack's puzzles) keeps every row
-/// open: finding its decided rows there cost more than the skipping saved
-/// (2% more instructions on the real corpus, 2-3% on puzzles that need
-/// search).
+/// open: finding its decided rows there costs more than the skipping
+/// saves.
 ///
 /// Returns the number of passes of the first tier, or the contradiction
 /// found. `due` is scratch (any [`Due`] will do).
@@ -135,10 +134,10 @@ pub fn propagate<const W: usize>(
 /// Panics unless one more sweep of every family over every row (with the
 /// colour and angle rules as `ctx` has them) decides nothing on the board
 /// propagation left: the check, in the tests and the `ci` profile, that
-/// revisiting only the rows near a change missed none. (A sweep that took
-/// in the rows it changed ahead of it, tried for issue 28, missed the
-/// vertex row it had just passed: a real puzzle came out `none`. This
-/// check finds that on a dozen tests.)
+/// revisiting only the rows near a change missed none. (A sweep that takes
+/// in the rows it changes ahead of it misses the vertex row it has just
+/// passed, and a puzzle comes out `none`: this check finds that on a
+/// dozen tests.)
 #[cfg(debug_assertions)]
 fn assert_fixpoint<const W: usize>(ctx: &Ctx<'_, W>) {
     let mut copy = ctx.board.clone();

@@ -28,7 +28,7 @@
 //!
 //! Where it stops: the dive gives up on a puzzle whose solutions lie
 //! beyond a few failures; those are left to the probing search, which
-//! finds them as it did before. Its cost on unique puzzles is the nodes
+//! finds them. Its cost on unique puzzles is the nodes
 //! to its last failure (see docs/bench-history.md, "Diving").
 //!
 //! Restarts use it too ([`Dive::alone`]): a search that counts to two

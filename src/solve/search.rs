@@ -129,9 +129,6 @@ impl<const W: usize> Search<W> {
     /// branch costing it a hundred times the work of another order, and a
     /// mirrored puzzle is searched in another order (the candidates, the
     /// ties between branches). The solutions found are mirrored back.
-    /// (Of the 8 rotations and reflections of one 20x20 made by `slink gen
-    /// --blanks 0.75`, the search finished 3 within 3,200 nodes and probes
-    /// and gave 5 up at 200,000.)
     fn mirrored_searches(
         &mut self,
         frame: &Frame<W>,
@@ -187,8 +184,8 @@ impl<const W: usize> Search<W> {
     /// Searches from the root's board as [`Search::restart`] left it, as
     /// `plan` says: one node after the other, depth first, iteratively (a
     /// deep search cannot overflow the thread's stack).
-    // Inlined into its callers, as it was before `solve_from` lost its
-    // fast path: called, it cost 1.7M more instructions on real10.
+    // Inlined into its callers: called, it costs 1.7M more instructions
+    // on real10.
     #[inline(always)]
     fn search(
         &mut self,

@@ -14,9 +14,7 @@ use crate::solve::search::{self, Search};
 /// Row words of the board small puzzles are deduced on side by side.
 // Four words, in one AVX2 register each (see `bits`): on 1000 generated
 // 20x20 puzzles (callgrind), packs of 12 take 35.4M instructions where
-// packs of 3 on one word took 44.3M. (Before the rows' shifts were
-// vectorized, packs of 3 were fastest: 274M, against 280M for 6 on two
-// words and 295M for 12 on four.)
+// packs of 3 on one word take 44.3M (docs/bench-history.md).
 const PACK_WORDS: usize = 4;
 
 /// A reusable solver: keeps its scratch space between puzzles, so solving

@@ -388,10 +388,10 @@ fn verdicts_agree_with_brute_force_on_random_clues() {
     assert!(seen.iter().all(|&n| n > 50), "too few of a kind: {seen:?}");
 }
 
-/// The two puzzles of issue 21: a 2x47 with two solutions (it gave up
-/// after 200,000 probes) and a 9x9 cut in two by a column of 0s with a 3
-/// on each side (it gave up after 3,657 nodes). Both are answered in a
-/// few search nodes now.
+/// A 2x47 with two solutions, where probing teaches nothing, and a 9x9
+/// cut in two by a column of 0s with a 3 on each side: both are answered
+/// in a few search nodes (docs/bench-history.md, "Puzzles that are not
+/// unique").
 #[test]
 fn a_long_thin_puzzle_with_two_loops_and_a_board_cut_in_two() {
     let two = crate::Puzzle::from_rows(
