@@ -1,13 +1,23 @@
 //! Tells the tests whether the reference material beside the package
-//! (`../shared/corpus/`, not part of the package) is present: with it,
-//! the tests that read it run; without it, they show as ignored in the
-//! test summary instead of passing without checking anything.
+//! (`../shared/corpus/`, not part of the package) is present: each
+//! folder a test reads sets a cfg (`shared_corpus` for the folder itself,
+//! `shared_corpus_real`, `_human` and `_hard` for its collections), so
+//! that a test runs where its files are and shows as ignored, with the
+//! folder it needs as the reason, where they are not, instead of passing
+//! without checking anything.
 
 fn main() {
-    println!("cargo::rustc-check-cfg=cfg(shared_corpus)");
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     println!("cargo::rerun-if-changed=../shared/corpus");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.is_dir() {
-        println!("cargo::rustc-cfg=shared_corpus");
+    for (cfg, dir) in [
+        ("shared_corpus", corpus.clone()),
+        ("shared_corpus_real", corpus.join("real")),
+        ("shared_corpus_human", corpus.join("human")),
+        ("shared_corpus_hard", corpus.join("hard")),
+    ] {
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        if dir.is_dir() {
+            println!("cargo::rustc-cfg={cfg}");
+        }
     }
 }

@@ -18,9 +18,9 @@ mod common;
 use criterion::{
     black_box, criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput,
 };
-use slink::internals::board::{Clues, Edges, Frame};
+use slink::internals::board::{Board, Clues, Frame};
 use slink::internals::puzzle::parse::{parse_body, Scanner};
-use slink::internals::rules::{self, Ctx};
+use slink::internals::rules::{self, Ctx, Due};
 use slink::{Options, Puzzle, Solution, Solver};
 use std::time::Duration;
 
@@ -55,45 +55,46 @@ fn parse(c: &mut Criterion) {
 }
 
 /// A board at the mid-solve state described at the top of this file.
-struct Board {
+struct MidSolve {
     frame: Frame<1>,
     clues: Clues<1>,
-    edges: Edges<1>,
+    board: Board<1>,
 }
 
-/// One sweep of the judge's rules; true if it decided anything.
-fn sweep(frame: &Frame<1>, clues: &Clues<1>, edges: &mut Edges<1>) -> bool {
+/// One sweep of the judge's rules (`due`: propagation's scratch); true if
+/// it decided anything.
+fn sweep(frame: &Frame<1>, clues: &Clues<1>, edges: &mut Board<1>, due: &mut Due) -> bool {
     let mut ctx = Ctx::new(frame, clues, edges);
-    rules::pass(&mut ctx).is_ok() && ctx.changed
+    rules::pass(&mut ctx, due).is_ok() && ctx.changed
 }
 
-fn mid_solve(p: &Puzzle) -> Board {
+fn mid_solve(p: &Puzzle) -> MidSolve {
     let frame = Frame::<1>::new(p.rows(), p.cols());
     let mut clues = Clues::<1>::default();
     clues.load(p);
-    let mut fresh = Edges::<1>::default();
+    let mut fresh = Board::<1>::default();
     fresh.reset(p.rows());
     let mut full = fresh.clone();
-    let mut sweeps = 0;
-    while sweeps < 4 * p.rows() * p.cols() && sweep(&frame, &clues, &mut full) {
+    let (mut sweeps, mut due) = (0, Due::default());
+    while sweeps < 4 * p.rows() * p.cols() && sweep(&frame, &clues, &mut full, &mut due) {
         sweeps += 1;
     }
-    let mut edges = fresh;
+    let mut board = fresh;
     for _ in 0..sweeps / 2 {
-        sweep(&frame, &clues, &mut edges);
+        sweep(&frame, &clues, &mut board, &mut due);
     }
-    Board {
+    MidSolve {
         frame,
         clues,
-        edges,
+        board,
     }
 }
 
 /// Applies `family` to every row of every board; `vertex_rows` says whether
 /// it runs over vertex rows (`0..=rows`) rather than cell rows.
 fn apply_all(
-    boards: &[Board],
-    copies: &mut [Edges<1>],
+    boards: &[MidSolve],
+    copies: &mut [Board<1>],
     vertex_rows: bool,
     family: fn(&mut Ctx<'_, 1>, usize),
 ) -> bool {
@@ -127,8 +128,8 @@ const FAMILIES: [Family; 7] = [
 
 fn rule_families(c: &mut Criterion) {
     for set in [common::rules(20, 100), common::rules(60, 10)] {
-        let boards: Vec<Board> = set.puzzles.iter().map(mid_solve).collect();
-        let snapshot: Vec<Edges<1>> = boards.iter().map(|b| b.edges.clone()).collect();
+        let boards: Vec<MidSolve> = set.puzzles.iter().map(mid_solve).collect();
+        let snapshot: Vec<Board<1>> = boards.iter().map(|b| b.board.clone()).collect();
         let mut g = c.benchmark_group(format!("rules/{}", set.name));
         g.throughput(Throughput::Elements(boards.len() as u64));
         for (name, vertex_rows, family) in FAMILIES {
@@ -141,13 +142,14 @@ fn rule_families(c: &mut Criterion) {
             });
         }
         // One sweep of every family (`rules::pass`), from the same state.
+        let mut due = Due::default();
         g.bench_function("pass (all families)", |b| {
             b.iter_batched_ref(
                 || snapshot.clone(),
                 |copies| {
                     let mut n = 0;
                     for (bd, e) in boards.iter().zip(copies.iter_mut()) {
-                        n += usize::from(sweep(&bd.frame, &bd.clues, e));
+                        n += usize::from(sweep(&bd.frame, &bd.clues, e, &mut due));
                     }
                     n
                 },
@@ -156,10 +158,10 @@ fn rule_families(c: &mut Criterion) {
         });
         // The judge's rules to a fixpoint from a fresh board
         // (`rules::propagate`, revisiting only rows near a change).
-        let fresh: Vec<Edges<1>> = boards
+        let fresh: Vec<Board<1>> = boards
             .iter()
             .map(|b| {
-                let mut e = Edges::<1>::default();
+                let mut e = Board::<1>::default();
                 e.reset(b.frame.rows);
                 e
             })
@@ -171,7 +173,7 @@ fn rule_families(c: &mut Criterion) {
                     let mut passes = 0;
                     for (bd, e) in boards.iter().zip(copies.iter_mut()) {
                         let mut ctx = Ctx::new(&bd.frame, &bd.clues, e);
-                        passes += rules::propagate(&mut ctx).unwrap_or(0);
+                        passes += rules::propagate(&mut ctx, &mut due).unwrap_or(0);
                     }
                     passes
                 },

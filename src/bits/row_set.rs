@@ -4,8 +4,8 @@
 /// A set of rows (of cells, vertices or edges) `0..len`, one bit per row.
 ///
 /// The hot operations (insert, test, union, widen) are single word
-/// operations. (`bitvec` was tried here: its `iter_ones` made the real
-/// corpus 2.6% slower, measured with callgrind.)
+/// operations, and iterating goes a word at a time (a general bit-vector
+/// crate costs more here: docs/bench-history.md).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct RowSet {
     words: Vec<u64>,

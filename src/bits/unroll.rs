@@ -4,10 +4,10 @@
 //! A rule written for one [`Side`](crate::grid::Side) or
 //! [`Corner`](crate::grid::Corner) is applied to all four by copying it
 //! four times, so that every edge offset, and with it every shift of a row,
-//! is a constant. Measured with callgrind on 1000 generated 20x20 puzzles,
-//! the other ways to say it cost: `for` loops over the four items +50%
-//! instructions, closures called per item +35%, `#[inline(always)]`
-//! closures +5% (DESIGN.md). The macros are private to the crate.
+//! is a constant. The other ways to say it (a `for` loop over the four
+//! items, a closure called per item, even an `#[inline(always)]` one)
+//! leave some of them run-time values and cost more instructions (the
+//! figures: docs/bench-history.md). The macros are private to the crate.
 
 /// Runs `$body` once per item of a four-item constant array, written out
 /// four times, with `$n` the index and `$x` the item as constants: a loop

@@ -1,7 +1,7 @@
 //! The boards of a depth-first search's levels, kept as the words that
 //! changed from one level to the next instead of a copy per level.
 
-use super::edges::Edges;
+use super::Board;
 use crate::bits::{Row, RowSet};
 
 /// Words compared at once when looking for what changed: a run of equal
@@ -17,8 +17,8 @@ const CHUNK: usize = 16;
 /// One board is kept in full, the deepest level's; the levels above it
 /// keep the words their board had where the next level's board differs
 /// (a level decides a few rows: a search a thousand levels deep on a
-/// board of 1024 rows keeps a few megabytes, where a copy per level took
-/// 500). The differences are found by comparing the board with the one
+/// board of 1024 rows keeps a few megabytes, where a copy per level would
+/// take 500). The differences are found by comparing the board with the one
 /// kept when the search goes down again, so the rules' writes pay nothing
 /// for them. A level keeps each word at most once, however often the
 /// search goes down from it again (as it does after each branch's other
@@ -27,7 +27,7 @@ const CHUNK: usize = 16;
 pub struct Trail<const W: usize> {
     /// The deepest level's board, word for word (its bookkeeping is in its
     /// [`Level`]).
-    top: Edges<W>,
+    top: Board<W>,
     /// For each level above the deepest, one after another: the words its
     /// board held where the next level's board differs, by index.
     saved: Vec<(usize, Row<W>)>,
@@ -64,7 +64,7 @@ impl<const W: usize> Trail<W> {
     /// below it (deeper ones) and keeping those above, so that
     /// [`Trail::restore`] of `depth` brings it back. `depth` is at most the
     /// number of levels kept; 0 starts anew.
-    pub fn push(&mut self, depth: usize, board: &Edges<W>) {
+    pub fn push(&mut self, depth: usize, board: &Board<W>) {
         assert!(depth <= self.len, "level {depth} of {} pushed", self.len);
         if depth == 0 {
             self.saved.clear();
@@ -95,7 +95,7 @@ impl<const W: usize> Trail<W> {
     /// Makes `board` (a board of the levels' size) the board kept for
     /// level `depth`, every word and its bookkeeping, and drops the levels
     /// below it: that level is the deepest now.
-    pub fn restore(&mut self, depth: usize, board: &mut Edges<W>) {
+    pub fn restore(&mut self, depth: usize, board: &mut Board<W>) {
         assert!(depth < self.len, "level {depth} of {} restored", self.len);
         let level = &mut self.levels[depth];
         for &(k, word) in self.saved[level.saved..].iter().rev() {
@@ -117,7 +117,7 @@ impl<const W: usize> Trail<W> {
     /// Makes the kept board `board`, saving the words it held where they
     /// differ for the level above, whose `stamp` marks the words saved for
     /// it already: those hold an older value, the one to bring back.
-    fn save_changes(&mut self, board: &Edges<W>, stamp: u64) {
+    fn save_changes(&mut self, board: &Board<W>, stamp: u64) {
         let whole = self.top.data.len() / CHUNK * CHUNK;
         let mut top = self.top.data.chunks_exact_mut(CHUNK);
         let mut now = board.data.chunks_exact(CHUNK);
@@ -189,7 +189,7 @@ mod tests {
 
     /// Writes a few random marks (lines, crosses, colours, angles; some
     /// clashing) into `board`, and sometimes settles it or flags it.
-    fn scribble<const W: usize>(board: &mut Edges<W>, rng: &mut Rng) {
+    fn scribble<const W: usize>(board: &mut Board<W>, rng: &mut Rng) {
         let rows = board.rows();
         for _ in 0..1 + rng.index(4) {
             let bit = Row::single(rng.index(64 * W));
@@ -211,7 +211,7 @@ mod tests {
     }
 
     /// The bookkeeping of `board`, as a level keeps it.
-    fn books<const W: usize>(board: &Edges<W>) -> (RowSet, RowSet, bool, bool, bool) {
+    fn books<const W: usize>(board: &Board<W>) -> (RowSet, RowSet, bool, bool, bool) {
         let b = board;
         (
             b.dirty.clone(),
@@ -230,9 +230,9 @@ mod tests {
         let mut trail = Trail::<W>::default();
         for _ in 0..20 {
             let rows = 1 + rng.index(40);
-            let mut board = Edges::<W>::default();
+            let mut board = Board::<W>::default();
             board.reset(rows);
-            let mut copies: Vec<Edges<W>> = Vec::new();
+            let mut copies: Vec<Board<W>> = Vec::new();
             for _ in 0..300 {
                 scribble(&mut board, &mut rng);
                 if copies.is_empty() || rng.index(3) > 0 {

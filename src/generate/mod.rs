@@ -48,19 +48,18 @@ use std::time::Instant;
 
 /// The radii of the rounds of quick checks (see [`remove`]), each round
 /// confirmed by a whole check: a smaller radius takes more of the loop as
-/// known, so it removes more clues and more are put back. Measured on 20
-/// 20x20 puzzles `--difficulty tricky` (CPU, one thread): radius 4 alone,
-/// 4.5 ms a puzzle and 54.0% blank; 4 then 3, 9 ms and 56.4%; 4, 3, 2,
-/// 16.5 ms and 57.9%; 4, 3, 2, 1, 27 ms and 58.5%. One round of whole
-/// checks of every clue at the loop's and probing's difficulty instead
-/// removed none more, at 300 ms a puzzle.
+/// known, so it removes more clues and more are put back. Each round
+/// added about doubles the time a puzzle takes, for fewer and fewer cells
+/// left blank: a fourth round (radius 1) does not pay, and whole checks
+/// of every clue left remove none more (docs/bench-history.md, "Making
+/// puzzles").
 const RADII: [usize; 3] = [4, 3, 2];
 
-/// The radius of the quick checks by the search. Measured on 20 20x20
-/// `--blanks 0.6` (CPU, one thread): whole checks only, 6.1 s and 59.3%
-/// blank; quick checks at radius 4, confirmed whole, then whole checks of
-/// the clues put back or out of budget, 4.0 s and 59.2%; and on 5 20x20
-/// `--difficulty hard`: 6.2 s and 68.8%, then 2.2 s and 69.0%.
+/// The radius of the quick checks by the search: confirmed whole, then
+/// followed by whole checks of the clues put back or out of budget, they
+/// leave as many cells blank as whole checks alone, in two thirds of the
+/// time (`--blanks`) or a third (`--difficulty hard`; the figures:
+/// docs/bench-history.md, "Making puzzles").
 const SEARCH_RADIUS: usize = 4;
 
 /// Makes puzzles one at a time, reusing its solvers' scratch space.

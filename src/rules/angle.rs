@@ -83,8 +83,8 @@ fn corner_sides<T: Copy>(sides: &[T; 4], k: usize) -> [T; 2] {
 pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     let frame = ctx.frame;
     let sides = map4!(Side::ALL, |s| ctx.edge(i, s.at()));
-    let at_most = map4!([0, 1, 2, 3], |k| ctx.edges.angle(Angle::AtMost, k, i, 0, 0));
-    let at_least = map4!([0, 1, 2, 3], |k| ctx.edges.angle(
+    let at_most = map4!([0, 1, 2, 3], |k| ctx.board.angle(Angle::AtMost, k, i, 0, 0));
+    let at_least = map4!([0, 1, 2, 3], |k| ctx.board.angle(
         Angle::AtLeast,
         k,
         i,
@@ -119,9 +119,9 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
         let most = (c1 | (c2 & o.least1) | (c3 & o.least2)) & !at_most[k];
         let least = (c3 | (c2 & o.most1) | (c1 & o.most0)) & !at_least[k];
         if (most | least).any() {
-            ctx.edges
+            ctx.board
                 .add_angle(frame, Angle::AtMost, k, i as isize, 0, most);
-            ctx.edges
+            ctx.board
                 .add_angle(frame, Angle::AtLeast, k, i as isize, 0, least);
             ctx.changed = true;
         }
@@ -179,8 +179,8 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
     let marks = map4!(AT_VERTEX, |a| {
         let (dr, dc, k, _) = a;
         (
-            ctx.edges.angle(Angle::AtMost, k, i, dr, dc),
-            ctx.edges.angle(Angle::AtLeast, k, i, dr, dc),
+            ctx.board.angle(Angle::AtMost, k, i, dr, dc),
+            ctx.board.angle(Angle::AtLeast, k, i, dr, dc),
         )
     });
     let bounds = map4!([0, 1, 2, 3], |a| {
@@ -202,7 +202,7 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
         let least = o.least1 & o.most1 & here;
         let (new_most, new_least) = (most & !marks[a].0, least & !marks[a].1);
         if ((new_most | new_least) & valid[a]).any() {
-            ctx.edges.add_angle(
+            ctx.board.add_angle(
                 frame,
                 Angle::AtMost,
                 k,
@@ -210,7 +210,7 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
                 dc,
                 new_most,
             );
-            ctx.edges.add_angle(
+            ctx.board.add_angle(
                 frame,
                 Angle::AtLeast,
                 k,
@@ -251,7 +251,7 @@ fn make<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, at: At, e: Edge<W>, news
     if ctx.trace.is_some() {
         ctx.decide(Reason::Angles, i, at, news.line, true);
         ctx.decide(Reason::Angles, i, at, news.cross, false);
-    } else if ctx.edges.set_edge(ctx.frame, i, at, news) {
+    } else if ctx.board.set_edge(ctx.frame, i, at, news) {
         ctx.changed = true;
     }
 }

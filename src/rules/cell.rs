@@ -11,7 +11,7 @@ use crate::grid::Side;
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     // Checked once here: the board's reads and writes of the row check
     // nothing more (the clue row is read checked).
-    assert!(i < ctx.edges.rows(), "cell row {i}");
+    assert!(i < ctx.board.rows(), "cell row {i}");
     if ctx.unrecorded() {
         apply_in(ctx.visit_gathering(i), i)
     } else {

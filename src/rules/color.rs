@@ -24,7 +24,7 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let frame = ctx.frame;
     let cells = frame.cells;
     let off_cells = !cells;
-    let edges = &*ctx.edges;
+    let edges = &*ctx.board;
     // The colours of this row and the rows above and below (cells off the
     // grid outside), read as the other rules read edges.
     let (mut inside, mut outside) = edges.color(frame, i, 0, 0);
@@ -62,7 +62,7 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let (inside, outside) = spread_along_row(inside, outside, left, right, cells);
     ctx.color(i, true, inside & cells);
     ctx.color(i, false, outside & cells);
-    let (inside, outside) = (ctx.edges.inside(i), ctx.edges.outside(i));
+    let (inside, outside) = (ctx.board.inside(i), ctx.board.outside(i));
     // Only row i's colours changed: the left and right neighbours again.
     let out_all = outside | off_cells;
     let (left_in, left_out) = (inside.east(1, false), out_all.east(1, true));
@@ -126,12 +126,12 @@ fn spread_along_row<const W: usize>(
 #[cfg(test)]
 pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let cells = ctx.frame.cells;
-    let (mut inside, mut outside) = ctx.edges.color(ctx.frame, i, 0, 0);
+    let (mut inside, mut outside) = ctx.board.color(ctx.frame, i, 0, 0);
     let mut nb_in = [Row::EMPTY; 4];
     let mut nb_out = [Row::EMPTY; 4];
     for (k, s) in Side::ALL.into_iter().enumerate() {
         let (dr, dc) = s.neighbour();
-        let (ni, no) = ctx.edges.color(ctx.frame, i, dr, dc);
+        let (ni, no) = ctx.board.color(ctx.frame, i, dr, dc);
         let e = ctx.edge(i, s.at());
         inside |= (e.line & no) | (e.cross & ni);
         outside |= (e.line & ni) | (e.cross & no);
@@ -153,10 +153,10 @@ pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let (inside, outside) = spread_along_row(inside, outside, left, right, cells);
     ctx.color(i, true, inside & cells);
     ctx.color(i, false, outside & cells);
-    let (inside, outside) = (ctx.edges.inside(i), ctx.edges.outside(i));
+    let (inside, outside) = (ctx.board.inside(i), ctx.board.outside(i));
     for (k, s) in Side::ALL.into_iter().enumerate() {
         if matches!(s, Side::Left | Side::Right) {
-            (nb_in[k], nb_out[k]) = ctx.edges.color(ctx.frame, i, 0, s.neighbour().1);
+            (nb_in[k], nb_out[k]) = ctx.board.color(ctx.frame, i, 0, s.neighbour().1);
         }
         let differ = (inside & nb_out[k]) | (outside & nb_in[k]);
         let same = (inside & nb_in[k]) | (outside & nb_out[k]);
@@ -169,14 +169,14 @@ pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Clues, Edges, Frame};
+    use crate::board::{Board, Clues, Frame};
     use crate::grid::Plane;
     use crate::puzzle::{Clue, Puzzle};
     use crate::util::rng::splitmix64;
 
     /// A random board of `rows x cols` with some edges and colours decided
     /// (conflicts included), and random clues.
-    fn random_case<const W: usize>(rows: usize, cols: usize, seed: &mut u64) -> (Puzzle, Edges<W>) {
+    fn random_case<const W: usize>(rows: usize, cols: usize, seed: &mut u64) -> (Puzzle, Board<W>) {
         let clues: Vec<Clue> = (0..rows * cols)
             .map(|_| match splitmix64(seed) % 6 {
                 n @ 0..=3 => Clue::Number(n as u8),
@@ -184,7 +184,7 @@ mod tests {
             })
             .collect();
         let p = Puzzle::new(rows, cols, &clues).unwrap();
-        let mut e = Edges::<W>::default();
+        let mut e = Board::<W>::default();
         e.reset(rows);
         let density = 1 + splitmix64(seed) % 4;
         let bits = |n: usize, seed: &mut u64| {

@@ -4,7 +4,7 @@
 
 use super::decision::{Event, Reason, Rule, RuleCounts};
 use crate::bits::Row;
-use crate::board::{Clues, Edge, Edges, Frame};
+use crate::board::{Board, Clues, Edge, Frame};
 use crate::grid::{At, EdgeId, Plane};
 
 /// What a family's rules see and change: the board and the puzzle's clues.
@@ -14,7 +14,7 @@ pub struct Ctx<'a, const W: usize> {
     /// The puzzle's clue masks.
     pub clues: &'a Clues<W>,
     /// The board being deduced.
-    pub edges: &'a mut Edges<W>,
+    pub board: &'a mut Board<W>,
     /// Whether anything new was decided since the flag was last cleared.
     pub changed: bool,
     /// Per-rule counts of new decisions, when tracing.
@@ -54,11 +54,11 @@ pub struct Trace<'a> {
 
 impl<'a, const W: usize> Ctx<'a, W> {
     /// A context applying the judge's rules only, counting nothing.
-    pub fn new(frame: &'a Frame<W>, clues: &'a Clues<W>, edges: &'a mut Edges<W>) -> Self {
+    pub fn new(frame: &'a Frame<W>, clues: &'a Clues<W>, board: &'a mut Board<W>) -> Self {
         Ctx {
             frame,
             clues,
-            edges,
+            board,
             changed: false,
             counts: None,
             colors: false,
@@ -70,7 +70,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// The state of edge `at` for every cell (or vertex) of row `i`.
     #[inline(always)]
     pub fn edge(&self, i: usize, at: At) -> Edge<W> {
-        self.edges.read(self.frame, i, at)
+        self.board.read(self.frame, i, at)
     }
 
     /// The cells of row `i + dr` with clue `n`, aligned to column `j + dc`.
@@ -104,7 +104,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// Marks cells of row `i` inside (`inside` true) or outside.
     #[inline]
     pub fn color(&mut self, i: usize, inside: bool, m: Row<W>) {
-        if m.any() && self.edges.add_color(i, inside, m) {
+        if m.any() && self.board.add_color(i, inside, m) {
             self.changed = true;
         }
     }
@@ -159,9 +159,9 @@ impl<'a, const W: usize> Ctx<'a, W> {
             self.record(reason, i, at, m, line);
         }
         let new = if line {
-            self.edges.set_lines(self.frame, i, at, m)
+            self.board.set_lines(self.frame, i, at, m)
         } else {
-            self.edges.set_crosses(self.frame, i, at, m)
+            self.board.set_crosses(self.frame, i, at, m)
         };
         if new {
             self.changed = true;
@@ -183,7 +183,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             }
             let (r, c) = (r as usize, c as usize);
             // Off the grid, or decided already: nothing new to log.
-            if c >= Row::<W>::BITS || !self.edges.undecided(frame, at.plane, r).has(c) {
+            if c >= Row::<W>::BITS || !self.board.undecided(frame, at.plane, r).has(c) {
                 continue;
             }
             t.events.push(Event::Decided {
@@ -312,7 +312,7 @@ impl<'c, 'a, const W: usize, const GATHER: bool> Visit<'c, 'a, W, GATHER> {
     fn make(&mut self, plane: Plane, dr: i32) {
         let at = At { plane, dr, dc: 0 };
         let news = *self.gathered(at);
-        if self.ctx.edges.set_edge(self.ctx.frame, self.row, at, news) {
+        if self.ctx.board.set_edge(self.ctx.frame, self.row, at, news) {
             self.ctx.changed = true;
         }
     }

@@ -10,6 +10,23 @@ use crate::bits::RowSet;
 /// corner rules look (R13 looks one row farther).
 const REACH: usize = 1;
 
+/// The rows each tier of [`propagate`] has yet to visit: scratch, kept by
+/// the caller from one call to the next so that propagation allocates
+/// nothing once it has met a board of its size. It carries nothing from
+/// one call to the next (each call starts from the rows its board marked
+/// changed, and leaves the later tiers' sets empty); what the board
+/// remembers of its changed rows is the board's own.
+#[derive(Debug, Default)]
+pub struct Due {
+    /// The rows the cell and vertex rules visit in this pass (overwritten
+    /// by each pass).
+    now: RowSet,
+    /// The rows the corner families have yet to visit.
+    corners: RowSet,
+    /// The rows R13 has yet to visit.
+    diagonal: RowSet,
+}
+
 /// Applies every rule until nothing changes, revisiting only the rows near
 /// a change (the board tracks them; a fresh board has every row due).
 ///
@@ -23,32 +40,37 @@ const REACH: usize = 1;
 /// with far fewer visits of the dear families.
 ///
 /// The corner families and R13 also leave out the rows where every edge
-/// they read is decided ([`Edges::open_rows`](crate::board::Edges::open_rows)): there, with the first tier
+/// they read is decided ([`Board::open_rows`](crate::board::Board::open_rows)): there, with the first tier
 /// stalled, each cell has exactly its clue in lines and each vertex none
 /// or two, and these rules, which follow from those two facts about the
 /// cells and vertices they look at, can neither add an edge nor find a
 /// contradiction. A board written through the rules from a reset that the
 /// first tier finishes skips them altogether. A board made row by row
-/// ([`Edges::set_rows_of`](crate::board::Edges::set_rows_of): probe pairs, a pack's puzzles) keeps every row
-/// open: finding its decided rows there cost more than the skipping saved
-/// (2% more instructions on the real corpus, 2-3% on puzzles that need
-/// search).
+/// ([`Board::set_rows_of`](crate::board::Board::set_rows_of): probe pairs, a pack's puzzles) keeps every row
+/// open: finding its decided rows there costs more than the skipping
+/// saves.
 ///
 /// Returns the number of passes of the first tier, or the contradiction
-/// found.
-pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradiction> {
-    if !ctx.edges.seeded() {
+/// found. `due` is scratch (any [`Due`] will do).
+pub fn propagate<const W: usize>(
+    ctx: &mut Ctx<'_, W>,
+    due: &mut Due,
+) -> Result<u32, Contradiction> {
+    if !ctx.board.seeded() {
         // R4 and R5 read clues only: once per board is enough.
         for i in 0..ctx.frame.rows {
             threes::apply(ctx, i);
         }
-        ctx.edges.set_seeded();
+        ctx.board.set_seeded();
     }
-    let mut due = ctx.edges.take_scratch();
-    let [now, corners, diagonal] = &mut due;
+    let Due {
+        now,
+        corners,
+        diagonal,
+    } = due;
     let mut passes = 0;
     let result = loop {
-        if ctx.edges.take_work(REACH, now) {
+        if ctx.board.take_changed(REACH, now) {
             // The corner families look as far as the cell rules; R13 looks
             // at the far corner of a diagonal neighbour, a row farther.
             for later in [&mut *corners, &mut *diagonal] {
@@ -65,7 +87,7 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
             };
             // A board with nothing left to decide (and no colours to add)
             // only needs the checks of the rows that changed.
-            let swept = if ctx.colors || ctx.angles || ctx.edges.open_rows().any() {
+            let swept = if ctx.colors || ctx.angles || ctx.board.open_rows().any() {
                 pass_rows(ctx, sweep, false, now)
             } else {
                 check_rows(ctx, sweep, now)
@@ -73,19 +95,19 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
             if let Err(c) = swept {
                 break Err(c);
             }
-            if ctx.edges.has_conflict() {
+            if ctx.board.has_conflict() {
                 break Err(Contradiction::EdgeConflict);
             }
         } else if corners.any() {
             // The corner families read plane rows `i - 1..=i + 1`, R13
             // `i - 2..=i + 2`.
-            corners.keep_near(ctx.edges.open_rows(), 1);
+            corners.keep_near(ctx.board.open_rows(), 1);
             for i in corners.iter().take_while(|&i| i < ctx.frame.rows) {
                 corners_visit(ctx, i);
             }
             corners.clear_all();
         } else if diagonal.any() {
-            diagonal.keep_near(ctx.edges.open_rows(), 2);
+            diagonal.keep_near(ctx.board.open_rows(), 2);
             for i in diagonal.iter().take_while(|&i| i < ctx.frame.rows) {
                 diagonal::apply(ctx, i);
             }
@@ -96,9 +118,9 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
     };
     if result.is_err() {
         // Nothing is due on a contradiction.
-        due.iter_mut().for_each(RowSet::clear_all);
+        corners.clear_all();
+        diagonal.clear_all();
     }
-    ctx.edges.put_scratch(due);
     if passes > 1 {
         ctx.changed = true;
     }
@@ -112,20 +134,20 @@ pub fn propagate<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<u32, Contradict
 /// Panics unless one more sweep of every family over every row (with the
 /// colour and angle rules as `ctx` has them) decides nothing on the board
 /// propagation left: the check, in the tests and the `ci` profile, that
-/// revisiting only the rows near a change missed none. (A sweep that took
-/// in the rows it changed ahead of it, tried for issue 28, missed the
-/// vertex row it had just passed: a real puzzle came out `none`. This
-/// check finds that on a dozen tests.)
+/// revisiting only the rows near a change missed none. (A sweep that takes
+/// in the rows it changes ahead of it misses the vertex row it has just
+/// passed, and a puzzle comes out `none`: this check finds that on a
+/// dozen tests.)
 #[cfg(debug_assertions)]
 fn assert_fixpoint<const W: usize>(ctx: &Ctx<'_, W>) {
-    let mut copy = ctx.edges.clone();
+    let mut copy = ctx.board.clone();
     let mut full = Ctx::new(ctx.frame, ctx.clues, &mut copy);
     (full.colors, full.angles) = (ctx.colors, ctx.angles);
-    let swept = pass(&mut full);
+    let swept = pass(&mut full, &mut Due::default());
     assert!(
-        swept.is_ok() && copy == *ctx.edges,
+        swept.is_ok() && copy == *ctx.board,
         "propagation stopped short of its fixpoint: a full sweep gives {swept:?} and {} board",
-        if copy == *ctx.edges {
+        if copy == *ctx.board {
             "the same"
         } else {
             "another"
@@ -151,15 +173,14 @@ pub(super) enum Sweep {
     Up,
 }
 
-/// One sweep of every family over every row.
-pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
-    // Every row due, in the board's scratch set (nothing allocated).
-    let mut due = ctx.edges.take_scratch();
-    due[0].resize(ctx.frame.rows + 1);
-    due[0].insert_all();
-    let result = pass_rows(ctx, Sweep::Down, true, &due[0]);
-    ctx.edges.put_scratch(due);
-    result
+/// One sweep of every family over every row; `due` is scratch (any
+/// [`Due`] will do).
+pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>, due: &mut Due) -> Result<(), Contradiction> {
+    // Every row due, in the scratch set (nothing allocated).
+    let every = &mut due.now;
+    every.resize(ctx.frame.rows + 1);
+    every.insert_all();
+    pass_rows(ctx, Sweep::Down, true, every)
 }
 
 /// One sweep over the rows in `due` of the cell and vertex families (and

@@ -10,7 +10,7 @@ use crate::grid::ARMS;
 #[inline(always)]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     // Checked once here, the row's reads and writes check less.
-    assert!(i <= ctx.edges.rows(), "vertex row {i}");
+    assert!(i <= ctx.board.rows(), "vertex row {i}");
     if ctx.unrecorded() {
         apply_in(ctx.visit_gathering(i))
     } else {

@@ -249,6 +249,20 @@ fn verdict(outcome: &Outcome) -> String {
     }
 }
 
+/// Why puzzle `p` has no steps to show, if a clue 4 answered it: the
+/// solver takes such a puzzle out of deduction (`solve::four`), since a
+/// 4's four sides close a loop by themselves.
+fn answered_by_four(p: &Puzzle) -> Option<String> {
+    let (i, j) = p.fours().next()?;
+    Some(format!(
+        "no steps: the clue 4 at cell ({}, {}) answers the puzzle without deduction: its four \
+         sides are lines and close a loop by themselves, so the loop can only be that square, \
+         a solution if it meets every other clue",
+        i + 1,
+        j + 1
+    ))
+}
+
 /// The reasons `steps` cite, in the order of their first citation.
 fn cited(steps: &[Result<Step, Event>]) -> Vec<Reason> {
     let mut seen: Vec<Reason> = Vec::new();
@@ -288,6 +302,9 @@ pub fn explain(
         p.cols(),
         counted(p.blanks() as u64, "blank cell")
     );
+    if let Some(why) = answered_by_four(p) {
+        let _ = writeln!(out, "       {why}");
+    }
     // Replay the decisions, to draw the board along the way.
     let mut known = Known::new(p);
     let mut saved: Vec<Known> = Vec::new();
@@ -395,6 +412,9 @@ struct JsonExplanation {
     legend: Vec<(String, &'static str)>,
     status: &'static str,
     result: String,
+    /// Why there are no steps, when a clue 4 answered the puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
     passes: u64,
     nodes: u64,
     probes: u64,
@@ -446,6 +466,7 @@ pub fn explain_json(p: &Puzzle, number: usize, options: Options, out: &mut Strin
             .collect(),
         status: outcome.status().name(),
         result: verdict(outcome),
+        note: answered_by_four(p),
         passes: outcome.stats.passes,
         nodes: outcome.stats.nodes,
         probes: outcome.stats.probes,

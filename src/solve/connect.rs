@@ -17,7 +17,7 @@
 //! edge that is the only way between two pieces is not made a line).
 
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame};
+use crate::board::{Board, Clues, Frame};
 use crate::grid::Plane;
 use crate::rules::Contradiction;
 
@@ -46,7 +46,7 @@ impl<const W: usize> Reach<W> {
         &mut self,
         frame: &Frame<W>,
         clues: &Clues<W>,
-        edges: &mut Edges<W>,
+        edges: &mut Board<W>,
     ) -> Result<u32, Contradiction> {
         let rows = frame.rows;
         self.open_h.clear();
@@ -129,7 +129,7 @@ impl<const W: usize> Reach<W> {
     /// of `needed`.
     fn holds_all(
         &self,
-        edges: &Edges<W>,
+        edges: &Board<W>,
         frame: &Frame<W>,
         needed: &impl Fn(usize) -> Row<W>,
     ) -> bool {
@@ -175,8 +175,7 @@ impl<const W: usize> Reach<W> {
 /// row that grows is closed along its row through `along_row` (see
 /// [`along`]) and spread from again. So a part that winds up and down the
 /// board costs a visit per row it grows into, where sweeps of the whole
-/// board until nothing changed cost one sweep per turn (on a 100x10 puzzle
-/// the sweeps were 43% of the solve).
+/// board until nothing changed would cost one sweep per turn.
 pub(super) fn fill_rows<const W: usize>(
     reach: &mut [Row<W>],
     along_row: &[Row<W>],
@@ -203,7 +202,7 @@ pub(super) fn fill_rows<const W: usize>(
 }
 
 /// The first end of the first line of `edges`, if any.
-fn first_line<const W: usize>(edges: &Edges<W>, frame: &Frame<W>) -> Option<(usize, usize)> {
+fn first_line<const W: usize>(edges: &Board<W>, frame: &Frame<W>) -> Option<(usize, usize)> {
     (0..=frame.rows).find_map(|i| {
         let h = (edges.lines(Plane::H, i) & frame.cells).first();
         let v = if i < frame.rows {

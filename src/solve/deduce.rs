@@ -6,11 +6,11 @@
 //! ([`super::regions`]) and equal and opposite edges ([`super::parity`])
 //! go on from there.
 
-use crate::board::{Clues, Edges, Frame};
+use crate::board::{Board, Clues, Frame};
 use crate::grid::EdgeId;
 use crate::grid::Plane;
 use crate::rules::decision::{Event, Reason};
-use crate::rules::{self, Contradiction, Ctx};
+use crate::rules::{self, Contradiction, Ctx, Due};
 use crate::solve::connect::Reach;
 use crate::solve::loops::{LoopStep, Walker};
 use crate::solve::outcome::{Options, Stats};
@@ -27,7 +27,7 @@ pub(super) struct Node<'n, const W: usize> {
     /// Deduction's scratch space.
     pub scratch: &'n mut Scratch<W>,
     /// The node's board.
-    pub board: &'n mut Edges<W>,
+    pub board: &'n mut Board<W>,
     /// The node's search depth.
     pub depth: usize,
 }
@@ -61,7 +61,7 @@ pub(super) fn deduce<const W: usize>(
     scratch: &mut Scratch<W>,
     o: &Options,
     stats: &mut Stats,
-    edges: &mut Edges<W>,
+    edges: &mut Board<W>,
     mode: Mode<'_>,
 ) -> Result<(), Contradiction> {
     let Given { frame, clues } = given;
@@ -71,7 +71,7 @@ pub(super) fn deduce<const W: usize>(
     };
     // The judge's rules first: a puzzle they finish never pays for colours.
     loop {
-        apply_rules(given, o, stats, edges, &mut trace)?;
+        apply_rules(given, o, stats, edges, &mut trace, &mut scratch.due)?;
         if !o.loop_reasoning {
             return Ok(());
         }
@@ -102,7 +102,7 @@ pub(super) fn deduce<const W: usize>(
             LoopStep::Crossed(n) => stats.loop_crosses += n as u64,
             LoopStep::Closed => {
                 // Every edge is decided now: one more sweep checks the clues.
-                rules::pass(&mut Ctx::new(frame, clues, edges))?;
+                rules::pass(&mut Ctx::new(frame, clues, edges), &mut scratch.due)?;
                 return Ok(());
             }
         }
@@ -110,16 +110,17 @@ pub(super) fn deduce<const W: usize>(
 }
 
 /// The rules to their fixpoint (with the colour and angle rules once the
-/// board has stalled), counted in `stats`.
+/// board has stalled), counted in `stats`; `due` is propagation's scratch.
 fn apply_rules<const W: usize>(
     given: Given<'_, W>,
     o: &Options,
     stats: &mut Stats,
-    edges: &mut Edges<W>,
+    edges: &mut Board<W>,
     trace: &mut Tracing<'_>,
+    due: &mut Due,
 ) -> Result<(), Contradiction> {
     let mut ctx = Ctx::new(given.frame, given.clues, edges);
-    ctx.colors = ctx.edges.stalled();
+    ctx.colors = ctx.board.stalled();
     ctx.angles = ctx.colors;
     if o.count_rules {
         ctx.counts = Some(&mut stats.rules);
@@ -130,7 +131,7 @@ fn apply_rules<const W: usize>(
             depth: *depth,
         });
     }
-    let passes = rules::propagate(&mut ctx)?;
+    let passes = rules::propagate(&mut ctx, due)?;
     stats.passes += passes as u64;
     Ok(())
 }
@@ -140,7 +141,7 @@ fn apply_rules<const W: usize>(
 fn loop_step<const W: usize>(
     given: Given<'_, W>,
     scratch: &mut Scratch<W>,
-    edges: &mut Edges<W>,
+    edges: &mut Board<W>,
     indexed: bool,
     trace: &mut Tracing<'_>,
 ) -> Result<LoopStep, Contradiction> {
@@ -173,7 +174,7 @@ fn beyond_loops<const W: usize>(
     frame: &Frame<W>,
     clues: &Clues<W>,
     scratch: &mut Scratch<W>,
-    edges: &mut Edges<W>,
+    edges: &mut Board<W>,
     trace: &mut Tracing<'_>,
 ) -> Result<bool, Contradiction> {
     if trace.is_some() {
@@ -212,8 +213,8 @@ fn beyond_loops<const W: usize>(
 /// Logs every edge that `after` decides and `before` did not.
 pub(super) fn log_changes<const W: usize>(
     frame: &Frame<W>,
-    before: &Edges<W>,
-    after: &Edges<W>,
+    before: &Board<W>,
+    after: &Board<W>,
     reason: Reason,
     depth: u32,
     events: &mut Vec<Event>,
@@ -241,6 +242,8 @@ pub(super) fn log_changes<const W: usize>(
 /// Scratch space for deduction.
 #[derive(Default)]
 pub(super) struct Scratch<const W: usize> {
+    /// The rows propagation has yet to visit.
+    pub(super) due: Due,
     pub(super) walker: Walker<W>,
     /// Classes of equal and opposite edges.
     pub(super) parity: Parity,
@@ -249,5 +252,5 @@ pub(super) struct Scratch<const W: usize> {
     /// The fills of the inside and the outside.
     pub(super) regions: Regions<W>,
     /// A copy of the board before a step, when tracing.
-    pub(super) before: Edges<W>,
+    pub(super) before: Board<W>,
 }

@@ -28,7 +28,7 @@
 //!
 //! Where it stops: the dive gives up on a puzzle whose solutions lie
 //! beyond a few failures; those are left to the probing search, which
-//! finds them as it did before. Its cost on unique puzzles is the nodes
+//! finds them. Its cost on unique puzzles is the nodes
 //! to its last failure (see docs/bench-history.md, "Diving").
 //!
 //! Restarts use it too ([`Dive::alone`]): a search that counts to two
@@ -41,7 +41,7 @@
 //! of work, look for an order that is not stuck (`search::walk::MIRRORS`).
 
 use super::outcome::Options;
-use crate::board::{Edges, Frame};
+use crate::board::{Board, Frame};
 
 /// Where the dive is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,7 +133,7 @@ impl Dive {
     pub(super) fn begin_before_probing<const W: usize>(
         &mut self,
         frame: &Frame<W>,
-        board: &Edges<W>,
+        board: &Board<W>,
     ) -> bool {
         let open = self.alone || board.decided_count(frame) as usize * 10 <= frame.edge_count();
         if self.state == State::Pending && open && !board.is_complete(frame) {

@@ -14,7 +14,7 @@
 //! its puzzles with whole solves.
 
 use crate::bits::Row;
-use crate::board::{Edges, Frame};
+use crate::board::{Board, Frame};
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
@@ -86,7 +86,7 @@ fn row_of<const W: usize>(words: &[u64]) -> Row<W> {
 
 /// Resets `board` to the board of `s` (a solution of a `rows x cols`
 /// puzzle) with every edge decided but the sides of the cells of `free`.
-fn given_board<const W: usize>(s: &Solution, free: &Free, board: &mut Edges<W>) {
+fn given_board<const W: usize>(s: &Solution, free: &Free, board: &mut Board<W>) {
     let frame = Frame::<W>::new(s.rows(), s.cols());
     board.reset(s.rows());
     for i in 0..=s.rows() {
@@ -109,7 +109,7 @@ fn given_board<const W: usize>(s: &Solution, free: &Free, board: &mut Edges<W>) 
 }
 
 /// The undecided edges of `board` (of a `rows x cols` puzzle).
-fn undecided_of<const W: usize>(rows: usize, cols: usize, board: &Edges<W>) -> Vec<EdgeId> {
+fn undecided_of<const W: usize>(rows: usize, cols: usize, board: &Board<W>) -> Vec<EdgeId> {
     let frame = Frame::<W>::new(rows, cols);
     let mut out = Vec::new();
     for p in [Plane::H, Plane::V] {

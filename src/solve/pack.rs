@@ -13,10 +13,10 @@
 //! which the solver goes on (loop reasoning, search) as usual.
 
 use crate::bits::Row;
-use crate::board::{domino_loop_fits, Clues, Edges, Frame};
+use crate::board::{domino_loop_fits, Board, Clues, Frame};
 use crate::grid::Plane;
 use crate::puzzle::Puzzle;
-use crate::rules::{self, Contradiction, Ctx};
+use crate::rules::{self, Contradiction, Ctx, Due};
 
 /// Widest puzzle a pack takes: each goes on alone on one-word rows.
 const MAX_COLS: usize = Row::<1>::BITS - 2;
@@ -26,7 +26,7 @@ const MAX_COLS: usize = Row::<1>::BITS - 2;
 pub struct Pack<const W: usize> {
     frame: Option<Frame<W>>,
     clues: Clues<W>,
-    edges: Edges<W>,
+    edges: Board<W>,
     rows: usize,
     cols: usize,
     len: usize,
@@ -36,6 +36,8 @@ pub struct Pack<const W: usize> {
     /// instructions a row).
     done: u64,
     lines: Vec<Row<W>>,
+    /// The rows propagation has yet to visit.
+    due: Due,
     /// Whether the puzzles not finished went on to the fixpoint of the
     /// complete solver's local rules (colours, angles), which their boards
     /// then hold.
@@ -87,7 +89,8 @@ impl<const W: usize> Pack<W> {
         (self.rows, self.cols, self.len) = (rows, cols, puzzles.len());
         self.frame = Some(frame);
         self.done = 0;
-        let passes = rules::propagate(&mut Ctx::new(&frame, &self.clues, &mut self.edges))?;
+        let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
+        let passes = rules::propagate(&mut ctx, &mut self.due)?;
         self.keep_lines(&frame);
         self.stalled = false;
         if self.done.count_ones() as usize != self.len {
@@ -98,7 +101,7 @@ impl<const W: usize> Pack<W> {
             let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
             ctx.colors = true;
             ctx.angles = true;
-            rules::propagate(&mut ctx)?;
+            rules::propagate(&mut ctx, &mut self.due)?;
             self.stalled = true;
         }
         Ok(passes)
@@ -152,7 +155,7 @@ impl<const W: usize> Pack<W> {
 
     /// Puts the board of puzzle `k` of the last [`Pack::deduce`] into
     /// `board`, marked as at the rules' fixpoint.
-    pub fn unpack(&self, k: usize, board: &mut Edges<1>) {
+    pub fn unpack(&self, k: usize, board: &mut Board<1>) {
         assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
         let origin = self.origin(k);
         let own = Frame::<1>::new(self.rows, self.cols);
@@ -174,13 +177,14 @@ mod tests {
     /// The boards the judge's rules alone reach for `p` and then, if they
     /// stall, the complete solver's local rules (as [`crate::engine`]
     /// deduces a puzzle alone), or the contradiction.
-    fn alone(p: &Puzzle) -> Result<(Edges<1>, Edges<1>), Contradiction> {
+    fn alone(p: &Puzzle) -> Result<(Board<1>, Board<1>), Contradiction> {
         let frame = Frame::<1>::new(p.rows(), p.cols());
         let mut clues = Clues::default();
         clues.load(p);
-        let mut edges = Edges::default();
+        let mut edges = Board::default();
         edges.reset(p.rows());
-        rules::propagate(&mut Ctx::new(&frame, &clues, &mut edges))?;
+        let mut due = Due::default();
+        rules::propagate(&mut Ctx::new(&frame, &clues, &mut edges), &mut due)?;
         let judge = edges.clone();
         if !edges.is_complete(&frame) {
             edges.set_stalled();
@@ -188,7 +192,7 @@ mod tests {
             let mut ctx = Ctx::new(&frame, &clues, &mut edges);
             ctx.colors = true;
             ctx.angles = true;
-            rules::propagate(&mut ctx)?;
+            rules::propagate(&mut ctx, &mut due)?;
         }
         Ok((judge, edges))
     }
@@ -216,7 +220,7 @@ mod tests {
                         packs += 1;
                         let finished = pack.finished();
                         for (k, single) in singles.iter().enumerate() {
-                            let mut board = Edges::default();
+                            let mut board = Board::default();
                             pack.unpack(k, &mut board);
                             let (judge, single) = single.as_ref().expect("no contradiction alone");
                             let at = format!("W {W}, {rows}x{cols}, puzzle {k}");

@@ -8,10 +8,10 @@
 use super::deduce::{deduce, Given, Mode, Node};
 use super::outcome::{Options, Stats};
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame, Part};
+use crate::board::{Board, Clues, Frame, Part};
 use crate::grid::EdgeId;
 use crate::puzzle::Puzzle;
-use crate::rules::{self, Contradiction, Ctx};
+use crate::rules::{self, Contradiction, Ctx, Due};
 use crate::solve::loops::LoopStep;
 
 /// A board of two copies of the puzzle side by side, for deducing both
@@ -25,11 +25,13 @@ pub(super) struct Pair {
     ready: bool,
     clues: Clues<1>,
     /// The node board twice, at the rules' fixpoint.
-    base: Edges<1>,
+    base: Board<1>,
     /// Whether `base` is out of date: the node board changed since.
     stale: bool,
     /// The probe's board.
-    edges: Edges<1>,
+    edges: Board<1>,
+    /// The rows propagation on the probe's board has yet to visit.
+    due: Due,
     /// Where the second copy starts: `cols + 1`.
     stride: usize,
 }
@@ -72,9 +74,9 @@ impl Pair {
     pub(super) fn rules<const W: usize>(
         &mut self,
         frame: &Frame<W>,
-        base: &Edges<W>,
+        base: &Board<W>,
         e: EdgeId,
-        boards: [&mut Edges<W>; 2],
+        boards: [&mut Board<W>; 2],
     ) -> Option<bool> {
         let packed = self.frame?;
         let s = self.stride;
@@ -100,7 +102,7 @@ impl Pair {
         let mut ctx = Ctx::new(&packed, &self.clues, pe);
         ctx.colors = true;
         ctx.angles = true;
-        if rules::propagate(&mut ctx).is_err() {
+        if rules::propagate(&mut ctx, &mut self.due).is_err() {
             return Some(false);
         }
         self.unpack(frame, base.stalled(), boards);
@@ -110,7 +112,7 @@ impl Pair {
     /// Puts each value's board of the packed probe board into `boards`,
     /// marked as at the rules' fixpoint (and as stalled if the node board
     /// is, `stalled`).
-    fn unpack<const W: usize>(&self, frame: &Frame<W>, stalled: bool, boards: [&mut Edges<W>; 2]) {
+    fn unpack<const W: usize>(&self, frame: &Frame<W>, stalled: bool, boards: [&mut Board<W>; 2]) {
         let (s, pe) = (self.stride, &self.edges);
         // Each copy to its board: it holds the node board's decisions (the
         // packed base had them twice) and the probe's.
@@ -137,7 +139,7 @@ impl Pair {
         node: &mut Node<'_, W>,
         o: &Options,
         stats: &mut Stats,
-        boards: [&mut Edges<W>; 2],
+        boards: [&mut Board<W>; 2],
     ) -> [Result<(), Contradiction>; 2] {
         if !o.loop_reasoning {
             return [Ok(()), Ok(())];
@@ -160,7 +162,7 @@ impl Pair {
                     Ok(LoopStep::Closed) => {
                         // Every edge is decided now: one more sweep checks the clues.
                         let mut ctx = Ctx::new(frame, clues, board);
-                        result[k] = Some(rules::pass(&mut ctx));
+                        result[k] = Some(rules::pass(&mut ctx, &mut node.scratch.due));
                     }
                     Ok(LoopStep::Crossed(n)) => {
                         stats.loop_crosses += n as u64;
@@ -177,7 +179,7 @@ impl Pair {
                 let mut ctx = Ctx::new(&packed, &self.clues, &mut self.edges);
                 ctx.colors = true;
                 ctx.angles = true;
-                if rules::propagate(&mut ctx).is_ok() {
+                if rules::propagate(&mut ctx, &mut self.due).is_ok() {
                     self.unpack(frame, stalled, [&mut *line, &mut *cross]);
                     continue;
                 }

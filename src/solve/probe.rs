@@ -7,7 +7,7 @@ use super::deduce::{deduce, log_changes, Given, Mode, Node};
 use super::outcome::{Options, Outcome, Stats};
 use super::pair::Pair;
 use crate::bits::Row;
-use crate::board::{Edges, Frame};
+use crate::board::{Board, Frame};
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::Puzzle;
 use crate::rules::{Contradiction, Reason};
@@ -19,13 +19,13 @@ const PROBE_STREAK: usize = 100;
 #[derive(Default)]
 pub(super) struct Prober<const W: usize> {
     /// The board of the edge probed as a line.
-    line: Edges<W>,
+    line: Board<W>,
     /// The board of the edge probed as a cross.
-    cross: Edges<W>,
+    cross: Board<W>,
     /// The undecided edges of the board, in the order they are probed.
     candidates: Vec<EdgeId>,
     /// A copy of the board before probing changed it, when tracing.
-    before: Edges<W>,
+    before: Board<W>,
     /// The best branching edge the last probing round found, and its score.
     best: Option<(EdgeId, u32)>,
     /// Per plane row (`H` rows, then `V` rows): the edges whose probe is
@@ -174,7 +174,7 @@ impl<const W: usize> Prober<W> {
     /// Below the root (`depth` above 0), the edges nearest the last
     /// branch come first: what the branch changed is where a probe is
     /// likeliest to teach something.
-    fn frontier(&mut self, frame: &Frame<W>, board: &Edges<W>, depth: usize) {
+    fn frontier(&mut self, frame: &Frame<W>, board: &Board<W>, depth: usize) {
         self.candidates.clear();
         for p in [Plane::H, Plane::V] {
             for i in 0..frame.plane_rows(p) {
@@ -342,7 +342,7 @@ impl<const W: usize> Prober<W> {
         if shortcuts(o) {
             let (a, b) = (&self.line, &self.cross);
             // Rows in the order of the dominated rows: `H`, then `V`.
-            for (d, flips) in self.dominated.iter_mut().zip(Edges::disagreements(a, b)) {
+            for (d, flips) in self.dominated.iter_mut().zip(Board::disagreements(a, b)) {
                 *d |= flips;
             }
         }

@@ -22,7 +22,7 @@
 
 use super::connect::{along, fill_rows};
 use crate::bits::Row;
-use crate::board::{Edges, Frame};
+use crate::board::{Board, Frame};
 use crate::grid::Plane;
 use crate::rules::Contradiction;
 
@@ -49,7 +49,7 @@ pub struct Regions<const W: usize> {
 impl<const W: usize> Regions<W> {
     /// Colours the cells that one of the two fills cannot reach; returns
     /// how many cells it coloured.
-    pub fn apply(&mut self, frame: &Frame<W>, edges: &mut Edges<W>) -> Result<u32, Contradiction> {
+    pub fn apply(&mut self, frame: &Frame<W>, edges: &mut Board<W>) -> Result<u32, Contradiction> {
         let rows = frame.rows;
         if rows == 0 {
             return Ok(0);
@@ -174,7 +174,7 @@ mod tests {
     #[allow(clippy::needless_range_loop)]
     fn reference<const W: usize>(
         frame: &Frame<W>,
-        e: &Edges<W>,
+        e: &Board<W>,
     ) -> Result<Vec<(usize, usize, bool)>, Contradiction> {
         let (rows, cols) = (frame.rows, frame.cols);
         let line_h = |i: usize, j: usize| e.lines(Plane::H, i).has(j);
@@ -266,8 +266,8 @@ mod tests {
 
     /// A random board: some lines and crosses, and some cells coloured
     /// (not always consistently: contradictions are compared too).
-    fn random_board<const W: usize>(rows: usize, cols: usize, seed: &mut u64) -> Edges<W> {
-        let mut e = Edges::<W>::default();
+    fn random_board<const W: usize>(rows: usize, cols: usize, seed: &mut u64) -> Board<W> {
+        let mut e = Board::<W>::default();
         e.reset(rows);
         let density = 1 + splitmix64(seed) % 6;
         let bits = |n: usize, per16: u64, seed: &mut u64| {

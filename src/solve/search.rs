@@ -14,7 +14,7 @@
 
 use crate::bits::Count;
 use crate::bits::Row;
-use crate::board::{Clues, Edges, Frame, Trail};
+use crate::board::{Board, Clues, Frame, Trail};
 use crate::grid::{EdgeId, Plane, Side, ARMS};
 
 use crate::puzzle::Puzzle;
@@ -38,7 +38,7 @@ use walk::{End, Order, Plan, Step, Walk, MIRRORS, RESTART_AFTER, RESTART_DIVE_NO
 pub struct Search<const W: usize> {
     clues: Clues<W>,
     /// The board of the node under way.
-    board: Edges<W>,
+    board: Board<W>,
     /// The boards of the levels above it, to come back to.
     trail: Trail<W>,
     /// Per level above the node: the edge whose other value is still to
@@ -46,7 +46,7 @@ pub struct Search<const W: usize> {
     pending: Vec<Option<EdgeId>>,
     scratch: Scratch<W>,
     /// The root's board where a dive began, for the search after it.
-    root: Edges<W>,
+    root: Board<W>,
     /// The order of the search under way.
     order: Order,
     /// Probing's boards and what its last round found.
@@ -64,7 +64,7 @@ const PARITY_LEVELS: usize = 256;
 impl<const W: usize> Search<W> {
     /// The board of the last node: where a solve without branching
     /// ([`Options::branch`]) stalled, what it decided.
-    pub fn board(&self) -> &Edges<W> {
+    pub fn board(&self) -> &Board<W> {
         &self.board
     }
 
@@ -83,7 +83,7 @@ impl<const W: usize> Search<W> {
     pub fn solve_from(
         &mut self,
         p: &Puzzle,
-        start: Option<&Edges<W>>,
+        start: Option<&Board<W>>,
         o: &Options,
         out: &mut Outcome,
     ) {
@@ -129,14 +129,11 @@ impl<const W: usize> Search<W> {
     /// branch costing it a hundred times the work of another order, and a
     /// mirrored puzzle is searched in another order (the candidates, the
     /// ties between branches). The solutions found are mirrored back.
-    /// (Of the 8 rotations and reflections of one 20x20 made by `slink gen
-    /// --blanks 0.75`, the search finished 3 within 3,200 nodes and probes
-    /// and gave 5 up at 200,000.)
     fn mirrored_searches(
         &mut self,
         frame: &Frame<W>,
         p: &Puzzle,
-        start: Option<&Edges<W>>,
+        start: Option<&Board<W>>,
         o: &Options,
         out: &mut Outcome,
     ) -> End {
@@ -173,7 +170,7 @@ impl<const W: usize> Search<W> {
     /// Puts the root's board back as `start` (or empty) and forgets the
     /// solutions found and probing's state: a search in `order` starts
     /// anew.
-    fn restart(&mut self, p: &Puzzle, start: Option<&Edges<W>>, order: Order, out: &mut Outcome) {
+    fn restart(&mut self, p: &Puzzle, start: Option<&Board<W>>, order: Order, out: &mut Outcome) {
         match start {
             Some(board) => self.board.copy_from(board),
             None => self.board.reset(p.rows()),
@@ -187,8 +184,8 @@ impl<const W: usize> Search<W> {
     /// Searches from the root's board as [`Search::restart`] left it, as
     /// `plan` says: one node after the other, depth first, iteratively (a
     /// deep search cannot overflow the thread's stack).
-    // Inlined into its callers, as it was before `solve_from` lost its
-    // fast path: called, it cost 1.7M more instructions on real10.
+    // Inlined into its callers: called, it costs 1.7M more instructions
+    // on real10.
     #[inline(always)]
     fn search(
         &mut self,
@@ -433,7 +430,7 @@ impl<const W: usize> Search<W> {
 /// The rows of line edges of `edges`: the `H` rows, then the `V` rows.
 fn line_rows<'e, const W: usize>(
     frame: &Frame<W>,
-    edges: &'e Edges<W>,
+    edges: &'e Board<W>,
 ) -> (
     impl Iterator<Item = [u64; W]> + 'e,
     impl Iterator<Item = [u64; W]> + 'e,
@@ -444,7 +441,7 @@ fn line_rows<'e, const W: usize>(
 }
 
 /// Makes edge `e` of `board` a line, or a cross.
-fn decide<const W: usize>(board: &mut Edges<W>, e: EdgeId, line: bool) {
+fn decide<const W: usize>(board: &mut Board<W>, e: EdgeId, line: bool) {
     let m = Row::single(e.col);
     if line {
         board.add_lines(e.plane, e.row, m);

@@ -3,7 +3,7 @@
 //! rows are 1, 2 or 4 words wide (a puzzle with a clue 4 is answered
 //! before: [`four`]).
 
-use crate::board::Edges;
+use crate::board::Board;
 use crate::grid::Plane;
 use crate::puzzle::Puzzle;
 use crate::solve::four;
@@ -14,9 +14,7 @@ use crate::solve::search::{self, Search};
 /// Row words of the board small puzzles are deduced on side by side.
 // Four words, in one AVX2 register each (see `bits`): on 1000 generated
 // 20x20 puzzles (callgrind), packs of 12 take 35.4M instructions where
-// packs of 3 on one word took 44.3M. (Before the rows' shifts were
-// vectorized, packs of 3 were fastest: 274M, against 280M for 6 on two
-// words and 295M for 12 on four.)
+// packs of 3 on one word take 44.3M (docs/bench-history.md).
 const PACK_WORDS: usize = 4;
 
 /// A reusable solver: keeps its scratch space between puzzles, so solving
@@ -29,10 +27,10 @@ pub struct Solver {
     pub(super) wide: Search<4>,
     pub(super) outcome: Outcome,
     pack: Pack<PACK_WORDS>,
-    start: Edges<1>,
+    start: Board<1>,
     /// The start boards of [`Solver::solve_given`], per width (made at
     /// its first call: other solves never pay for them).
-    pub(super) given: Option<Box<(Edges<1>, Edges<2>, Edges<4>)>>,
+    pub(super) given: Option<Box<(Board<1>, Board<2>, Board<4>)>>,
 }
 
 impl Solver {

@@ -179,3 +179,38 @@ fn verify_judges_outputs_for_puzzles_with_a_four() {
         "{first}"
     );
 }
+
+#[test]
+fn explain_says_why_a_puzzle_with_a_four_has_no_steps() {
+    // The centre 4 of a 3x3: solved; with a 0 beside it: no solution.
+    // Either way the solver answers without deduction, and `explain`
+    // says so instead of a bare "0 steps".
+    for (url, code, result) in [
+        (
+            "https://puzz.link/p?slither/3/3/j4j",
+            0,
+            "result: one solution; 0 steps",
+        ),
+        (
+            "https://puzz.link/p?slither/3/3/i04j",
+            1,
+            "result: no solution",
+        ),
+    ] {
+        let why = "no steps: the clue 4 at cell (2, 2) answers the puzzle without deduction";
+        let text = run_slink(&["explain"], url.as_bytes());
+        assert_eq!(text.code, code, "{url}: {}", text.stderr);
+        assert!(text.stdout.contains(why), "{url}:\n{}", text.stdout);
+        assert!(text.stdout.contains(result), "{url}:\n{}", text.stdout);
+        let json = run_slink(&["explain", "--format", "json"], url.as_bytes());
+        let doc: Value = serde_json::from_str(&json.stdout).unwrap();
+        assert!(
+            doc["note"].as_str().is_some_and(|n| n.starts_with(why)),
+            "{url}: {doc}"
+        );
+    }
+    // A puzzle without a 4 has no such note.
+    let json = run_slink(&["explain", "--format", "json"], b"2 2\n2 2\n2 2\n0 0\n");
+    let doc: Value = serde_json::from_str(&json.stdout).unwrap();
+    assert!(doc.get("note").is_none(), "{doc}");
+}

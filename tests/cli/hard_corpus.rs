@@ -5,8 +5,9 @@
 //! pass the tests' own verifier (which shares no code with the solver)
 //! and leave stderr silent: no give-up, no warning.
 //!
-//! Without `../shared/corpus` the build script leaves the `shared_corpus`
-//! cfg unset and these tests show as ignored, not as passed.
+//! Without `../shared/corpus/hard` the build script leaves the
+//! `shared_corpus_hard` cfg unset and these tests show as ignored, with
+//! that folder as the reason, not as passed.
 
 use crate::common::*;
 use std::path::PathBuf;
@@ -41,19 +42,19 @@ fn check_file(name: &str, count: usize, size: usize) {
 }
 
 #[test]
-#[cfg_attr(not(shared_corpus), ignore = "needs ../shared/corpus/hard")]
+#[cfg_attr(not(shared_corpus_hard), ignore = "needs ../shared/corpus/hard")]
 fn every_loopy_hard_20x20_is_solved_and_verifies() {
     check_file("loopy-hard-20.txt", 200, 20);
 }
 
 #[test]
-#[cfg_attr(not(shared_corpus), ignore = "needs ../shared/corpus/hard")]
+#[cfg_attr(not(shared_corpus_hard), ignore = "needs ../shared/corpus/hard")]
 fn every_loopy_hard_30x30_is_solved_and_verifies() {
     check_file("loopy-hard-30.txt", 100, 30);
 }
 
 #[test]
-#[cfg_attr(not(shared_corpus), ignore = "needs ../shared/corpus/hard")]
+#[cfg_attr(not(shared_corpus_hard), ignore = "needs ../shared/corpus/hard")]
 fn every_loopy_hard_50x50_is_solved_and_verifies() {
     check_file("loopy-hard-50.txt", 20, 50);
 }

@@ -10,8 +10,9 @@
 //! - Puzzles in both files have the same unique loop in both outputs.
 //!
 //! Every failing data set is listed in the failure message, not just the
-//! first. Without `../shared/corpus` (the build script then leaves the
-//! `shared_corpus` cfg unset), these tests show as ignored in the summary.
+//! first. Without `../shared/corpus/real` (the build script then leaves the
+//! `shared_corpus_real` cfg unset), these tests show as ignored in the
+//! summary, with that folder as the reason.
 
 use crate::common::*;
 use std::collections::HashMap;
@@ -22,46 +23,32 @@ use std::time::Duration;
 /// How long one run of the binary over a whole file may take.
 const LIMIT: Duration = Duration::from_secs(300);
 
-fn real_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/real");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        // Straight to the process's stderr: libtest captures `eprintln!`.
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "\n*** SKIPPED: ../shared/corpus/real not found (looked for {}); \
-             the real-corpus tests did NOT run ***\n",
-            dir.display()
-        );
-        None
-    }
+/// The corpus's folder (the tests that read it run only where it exists:
+/// the `shared_corpus_real` cfg of the build script).
+fn real_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/real")
 }
 
 /// A file of the corpus and the binary's run over it (once per test
 /// process, shared by the tests that need it).
 fn load(name: &str) -> Corpus {
-    let dir = real_dir().expect("checked by the caller");
-    Corpus::load(&dir.join(name), LIMIT)
+    Corpus::load(&real_dir().join(name), LIMIT)
 }
 
-fn slink_from_real() -> Option<&'static Corpus> {
+fn slink_from_real() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();
-    real_dir()?;
-    Some(C.get_or_init(|| load("slink_from_real.txt")))
+    C.get_or_init(|| load("slink_from_real.txt"))
 }
 
-fn slitherlink() -> Option<&'static Corpus> {
+fn slitherlink() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();
-    real_dir()?;
-    Some(C.get_or_init(|| load("slitherlink.txt")))
+    C.get_or_init(|| load("slitherlink.txt"))
 }
 
 #[test]
-#[cfg_attr(not(shared_corpus), ignore = "needs ../shared/corpus/real")]
+#[cfg_attr(not(shared_corpus_real), ignore = "needs ../shared/corpus/real")]
 fn every_slink_completion_of_a_real_puzzle_is_solved_and_verifies() {
-    let Some(c) = slink_from_real() else { return };
+    let c = slink_from_real();
     assert_eq!(c.puzzles.len(), 2689, "the corpus README says 2689 puzzles");
     let r = per_data_set(c);
     let mut problems = r.general.clone();
@@ -87,7 +74,7 @@ fn every_slink_completion_of_a_real_puzzle_is_solved_and_verifies() {
 /// `oracle_count` of each puzzle of `slitherlink.txt`, and its
 /// `slink_index` (its data set in `slink_from_real.txt`), by index.
 fn provenance() -> Vec<(String, Option<usize>)> {
-    let dir = real_dir().expect("checked by the caller");
+    let dir = real_dir();
     let text = std::fs::read_to_string(dir.join("provenance.tsv")).expect("read provenance.tsv");
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
@@ -113,9 +100,9 @@ fn provenance() -> Vec<(String, Option<usize>)> {
 }
 
 #[test]
-#[cfg_attr(not(shared_corpus), ignore = "needs ../shared/corpus/real")]
+#[cfg_attr(not(shared_corpus_real), ignore = "needs ../shared/corpus/real")]
 fn every_real_slitherlink_puzzle_gets_the_oracles_answer() {
-    let Some(c) = slitherlink() else { return };
+    let c = slitherlink();
     let oracle = provenance();
     assert_eq!(c.puzzles.len(), 2705, "the corpus README says 2705 puzzles");
     assert_eq!(
@@ -162,13 +149,11 @@ fn every_real_slitherlink_puzzle_gets_the_oracles_answer() {
 }
 
 #[test]
-#[cfg_attr(not(shared_corpus), ignore = "needs ../shared/corpus/real")]
+#[cfg_attr(not(shared_corpus_real), ignore = "needs ../shared/corpus/real")]
 fn puzzles_in_both_files_have_the_same_loop() {
     // A Slink completion's clues come from its puzzle's unique solution,
     // so both must be drawn with the same loop.
-    let (Some(a), Some(b)) = (slitherlink(), slink_from_real()) else {
-        return;
-    };
+    let (a, b) = (slitherlink(), slink_from_real());
     let oracle = provenance();
     let (ra, rb) = (per_data_set(a), per_data_set(b));
     let mut problems = Vec::new();
@@ -195,11 +180,11 @@ fn puzzles_in_both_files_have_the_same_loop() {
 }
 
 #[test]
-#[cfg_attr(not(shared_corpus), ignore = "needs ../shared/corpus/real")]
+#[cfg_attr(not(shared_corpus_real), ignore = "needs ../shared/corpus/real")]
 fn solving_in_reverse_order_gives_the_same_answers() {
     // The solver reuses its scratch space between puzzles: the order of
     // the data sets must not change any answer.
-    let Some(fwd) = slitherlink() else { return };
+    let fwd = slitherlink();
     let n = fwd.puzzles.len();
     let mut text: String = fwd.puzzles.iter().rev().map(Grid::to_judge).collect();
     text.push_str("0 0\n");

@@ -7,9 +7,10 @@ use std::fmt;
 
 /// A malformed input: where it is and what was wrong.
 ///
-/// A decoder of one string ([`url::decode`], [`loopy::decode`]) places
-/// its errors on line 1, at the column of the byte (`col - 1` is the
-/// byte offset); [`Lines`] and [`pzprv3`] give the line and column in
+/// A decoder of one string ([`url::decode`](super::url::decode),
+/// [`loopy::decode`](super::loopy::decode)) places its errors on line 1,
+/// at the column of the byte (`col - 1` is the byte offset);
+/// [`Lines`](super::Lines) and [`pzprv3`](super::pzprv3) give the line and column in
 /// the whole text. Columns count bytes from 1, as slink's judge-format
 /// errors do. `Display` writes `LINE:COL: message`, so that the caller
 /// only puts the file name in front.

@@ -21,7 +21,7 @@
 //!
 //! A clue 4 (`4`, `9`, `e`), which pzprjs reads as any other, asks for
 //! all four sides of its cell: the loop is that cell's square or nothing
-//! ([`crate::puzzle`]). The last character may run past the last cell, as pzprjs's own
+//! ([`Puzzle::has_four`](crate::Puzzle::has_four)). The last character may run past the last cell, as pzprjs's own
 //! encoder writes a final clue with its two blanks. [`encode`] writes
 //! exactly what puzz.link writes, so a canonical URL comes back unchanged.
 //!

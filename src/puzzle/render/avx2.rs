@@ -2,8 +2,8 @@
 //! (32 bytes) at a time in AVX2 registers: each byte of the eight columns
 //! picks its character from the bits of its own column, and each line is
 //! written in place in the output's spare room (see `lattice` below).
-//! (Built in a buffer and copied, a line took fewer instructions but more
-//! time: the copy read bytes just stored.)
+//! (Built in a buffer and copied, a line takes fewer instructions but more
+//! time: the copy reads bytes just stored.)
 
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, BLANK};

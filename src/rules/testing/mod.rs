@@ -22,15 +22,15 @@
 //! that fired.
 
 use super::{
-    angle, cell, color, corner, diagonal, entry, threes, vertex, Contradiction, Ctx, Rule,
+    angle, cell, color, corner, diagonal, entry, threes, vertex, Contradiction, Ctx, Due, Rule,
     RuleCounts,
 };
-use crate::board::{Clues, Edges, Frame};
+use crate::board::{Board, Clues, Frame};
 use std::fmt;
 
-mod board;
+mod drawing;
 
-pub(crate) use board::{Board, Mark};
+pub(crate) use drawing::{Drawing, Mark};
 
 /// What to run on a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,22 +167,22 @@ pub(crate) fn sweep<const W: usize>(ctx: &mut Ctx<'_, W>, f: Family) -> Result<(
             }
             let mut parity = crate::solve::parity::Parity::default();
             parity.load_clues(rows, cols, &clues);
-            let (decided, marked) = parity.deduce(ctx.frame, ctx.edges)?;
+            let (decided, marked) = parity.deduce(ctx.frame, ctx.board)?;
             ctx.changed |= decided > 0 || marked;
         }
         Family::Reach => {
             let mut reach = crate::solve::connect::Reach::default();
-            ctx.changed |= reach.apply(ctx.frame, ctx.clues, ctx.edges)? > 0;
+            ctx.changed |= reach.apply(ctx.frame, ctx.clues, ctx.board)? > 0;
         }
         Family::Regions => {
             (0..rows).for_each(|i| color::apply(ctx, i));
             let mut regions = crate::solve::regions::Regions::default();
-            ctx.changed |= regions.apply(ctx.frame, ctx.edges)? > 0;
+            ctx.changed |= regions.apply(ctx.frame, ctx.board)? > 0;
             (0..rows).for_each(|i| color::apply(ctx, i));
         }
-        Family::Pass | Family::PassColors => super::pass(ctx)?,
+        Family::Pass | Family::PassColors => super::pass(ctx, &mut Due::default())?,
         Family::Propagate | Family::PropagateColors => {
-            super::propagate(ctx)?;
+            super::propagate(ctx, &mut Due::default())?;
         }
     }
     Ok(())
@@ -191,14 +191,14 @@ pub(crate) fn sweep<const W: usize>(ctx: &mut Ctx<'_, W>, f: Family) -> Result<(
 /// The board after running `f`, and which rules decided how many edges.
 #[derive(Clone, Debug)]
 pub(crate) struct Outcome {
-    pub board: Board,
+    pub board: Drawing,
     pub counts: RuleCounts,
 }
 
 /// Runs family `f` on board `b` with rows of `W` words. An edge made both
 /// line and cross is [`Contradiction::EdgeConflict`].
 pub(crate) fn run<const W: usize>(
-    b: &Board,
+    b: &Drawing,
     f: Family,
     mode: Mode,
 ) -> Result<Outcome, Contradiction> {
@@ -207,7 +207,7 @@ pub(crate) fn run<const W: usize>(
 
 /// [`run`], with the clue masks changed by `tweak` after loading.
 pub(crate) fn run_tweaked<const W: usize>(
-    b: &Board,
+    b: &Drawing,
     f: Family,
     mode: Mode,
     tweak: fn(&mut Clues<W>),
@@ -225,7 +225,7 @@ pub(crate) fn run_tweaked<const W: usize>(
         recorded, unrecorded,
         "{f:?} decides otherwise when it records its rules, on\n{b:?}"
     );
-    let board = b.with_edges(&frame, &recorded?.0)?;
+    let board = b.with_board(&frame, &recorded?.0)?;
     Ok(Outcome { board, counts })
 }
 
@@ -236,18 +236,18 @@ type Round = (bool, Vec<usize>);
 /// The board after family `f` runs on `b` once or to its fixpoint,
 /// counting its rules if given `counts`, and what each round did.
 fn rounds<const W: usize>(
-    b: &Board,
+    b: &Drawing,
     f: Family,
     mode: Mode,
     frame: &Frame<W>,
     clues: &Clues<W>,
     counts: Option<&mut RuleCounts>,
-) -> Result<(Edges<W>, Vec<Round>), Contradiction> {
-    let mut edges = b.edges::<W>();
+) -> Result<(Board<W>, Vec<Round>), Contradiction> {
+    let mut board = b.board::<W>();
     let mut ctx = Ctx {
         frame,
         clues,
-        edges: &mut edges,
+        board: &mut board,
         changed: false,
         counts,
         colors: f.colors(),
@@ -262,24 +262,24 @@ fn rounds<const W: usize>(
         // The rows marked changed (none left after `propagate`, which
         // takes them as it goes).
         let mut marked = crate::bits::RowSet::default();
-        ctx.edges.take_work(0, &mut marked);
+        ctx.board.take_changed(0, &mut marked);
         done.push((ctx.changed, marked.iter().collect()));
-        if ctx.edges.has_conflict() {
+        if ctx.board.has_conflict() {
             return Err(Contradiction::EdgeConflict);
         }
         if mode == Mode::Once || !ctx.changed {
             break;
         }
     }
-    Ok((edges, done))
+    Ok((board, done))
 }
 
 /// A board after a run and the rules that fired, or a contradiction.
-pub(crate) type Ran = Result<(Board, Vec<Rule>), Contradiction>;
+pub(crate) type Ran = Result<(Drawing, Vec<Rule>), Contradiction>;
 
 /// The same run on a board of `W`-word rows `cols` wide, with `b` drawn at
 /// column `off`, as a board of `b`'s size.
-fn run_embedded<const W: usize>(b: &Board, f: Family, cols: usize, off: usize) -> Ran {
+fn run_embedded<const W: usize>(b: &Drawing, f: Family, cols: usize, off: usize) -> Ran {
     run::<W>(&b.embed(cols, off), f, Mode::Fixpoint).map(|o| (o.board, fired(&o.counts)))
 }
 
@@ -299,7 +299,7 @@ pub(crate) fn show<T: fmt::Debug>(r: &Result<T, Contradiction>) -> String {
 }
 
 /// Runs family `f` to its fixpoint on `before` and on `before` wide.
-fn results(b: &Board, f: Family) -> Vec<(String, Ran)> {
+fn results(b: &Drawing, f: Family) -> Vec<(String, Ran)> {
     let mut out = vec![(
         "1 word".to_string(),
         run::<1>(b, f, Mode::Fixpoint).map(|o| (o.board, fired(&o.counts))),
@@ -320,10 +320,10 @@ fn results(b: &Board, f: Family) -> Vec<(String, Ran)> {
     out
 }
 
-impl Board {
+impl Drawing {
     /// Columns `off..off + cols` of this board, as a board of their own.
-    pub(crate) fn window(&self, rows: usize, cols: usize, off: usize) -> Board {
-        let mut w = Board::blank(rows, cols);
+    pub(crate) fn window(&self, rows: usize, cols: usize, off: usize) -> Drawing {
+        let mut w = Drawing::blank(rows, cols);
         for i in 0..rows {
             for j in 0..cols {
                 w.clues[i * cols + j] = self.clues[i * self.cols + j + off];
@@ -342,7 +342,7 @@ impl Board {
 }
 
 /// Checks that the wide runs left everything outside the drawing alone.
-fn check_outside<const W: usize>(b: &Board, f: Family, cols: usize, off: usize) {
+fn check_outside<const W: usize>(b: &Drawing, f: Family, cols: usize, off: usize) {
     let big = b.embed(cols, off);
     if let Ok(o) = run::<W>(&big, f, Mode::Fixpoint) {
         let mut outside = o.board.clone();
@@ -374,7 +374,7 @@ fn check_outside<const W: usize>(b: &Board, f: Family, cols: usize, off: usize) 
 /// and across word boundaries, and checks that the board becomes `after`
 /// and that exactly the rules `rules` fired.
 pub(crate) fn check(f: Family, rules: &[Rule], before: &str, after: &str) {
-    let (before, after) = (Board::parse(before), Board::parse(after));
+    let (before, after) = (Drawing::parse(before), Drawing::parse(after));
     assert_eq!(
         (before.rows, before.cols, &before.clues),
         (after.rows, after.cols, &after.clues),
@@ -410,7 +410,7 @@ pub(crate) fn check_none(f: Family, board: &str) {
 /// Checks that family `f` finds contradiction `want` on `board`, in all
 /// eight symmetries and across word boundaries.
 pub(crate) fn check_contradiction(f: Family, want: Contradiction, board: &str) {
-    let board = Board::parse(board);
+    let board = Drawing::parse(board);
     for sym in 0..8 {
         let b = board.transform(sym);
         for (how, r) in results(&b, f) {

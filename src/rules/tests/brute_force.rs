@@ -146,7 +146,7 @@ impl Space {
     }
 
     /// The line and cross edges of a board, as bit sets.
-    pub(super) fn masks(&self, b: &Board) -> (u64, u64) {
+    pub(super) fn masks(&self, b: &Drawing) -> (u64, u64) {
         let (mut line, mut cross) = (0u64, 0u64);
         let mut put = |k: usize, m: Mark| match m {
             Mark::Line => line |= 1 << k,
@@ -167,7 +167,7 @@ impl Space {
     }
 
     /// The loops that satisfy `b`'s clues and decided edges.
-    pub(super) fn solutions(&self, b: &Board) -> Vec<Loop> {
+    pub(super) fn solutions(&self, b: &Drawing) -> Vec<Loop> {
         let (mut mask, mut want) = (0u64, 0u64);
         for (k, c) in b.clues.iter().enumerate() {
             if let Some(n) = c {
@@ -184,7 +184,7 @@ impl Space {
     }
 
     /// A loop drawn on `b`'s clues, every edge decided.
-    pub(super) fn draw(&self, b: &Board, l: Loop) -> Board {
+    pub(super) fn draw(&self, b: &Drawing, l: Loop) -> Drawing {
         let mut d = b.clone();
         let mark = |k: usize| {
             if l.edges >> k & 1 == 1 {
@@ -207,11 +207,11 @@ impl Space {
     }
 
     /// The clues of a random loop, some blanked, and some of its edges.
-    pub(super) fn random_board(&self, rng: &mut Rng) -> Board {
+    pub(super) fn random_board(&self, rng: &mut Rng) -> Drawing {
         let l = self.loops[rng.index(self.loops.len())];
         let blank = [0, 0, 10, 30, 60][rng.index(5)];
         let reveal = [0, 5, 15, 30, 50][rng.index(5)];
-        let mut b = self.draw(&Board::blank(self.rows, self.cols), l);
+        let mut b = self.draw(&Drawing::blank(self.rows, self.cols), l);
         for (k, c) in b.clues.iter_mut().enumerate() {
             let n = (l.counts >> (3 * k) & 7) as u8;
             if n < 4 && !rng.chance(blank as f64 / 100.0) {
@@ -228,20 +228,20 @@ impl Space {
 }
 
 /// How to run a family on a board.
-pub(super) type Runner = fn(&Board, Family) -> Result<Outcome, Contradiction>;
+pub(super) type Runner = fn(&Drawing, Family) -> Result<Outcome, Contradiction>;
 
 /// One sweep of the family, as the solver has it.
-pub(super) fn once(b: &Board, f: Family) -> Result<Outcome, Contradiction> {
+pub(super) fn once(b: &Drawing, f: Family) -> Result<Outcome, Contradiction> {
     run::<1>(b, f, Mode::Once)
 }
 
 /// A deduction that excludes a real solution.
 pub(super) struct Unsound {
     pub(super) family: Family,
-    pub(super) before: Board,
+    pub(super) before: Drawing,
     pub(super) after: Result<Outcome, Contradiction>,
     pub(super) wrong: Vec<String>,
-    pub(super) witness: Board,
+    pub(super) witness: Drawing,
 }
 
 impl fmt::Display for Unsound {
@@ -263,7 +263,7 @@ impl fmt::Display for Unsound {
 
 /// Runs family `f` once on `b` and checks it against every solution that
 /// fits `b`.
-pub(super) fn unsound(space: &Space, b: &Board, f: Family, runner: Runner) -> Option<Unsound> {
+pub(super) fn unsound(space: &Space, b: &Drawing, f: Family, runner: Runner) -> Option<Unsound> {
     let sols = space.solutions(b);
     let first = *sols.first()?;
     let after = runner(b, f);
@@ -296,9 +296,9 @@ pub(super) fn unsound(space: &Space, b: &Board, f: Family, runner: Runner) -> Op
 }
 
 /// Blanks clues and forgets edges of `b` while `f` stays unsound on it.
-pub(super) fn minimize(space: &Space, b: &Board, f: Family, runner: Runner) -> Unsound {
+pub(super) fn minimize(space: &Space, b: &Drawing, f: Family, runner: Runner) -> Unsound {
     let mut b = b.clone();
-    let fails = |t: &Board| unsound(space, t, f, runner).is_some();
+    let fails = |t: &Drawing| unsound(space, t, f, runner).is_some();
     loop {
         let mut smaller = false;
         for k in 0..b.clues.len() + b.h.len() + b.v.len() {
@@ -322,7 +322,7 @@ pub(super) fn minimize(space: &Space, b: &Board, f: Family, runner: Runner) -> U
     }
 }
 
-/// Board sizes for the brute force, smallest first.
+/// Drawing sizes for the brute force, smallest first.
 pub(super) const SIZES: [(usize, usize); 11] = [
     (1, 2),
     (1, 3),

@@ -182,7 +182,7 @@ fn parity_decides_what_the_rules_and_angles_leave() {
         + . + . + . +
         .   . 3 . 2 .
         + . + - + . +";
-    let b = Board::parse(before);
+    let b = Drawing::parse(before);
     let rules = run::<1>(&b, Family::PropagateColors, Mode::Fixpoint).expect("no contradiction");
     assert_eq!(rules.board, b, "the rules, colours and angles add nothing");
     check(
@@ -224,7 +224,7 @@ fn two_threes_behind_a_wall_have_no_loop() {
 /// the rest of the board is out of reach as well.)
 #[test]
 fn the_side_of_a_wall_without_the_loop_is_crossed() {
-    let before = Board::parse(
+    let before = Drawing::parse(
         "
         + . + . + x + . +
         .   |   x   .   .
@@ -232,7 +232,7 @@ fn the_side_of_a_wall_without_the_loop_is_crossed() {
         .   .   x   .   .
         + . + . + x + . +",
     );
-    let after = Board::parse(
+    let after = Drawing::parse(
         "
         + . + . + x + x +
         .   |   x   x   x
@@ -256,9 +256,9 @@ fn the_side_of_a_wall_without_the_loop_is_crossed() {
 /// part of the inside or the outside as well.)
 fn check_regions(before: &str, colours_alone: &str, after: &str) {
     let (before, alone, after) = (
-        Board::parse(before),
-        Board::parse(colours_alone),
-        Board::parse(after),
+        Drawing::parse(before),
+        Drawing::parse(colours_alone),
+        Drawing::parse(after),
     );
     for sym in 0..8 {
         let (b, c, a) = (
@@ -361,7 +361,7 @@ fn verdicts_agree_with_brute_force_on_random_clues() {
     for (rows, cols) in SIZES {
         let space = Space::new(rows, cols);
         for _ in 0..200 {
-            let mut b = Board::blank(rows, cols);
+            let mut b = Drawing::blank(rows, cols);
             let density = 10 + rng.below(40);
             for c in b.clues.iter_mut() {
                 if rng.below(100) < density {
@@ -388,10 +388,10 @@ fn verdicts_agree_with_brute_force_on_random_clues() {
     assert!(seen.iter().all(|&n| n > 50), "too few of a kind: {seen:?}");
 }
 
-/// The two puzzles of issue 21: a 2x47 with two solutions (it gave up
-/// after 200,000 probes) and a 9x9 cut in two by a column of 0s with a 3
-/// on each side (it gave up after 3,657 nodes). Both are answered in a
-/// few search nodes now.
+/// A 2x47 with two solutions, where probing teaches nothing, and a 9x9
+/// cut in two by a column of 0s with a 3 on each side: both are answered
+/// in a few search nodes (docs/bench-history.md, "Puzzles that are not
+/// unique").
 #[test]
 fn a_long_thin_puzzle_with_two_loops_and_a_board_cut_in_two() {
     let two = crate::Puzzle::from_rows(

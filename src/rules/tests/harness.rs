@@ -7,7 +7,7 @@ use crate::util::rng::Rng;
 
 #[test]
 fn drawings_round_trip_and_rotate() {
-    let b = Board::parse(
+    let b = Drawing::parse(
         "
         + . + - +
         x 3 |   .
@@ -22,14 +22,14 @@ fn drawings_round_trip_and_rotate() {
     assert_eq!(b.v(0, 2), Mark::Unknown);
     assert_eq!(b.render(), "+ . + - +\nx 3 |   .\n+ - + x +\n");
     // The judge's own style reads the same.
-    let judge = Board::parse("+---+   +\n| 3 |    \n+   +---+");
+    let judge = Drawing::parse("+---+   +\n| 3 |    \n+   +---+");
     assert_eq!(judge.h(0, 0), Mark::Line);
     assert_eq!(judge.h(1, 1), Mark::Line);
     assert_eq!(judge.v(0, 2), Mark::Unknown);
     // A quarter turn clockwise: transpose, then flip left to right.
     assert_eq!(
         b.transform(5).render(),
-        Board::parse(
+        Drawing::parse(
             "
             + x +
             | 3 .
@@ -98,7 +98,7 @@ fn solver_agrees_with_brute_force_on_random_puzzles() {
 /// two 3s turned off, it finds the smallest such board.
 #[test]
 fn brute_force_catches_r4_without_its_exception() {
-    fn r4_always(b: &Board, f: Family) -> Result<Outcome, Contradiction> {
+    fn r4_always(b: &Drawing, f: Family) -> Result<Outcome, Contradiction> {
         run_tweaked::<1>(b, f, Mode::Once, |c| c.domino_loop_fits = false)
     }
     let mut rng = Rng::new(0x7e_e7);
@@ -111,7 +111,7 @@ fn brute_force_catches_r4_without_its_exception() {
     let u = found.expect("R4 without its exception is unsound on a 1 x 2");
     assert_eq!(
         u.before.render(),
-        Board::parse(
+        Drawing::parse(
             "
             + . + . +
             . 3 . 3 .

@@ -32,7 +32,7 @@ fn propagate_solves_the_sample() {
 fn propagate_finds_that_a_zero_beside_a_three_has_no_solution() {
     // R1 crosses the 0's sides, R9 lines the 3's: which contradiction shows
     // first depends on the order of the sweep, so any will do.
-    let board = Board::parse(
+    let board = Drawing::parse(
         "
         + . + . +
         . 0 . 3 .
@@ -85,7 +85,7 @@ fn reaches_the_fixpoint_of_full_sweeps(fast: Family, full: Family) {
                     [0, 20, 50, 70, 90][rng.index(5)],
                     [0, 3, 10, 30][rng.index(4)],
                 );
-                let mut b = Board::blank(rows, cols);
+                let mut b = Drawing::blank(rows, cols);
                 for (k, c) in b.clues.iter_mut().enumerate() {
                     *c = match g.puzzle.clue(k / cols, k % cols) {
                         Clue::Number(n) if !rng.chance(blank as f64 / 100.0) => Some(n),
@@ -162,7 +162,7 @@ fn propagate_on_decided_boards_finds_what_full_sweeps_find() {
             let frame = Frame::<1>::new(rows, cols);
             let mut loaded = Clues::<1>::default();
             loaded.load(&b.puzzle());
-            let mut edges = b.edges::<1>();
+            let mut edges = b.board::<1>();
             let mut due = RowSet::default();
             due.resize(rows + 1);
             due.insert_all();

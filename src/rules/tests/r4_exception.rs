@@ -5,7 +5,7 @@ use crate::rules::testing::*;
 /// Runs each family to its fixpoint on `before` in all symmetries and
 /// checks that it neither fails nor decides any edge against `solution`.
 fn agrees_with_solution(families: &[Family], before: &str, solution: &str) {
-    let (before, solution) = (Board::parse(before), Board::parse(solution));
+    let (before, solution) = (Drawing::parse(before), Drawing::parse(solution));
     assert!(!solution.h.contains(&Mark::Unknown) && !solution.v.contains(&Mark::Unknown));
     for sym in 0..8 {
         let (b, s) = (before.transform(sym), solution.transform(sym));
@@ -70,7 +70,7 @@ fn r4_is_left_out_for_a_slink_whose_loop_circles_two_threes() {
         x 0 x 1 x 0 x
         + x + x + x +";
     agrees_with_solution(&[Family::Threes, Family::Propagate], before, solution);
-    let p = Board::parse(before).puzzle();
+    let p = Drawing::parse(before).puzzle();
     let mut solver = crate::Solver::default();
     assert_eq!(solver.solve(&p).status(), crate::Status::Solved, "{p:?}");
 }

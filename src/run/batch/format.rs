@@ -9,7 +9,7 @@
 //!   input, byte for byte what `slink < FILE` prints.
 //! - [`OutputFormat::Json`]: one JSON object per data set and line, see [`OutputFormat::Json`].
 //! - [`OutputFormat::Summary`]: nothing per data set but the error lines of
-//!   malformed ones; counts and rates at the end ([`write_summary`]).
+//!   malformed ones; counts and rates at the end ([`write_summary`](super::totals::write_summary)).
 
 use super::encoded::{self, Encoding};
 use super::record::{Detail, Fate, LoopHex, Record};

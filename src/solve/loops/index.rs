@@ -2,7 +2,7 @@
 //! end, the other end and the path's length.
 
 use crate::bits::Row;
-use crate::board::{Edges, Frame};
+use crate::board::{Board, Frame};
 use crate::grid::Plane;
 
 /// A vertex `(i, j)`.
@@ -38,7 +38,7 @@ pub(super) struct PathIndex<const W: usize> {
 
 impl<const W: usize> PathIndex<W> {
     /// Starts an index of a board of `frame`'s size, with no path.
-    pub(super) fn begin(&mut self, frame: &Frame<W>, edges: &Edges<W>) {
+    pub(super) fn begin(&mut self, frame: &Frame<W>, edges: &Board<W>) {
         self.valid = false;
         self.stride = frame.cols + 1;
         let n = (frame.rows + 1) * self.stride;
@@ -57,7 +57,7 @@ impl<const W: usize> PathIndex<W> {
     }
 
     /// Makes `edges` the base whose lines and crosses the index keeps.
-    pub(super) fn set_base(&mut self, frame: &Frame<W>, edges: &Edges<W>) {
+    pub(super) fn set_base(&mut self, frame: &Frame<W>, edges: &Board<W>) {
         for (rows, p, cross) in [
             (&mut self.lines_h, Plane::H, false),
             (&mut self.lines_v, Plane::V, false),
@@ -77,7 +77,7 @@ impl<const W: usize> PathIndex<W> {
 
     /// Whether the index is valid and `edges` (of `frame`'s size) extends
     /// its base: every line and cross of the base is one there too.
-    pub(super) fn extended_by(&self, frame: &Frame<W>, edges: &Edges<W>) -> bool {
+    pub(super) fn extended_by(&self, frame: &Frame<W>, edges: &Board<W>) -> bool {
         let within = |rows: &[Row<W>], p: Plane, cross: bool| {
             rows.len() == frame.plane_rows(p)
                 && rows.iter().enumerate().all(|(i, &base)| {

@@ -7,7 +7,7 @@
 //! other edge is crossed.
 
 use crate::bits::{Count, Row};
-use crate::board::{Clues, Edges, Frame};
+use crate::board::{Board, Clues, Frame};
 use crate::grid::{EdgeId, Plane, Side, ARMS};
 use crate::rules::Contradiction;
 use index::{PathIndex, Vertex};
@@ -44,7 +44,7 @@ pub struct Walker<const W: usize> {
     rest_h: Vec<Row<W>>,
     rest_v: Vec<Row<W>>,
     /// A copy of the board with one more line, to test a closing edge.
-    trial: Edges<W>,
+    trial: Board<W>,
     /// The paths of the base board.
     index: PathIndex<W>,
     /// The edges the last call crossed (when it answered
@@ -89,7 +89,7 @@ impl<const W: usize> Walker<W> {
         &mut self,
         frame: &Frame<W>,
         clues: &Clues<W>,
-        edges: &mut Edges<W>,
+        edges: &mut Board<W>,
         e: EdgeId,
         len: u32,
         total: u32,
@@ -179,7 +179,7 @@ impl<const W: usize> Walker<W> {
         &mut self,
         frame: &Frame<W>,
         clues: &Clues<W>,
-        edges: &Edges<W>,
+        edges: &Board<W>,
         p: Plane,
         ei: usize,
         ej: usize,
@@ -203,7 +203,7 @@ impl<const W: usize> Walker<W> {
         &mut self,
         frame: &Frame<W>,
         clues: &Clues<W>,
-        edges: &mut Edges<W>,
+        edges: &mut Board<W>,
     ) -> Result<LoopStep, Contradiction> {
         self.apply_full(frame, clues, edges, false)
     }
@@ -217,7 +217,7 @@ impl<const W: usize> Walker<W> {
         &mut self,
         frame: &Frame<W>,
         clues: &Clues<W>,
-        edges: &mut Edges<W>,
+        edges: &mut Board<W>,
     ) -> Result<LoopStep, Contradiction> {
         if !self.index.extended_by(frame, edges) {
             return self.apply_full(frame, clues, edges, true);
@@ -251,7 +251,7 @@ impl<const W: usize> Walker<W> {
         &mut self,
         frame: &Frame<W>,
         clues: &Clues<W>,
-        edges: &mut Edges<W>,
+        edges: &mut Board<W>,
         index: bool,
     ) -> Result<LoopStep, Contradiction> {
         if index {
@@ -325,7 +325,7 @@ impl<const W: usize> Walker<W> {
         &mut self,
         frame: &Frame<W>,
         clues: &Clues<W>,
-        edges: &mut Edges<W>,
+        edges: &mut Board<W>,
     ) -> Result<LoopStep, Contradiction> {
         if !self.index.valid {
             return self.apply(frame, clues, edges);
@@ -348,7 +348,7 @@ impl<const W: usize> Walker<W> {
         &mut self,
         frame: &Frame<W>,
         clues: &Clues<W>,
-        edges: &mut Edges<W>,
+        edges: &mut Board<W>,
     ) -> Result<(LoopStep, bool, u32), Contradiction> {
         self.index.call = self.index.call.wrapping_add(1);
         if self.index.call == 0 {
@@ -415,7 +415,7 @@ impl<const W: usize> Walker<W> {
 /// Crosses every edge of `edges` that is not a line, the loop being
 /// closed: [`LoopStep::Closed`] if that crossed anything, else (a board
 /// the rules finished) [`LoopStep::Nothing`].
-fn close<const W: usize>(frame: &Frame<W>, edges: &mut Edges<W>) -> LoopStep {
+fn close<const W: usize>(frame: &Frame<W>, edges: &mut Board<W>) -> LoopStep {
     let mut new = false;
     for p in [Plane::H, Plane::V] {
         for r in 0..frame.plane_rows(p) {
@@ -499,7 +499,7 @@ fn joining_edge(a: Vertex, b: Vertex) -> Option<EdgeId> {
 }
 
 /// A vertex on a line edge, if any.
-fn first_line<const W: usize>(edges: &Edges<W>, frame: &Frame<W>) -> Option<Vertex> {
+fn first_line<const W: usize>(edges: &Board<W>, frame: &Frame<W>) -> Option<Vertex> {
     (0..=frame.rows)
         .find_map(|i| edges.lines(Plane::H, i).first().map(|j| (i, j)))
         .or_else(|| (0..frame.rows).find_map(|i| edges.lines(Plane::V, i).first().map(|j| (i, j))))

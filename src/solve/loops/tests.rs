@@ -99,7 +99,7 @@ fn compare_incremental<const W: usize>(cases: usize, min_cols: usize, mut seed: 
         let (frame, clues, lines) = random_case::<W>(case, min_cols, &mut seed);
         let rows = frame.rows;
         // The base: a random part of the lines, at a fixpoint of loop reasoning.
-        let mut base = Edges::<W>::default();
+        let mut base = Board::<W>::default();
         base.reset(rows);
         for &EdgeId {
             plane: pl,
@@ -174,7 +174,7 @@ fn compare_index_updates<const W: usize>(cases: usize, min_cols: usize, mut seed
             .iter()
             .map(|_| splitmix64(&mut seed) % stages)
             .collect();
-        let board = |upto: u64, from: &Edges<W>| {
+        let board = |upto: u64, from: &Board<W>| {
             let mut e = from.clone();
             for (
                 &EdgeId {
@@ -191,7 +191,7 @@ fn compare_index_updates<const W: usize>(cases: usize, min_cols: usize, mut seed
             }
             e
         };
-        let mut empty = Edges::<W>::default();
+        let mut empty = Board::<W>::default();
         empty.reset(rows);
         let mut base = board(0, &empty);
         let mut w = Walker::<W>::default();
@@ -246,7 +246,7 @@ fn an_index_updated_to_a_closed_loop_is_no_base() {
     // The loop around the top left 2x1 cells: its top and bottom lines
     // in the base, its two sides open, every other edge crossed.
     let (top_bottom, sides) = (Row([0b11]), Row([0b101]));
-    let mut base = Edges::<1>::default();
+    let mut base = Board::<1>::default();
     base.reset(3);
     for pl in [Plane::H, Plane::V] {
         for r in 0..frame.plane_rows(pl) {
@@ -287,7 +287,7 @@ fn updated_indexes_match_a_full_walk() {
 /// first line edge not `seen` (`H` and `V` rows) to the left, right, up
 /// or down, until there is none.
 fn reference_walk<const W: usize>(
-    edges: &Edges<W>,
+    edges: &Board<W>,
     frame: &Frame<W>,
     seen: &mut [Vec<Row<W>>; 2],
     mut v: Vertex,
@@ -322,7 +322,7 @@ fn compare_walks<const W: usize>(cases: usize, min_cols: usize, mut seed: u64) {
     for case in 0..cases {
         let (rows, cols) = (1 + case % 9, min_cols + case % 13);
         let frame = Frame::<W>::new(rows, cols);
-        let mut edges = Edges::<W>::default();
+        let mut edges = Board::<W>::default();
         edges.reset(rows);
         // Dense enough for long runs, sparse enough for many ends.
         let density = 2 + splitmix64(&mut seed) % 7;

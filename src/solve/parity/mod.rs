@@ -23,7 +23,7 @@
 //! classes; nothing of the single loop (that is [`crate::solve::loops`]).
 
 use crate::bits::Row;
-use crate::board::{Angle, Edges, Frame};
+use crate::board::{Angle, Board, Frame};
 use crate::grid::Plane;
 use crate::puzzle::Puzzle;
 use crate::rules::Contradiction;
@@ -198,7 +198,7 @@ impl Parity {
     /// with two undecided edges (joined), or more and an angle mark (the
     /// rest say nothing until a class of theirs changes, and are queued
     /// then).
-    fn reset<const W: usize>(&mut self, edges: &Edges<W>) {
+    fn reset<const W: usize>(&mut self, edges: &Board<W>) {
         let n = self.edge_count();
         self.parent.clear();
         self.parent.extend(0..n as u32);
@@ -251,7 +251,7 @@ impl Parity {
 
     /// Takes in what the board decided since the last call: edges (their
     /// classes get the value) and angle marks.
-    fn read<const W: usize>(&mut self, edges: &Edges<W>) -> Result<(), Contradiction> {
+    fn read<const W: usize>(&mut self, edges: &Board<W>) -> Result<(), Contradiction> {
         for (plane, rows, cols) in [
             (Plane::H, self.rows + 1, self.cols),
             (Plane::V, self.rows, self.cols + 1),
@@ -277,7 +277,7 @@ impl Parity {
 
     /// Takes in the board's angle marks, queueing (with `queue`) the
     /// constraints of the angles newly marked.
-    fn read_marks<const W: usize>(&mut self, edges: &Edges<W>, queue: bool) {
+    fn read_marks<const W: usize>(&mut self, edges: &Board<W>, queue: bool) {
         if !queue {
             self.mark_words.clear();
             self.mark_words.resize(8 * W * self.rows, 0);
@@ -325,7 +325,7 @@ impl Parity {
     pub fn deduce<const W: usize>(
         &mut self,
         frame: &Frame<W>,
-        edges: &mut Edges<W>,
+        edges: &mut Board<W>,
     ) -> Result<(u32, bool), Contradiction> {
         debug_assert_eq!((frame.rows, self.rows), (self.rows, edges.rows()));
         let result = self.run(frame, edges);
@@ -338,7 +338,7 @@ impl Parity {
     fn run<const W: usize>(
         &mut self,
         frame: &Frame<W>,
-        edges: &mut Edges<W>,
+        edges: &mut Board<W>,
     ) -> Result<(u32, bool), Contradiction> {
         if !self.built {
             self.build();
@@ -423,7 +423,7 @@ mod tests {
                 .collect();
             let frame = Frame::<1>::new(rows, cols);
             let run = |parity: &mut Parity| {
-                let mut edges = Edges::<1>::default();
+                let mut edges = Board::<1>::default();
                 edges.reset(rows);
                 parity.load_clues(rows, cols, &clues);
                 let result = parity.deduce(&frame, &mut edges);

@@ -96,12 +96,11 @@ pub(super) struct Walk<'w, const W: usize> {
 
 /// How many times its slice a search whose probes below the root pay
 /// (`Prober::pays_below_the_root`) makes before it restarts: refuting its
-/// way through a unique puzzle, it is seldom lost. Data set 60 of
-/// ../shared/corpus/human takes about 45,000 nodes and probes in every
-/// order: 329M instructions without a restart, 1,197M with the mirrored
-/// ones after 20,000. (Its probes teach one in 40 to 60; those of a 12x10
-/// with several solutions stuck behind a bad branch, one in 61, too close
-/// to tell them apart: that one now restarts after 60,000, not 20,000.)
+/// way through a unique puzzle, it is seldom lost, and a restart makes it
+/// do its work again in another order. (Whether probes pay cannot tell
+/// such a search from one stuck behind a bad branch with several
+/// solutions ahead, which then restarts later: the figures are in
+/// docs/bench-history.md.)
 pub(super) const PAYING_SLICES: u64 = 3;
 
 impl<'w, const W: usize> Walk<'w, W> {

@@ -25,7 +25,7 @@ fn set_edge_is_set_lines_then_set_crosses() {
             }
             _ => Frame::<2>::new(rows, 64),
         };
-        let mut a = Edges::<2>::default();
+        let mut a = Board::<2>::default();
         a.reset(rows);
         for p in [Plane::H, Plane::V] {
             for r in 0..p.rows(rows) {
@@ -35,7 +35,7 @@ fn set_edge_is_set_lines_then_set_crosses() {
                 a.add_crosses(p, r, crosses);
             }
         }
-        a.take_work(0, &mut RowSet::default());
+        a.take_changed(0, &mut RowSet::default());
         let (mut b, before) = (a.clone(), a.clone());
         let plane = [Plane::H, Plane::V][rng.index(2)];
         let (dr, dc) = (rng.index(5) as i32 - 2, rng.index(3) as i32 - 1);
@@ -76,8 +76,8 @@ fn set_edge_is_set_lines_then_set_crosses() {
         }
         assert_eq!(new_a, changed, "case {case}");
         let (mut due_a, mut due_b) = (RowSet::default(), RowSet::default());
-        a.take_work(0, &mut due_a);
-        b.take_work(0, &mut due_b);
+        a.take_changed(0, &mut due_a);
+        b.take_changed(0, &mut due_b);
         assert!(due_a.iter().eq(due_b.iter()), "case {case}");
         let due: Vec<usize> = due_a.iter().collect();
         let marked = if changed {
@@ -96,9 +96,9 @@ fn the_conflict_flag_matches_a_scan_of_every_row() {
     let mut conflicts = 0;
     for trial in 0..400 {
         let rows = 1 + trial % 5;
-        let mut e = Edges::<1>::default();
+        let mut e = Board::<1>::default();
         e.reset(rows);
-        let mut other = Edges::<1>::default();
+        let mut other = Board::<1>::default();
         other.reset(rows);
         for _ in 0..(trial % 13) {
             let pick = next();
@@ -139,9 +139,9 @@ fn open_rows_are_the_rows_with_an_undecided_edge() {
                 Frame::<2>::packed(rows, cols, 1 + rng.index(128 / (cols + 1)))
             }
         };
-        let mut e = Edges::<2>::default();
+        let mut e = Board::<2>::default();
         e.reset(rows);
-        let undecided = |e: &Edges<2>| -> Vec<usize> {
+        let undecided = |e: &Board<2>| -> Vec<usize> {
             (0..=rows)
                 .filter(|&r| {
                     [Plane::H, Plane::V]
@@ -150,7 +150,7 @@ fn open_rows_are_the_rows_with_an_undecided_edge() {
                 })
                 .collect()
         };
-        let mut copy = Edges::<2>::default();
+        let mut copy = Board::<2>::default();
         while !e.is_complete(&frame) {
             let plane = [Plane::H, Plane::V][rng.index(2)];
             let at = At {
@@ -181,7 +181,7 @@ fn open_rows_are_the_rows_with_an_undecided_edge() {
 #[test]
 fn off_grid_edges_read_as_crossed() {
     let f = Frame::<1>::new(2, 3);
-    let mut e = Edges::<1>::default();
+    let mut e = Board::<1>::default();
     e.reset(2);
     // The left exit H(0, -1) of the cells of row 0: bit 0 is off the grid.
     let left = e.read(&f, 0, At::h(0, -1));
@@ -196,7 +196,7 @@ fn off_grid_edges_read_as_crossed() {
 #[test]
 fn write_then_read_round_trips_through_shifts() {
     let f = Frame::<1>::new(2, 3);
-    let mut e = Edges::<1>::default();
+    let mut e = Board::<1>::default();
     e.reset(2);
     // Mark the right side V(0, 1) of cell (1, 0) as a line.
     assert!(e.set_lines(&f, 1, At::v(0, 1), Row::single(0)));

@@ -1,8 +1,9 @@
-//! The harness's board: clues and every edge's state, drawn and read in
-//! ASCII, turned and mirrored, and converted to and from the solver's.
+//! The harness's drawing of a board: clues and every edge's state, drawn
+//! and read in ASCII, turned and mirrored, and converted to and from the
+//! solver's [`Board`].
 
 use crate::bits::Row;
-use crate::board::{Edges, Frame};
+use crate::board::{Board, Frame};
 use crate::grid::Plane;
 use crate::puzzle::{Clue, Puzzle};
 use crate::rules::Contradiction;
@@ -16,9 +17,9 @@ pub(crate) enum Mark {
     Cross,
 }
 
-/// A board: clues and the state of every edge.
+/// A drawing of a board: clues and the state of every edge.
 #[derive(Clone, PartialEq, Eq)]
-pub(crate) struct Board {
+pub(crate) struct Drawing {
     pub rows: usize,
     pub cols: usize,
     /// Row-major clues, `None` for a blank cell.
@@ -39,10 +40,10 @@ enum Point {
     Cell(Option<u8>),
 }
 
-impl Board {
+impl Drawing {
     /// A `rows x cols` board of blank cells and unknown edges.
-    pub fn blank(rows: usize, cols: usize) -> Board {
-        Board {
+    pub fn blank(rows: usize, cols: usize) -> Drawing {
+        Drawing {
             rows,
             cols,
             clues: vec![None; rows * cols],
@@ -92,7 +93,7 @@ impl Board {
 
     /// Parses a drawing (see the module docs). Blank lines around the
     /// drawing and the indentation of its first line are ignored.
-    pub fn parse(text: &str) -> Board {
+    pub fn parse(text: &str) -> Drawing {
         let lines: Vec<&str> = text.lines().collect();
         let first = lines
             .iter()
@@ -121,7 +122,7 @@ impl Board {
             String::from_utf8_lossy(lines[0])
         );
         let (rows, cols) = (lines.len() / 2, width / 4);
-        let mut b = Board::blank(rows, cols);
+        let mut b = Drawing::blank(rows, cols);
         for (y, line) in lines.iter().enumerate() {
             assert!(
                 line.len() <= width,
@@ -186,14 +187,14 @@ impl Board {
 
     /// One of the eight symmetries of the square: bit 2 transposes, bit 1
     /// flips top to bottom, bit 0 flips left to right (in that order).
-    pub fn transform(&self, sym: usize) -> Board {
+    pub fn transform(&self, sym: usize) -> Drawing {
         let transpose = sym & 4 != 0;
         let (rows, cols) = if transpose {
             (self.cols, self.rows)
         } else {
             (self.rows, self.cols)
         };
-        let mut t = Board::blank(rows, cols);
+        let mut t = Drawing::blank(rows, cols);
         for y in 0..=2 * self.rows {
             for x in 0..=2 * self.cols {
                 let (mut y2, mut x2) = if transpose { (x, y) } else { (y, x) };
@@ -213,9 +214,9 @@ impl Board {
     /// blank and unknown elsewhere. The edges leaving the drawing to the
     /// left and right are crossed, so that the drawing's own border
     /// behaves as the grid's border did.
-    pub fn embed(&self, cols: usize, off: usize) -> Board {
+    pub fn embed(&self, cols: usize, off: usize) -> Drawing {
         assert!(off >= 2 && off + self.cols + 2 <= cols, "no room to embed");
-        let mut big = Board::blank(self.rows, cols);
+        let mut big = Drawing::blank(self.rows, cols);
         for i in 0..self.rows {
             for j in 0..self.cols {
                 big.clues[i * cols + j + off] = self.clues[i * self.cols + j];
@@ -244,9 +245,9 @@ impl Board {
         Puzzle::new(self.rows, self.cols, &clues).expect("a valid puzzle")
     }
 
-    /// The board's edges as bit planes.
-    pub fn edges<const W: usize>(&self) -> Edges<W> {
-        let mut e = Edges::<W>::default();
+    /// The solver's board with these edges decided (and nothing else).
+    pub fn board<const W: usize>(&self) -> Board<W> {
+        let mut e = Board::<W>::default();
         e.reset(self.rows);
         let mut put = |p: Plane, i: usize, j: usize, m: Mark| match m {
             Mark::Line => {
@@ -270,13 +271,13 @@ impl Board {
         e
     }
 
-    /// This board's clues with the edges of `e`; an edge both line and
+    /// This drawing's clues with the edges of board `e`; an edge both line and
     /// cross is a contradiction. Panics if a plane has bits off the board.
-    pub fn with_edges<const W: usize>(
+    pub fn with_board<const W: usize>(
         &self,
         frame: &Frame<W>,
-        e: &Edges<W>,
-    ) -> Result<Board, Contradiction> {
+        e: &Board<W>,
+    ) -> Result<Drawing, Contradiction> {
         let mut b = self.clone();
         for p in [Plane::H, Plane::V] {
             for i in 0..frame.plane_rows(p) {
@@ -312,7 +313,7 @@ impl Board {
     }
 }
 
-impl fmt::Debug for Board {
+impl fmt::Debug for Drawing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "\n{}", self.render())
     }

@@ -1,4 +1,5 @@
-//! Edge state as bit planes, and the geometry of reading it row-wise.
+//! The state of a board as bit planes, and the geometry of reading it
+//! row-wise.
 //!
 //! Horizontal edges `H(i, j)` live in `rows + 1` rows of `cols` bits,
 //! vertical edges `V(i, j)` in `rows` rows of `cols + 1` bits; each kind
@@ -13,15 +14,20 @@ use super::{Edge, Frame, Part};
 use crate::bits::{Row, RowSet};
 use crate::grid::{At, Plane};
 
-/// The decided edges of a board: line and cross planes for `H` and `V`,
-/// and the cells known to lie inside or outside the loop.
+/// The state of a board being solved: line and cross planes for `H` and
+/// `V` edges, the cells known to lie inside or outside the loop, and the
+/// angle marks (the seven [`Part`]s).
 ///
 /// One contiguous vector, so that copying a board for search is one `memcpy`.
-/// The board also remembers which rows changed since the rules last
-/// reached a fixpoint ([`Edges::take_work`]), so that propagation after a
-/// small change revisits only the rows around it.
+/// Beside it, what every write keeps up to date and a search copies and
+/// brings back with the board: which rows changed since the rules last
+/// reached a fixpoint ([`Board::take_changed`]), so that propagation after
+/// a small change revisits only the rows around it; the rows that may have
+/// an undecided edge ([`Board::open_rows`]); whether some mark clashes
+/// ([`Board::has_conflict`]); and which rules the board has been through
+/// ([`Board::seeded`], [`Board::stalled`]).
 #[derive(Clone, Debug)]
-pub struct Edges<const W: usize> {
+pub struct Board<const W: usize> {
     /// The seven parts' rows, one after another (see [`Part::ALL`]). Always
     /// exactly `14 * rows + 2` words: the rules' reads and writes, having
     /// checked a plane row against `rows`, index it unchecked.
@@ -31,12 +37,10 @@ pub struct Edges<const W: usize> {
     pub(super) dirty: RowSet,
     /// Plane rows (of either plane) that may have an undecided edge: a row
     /// out of this set has none. Rows leave it when a write through
-    /// [`Edges::set_edge`] decides their last edge; other writes leave it
-    /// as it is, and [`Edges::set_rows_of`] and [`Edges::reset`] open every
+    /// [`Board::set_edge`] decides their last edge; other writes leave it
+    /// as it is, and [`Board::set_rows_of`] and [`Board::reset`] open every
     /// row (see [`crate::rules::propagate`]).
     pub(super) open: RowSet,
-    /// Scratch for propagation: row sets (see [`Edges::take_scratch`]).
-    work: [RowSet; 3],
     /// Whether some edge is both line and cross, or some cell both inside
     /// and outside (kept up to date by every change).
     pub(super) conflict: bool,
@@ -48,14 +52,13 @@ pub struct Edges<const W: usize> {
 }
 
 /// A board of no rows (its two rows of `H` edges empty).
-impl<const W: usize> Default for Edges<W> {
+impl<const W: usize> Default for Board<W> {
     fn default() -> Self {
-        let mut board = Edges {
+        let mut board = Board {
             data: Vec::new(),
             rows: 0,
             dirty: RowSet::default(),
             open: RowSet::default(),
-            work: Default::default(),
             conflict: false,
             seeded: false,
             stalled: false,
@@ -66,15 +69,15 @@ impl<const W: usize> Default for Edges<W> {
 }
 
 /// Boards are equal when they decide the same things (bookkeeping aside).
-impl<const W: usize> PartialEq for Edges<W> {
+impl<const W: usize> PartialEq for Board<W> {
     fn eq(&self, other: &Self) -> bool {
         self.rows == other.rows && self.data == other.data
     }
 }
 
-impl<const W: usize> Eq for Edges<W> {}
+impl<const W: usize> Eq for Board<W> {}
 
-impl<const W: usize> Edges<W> {
+impl<const W: usize> Board<W> {
     /// Resets to a board of `rows` cell rows with nothing decided (and every
     /// row due for the rules).
     pub fn reset(&mut self, rows: usize) {
@@ -112,18 +115,8 @@ impl<const W: usize> Edges<W> {
         self.seeded = true;
     }
 
-    /// Lends out the scratch row set (see [`Edges::put_scratch`]).
-    pub fn take_scratch(&mut self) -> [RowSet; 3] {
-        std::mem::take(&mut self.work)
-    }
-
-    /// Returns the scratch row set.
-    pub fn put_scratch(&mut self, work: [RowSet; 3]) {
-        self.work = work;
-    }
-
     /// Whether the rules are at a fixpoint on this board, clue-only rules
-    /// included ([`Edges::settle`], and nothing changed since).
+    /// included ([`Board::settle`], and nothing changed since).
     pub fn settled(&self) -> bool {
         self.seeded && !self.dirty.any()
     }
@@ -153,15 +146,15 @@ impl<const W: usize> Edges<W> {
     }
 
     /// Moves the changed rows, widened by `reach` rows each way (the farthest
-    /// a rule looks), into `work` as a bit set over rows `0..=rows`; true if
+    /// a rule looks), into `due` as a bit set over rows `0..=rows`; true if
     /// any row is due.
-    pub fn take_work(&mut self, reach: usize, work: &mut RowSet) -> bool {
+    pub fn take_changed(&mut self, reach: usize, due: &mut RowSet) -> bool {
         if !self.dirty.any() {
             return false;
         }
-        work.clone_from(&self.dirty);
+        due.clone_from(&self.dirty);
         if reach > 0 {
-            work.union_widened(&self.dirty, reach as u32);
+            due.union_widened(&self.dirty, reach as u32);
         }
         self.dirty.clear_all();
         true
@@ -341,7 +334,7 @@ impl<const W: usize> Edges<W> {
     /// of the same row of `from`, and nothing else; every row is due.
     pub fn set_rows_of<const V: usize>(
         &mut self,
-        from: &Edges<V>,
+        from: &Board<V>,
         mut take: impl FnMut(Part, Row<V>) -> Row<W>,
     ) {
         // Every word is written below: the words need no clearing first
@@ -369,7 +362,7 @@ impl<const W: usize> Edges<W> {
         self.conflict
     }
 
-    /// [`Edges::has_conflict`], found by looking at every row.
+    /// [`Board::has_conflict`], found by looking at every row.
     fn scan_conflict(&self) -> bool {
         let [hl, hx, vl, vx] = self.planes();
         let (ci, co) = (self.part(Part::Inside), self.part(Part::Outside));

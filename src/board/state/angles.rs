@@ -1,11 +1,11 @@
 //! The angle marks of a board's cells ([`Part::Angles`]): read and added
 //! row by row, aligned as the rules read edges.
 
-use super::Edges;
+use super::Board;
 use crate::bits::Row;
 use crate::board::{Angle, Frame, Part};
 
-impl<const W: usize> Edges<W> {
+impl<const W: usize> Board<W> {
     /// What is known (`kind`) of the angles at corner `k` (its index in
     /// `Corner::ALL`) of the cells of row `i + dr`, aligned so that the cell
     /// at column `j + dc` lands in bit `j`. Cells off the grid know nothing.
@@ -33,7 +33,7 @@ impl<const W: usize> Edges<W> {
     /// Adds what `m` says (`kind`) of the angles at corner `k` of the cells
     /// of row `r` (off the grid when negative or past the last row: then
     /// nothing), in `m`'s bit `j` for the cell at column `j + dc` (the
-    /// alignment [`Edges::angle`] reads); cells off the grid are left out.
+    /// alignment [`Board::angle`] reads); cells off the grid are left out.
     /// True if any bit is new.
     #[inline(always)]
     pub fn add_angle(
