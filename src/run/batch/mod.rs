@@ -220,22 +220,16 @@ impl Config {
     /// on two (with one thread, no pool: batches of 240, one at a time).
     /// Enough to keep the workers busy past a slow puzzle; small enough
     /// that the drawings in flight (3.7 MB of 20x20 ones) stay in cache and
-    /// every slot keeps its output buffer.
-    /// On 100,000 20x20 puzzles on two threads (batches of 60 then), 960
-    /// took 207 ms against 227 ms for 4096 (sys 42 against 72 ms), 221 ms
-    /// for 2048 and 227 ms for 480 (`hyperfine -r 15`, side by side).
+    /// every slot keeps its output buffer (the sizes compared are in
+    /// docs/bench-history.md).
     pub const DEFAULT_WINDOW: usize = 960;
     /// The default piece size of a stream, in bytes: its buffer.
     pub const DEFAULT_PIECE_BYTES: usize = chunks::PIECE_BYTES;
     /// The default piece size of a regular file, in bytes: the window
     /// mapped at a time (read into a buffer off Linux). Every piece ends
-    /// with the ring drained and the next window mapped, about 1 ms with
-    /// every thread idle (on 100,000 20x20 puzzles on two threads: four
-    /// such ends in 16 MB pieces, 3.5% of the run). On 500 MB of generated
-    /// puzzles, mapped 16 MB at a time against read 16 MB at a time (least
-    /// of five runs of CPU time): 3.57 s against 3.65 s on one thread,
-    /// 3.46 s against 3.48 s with the default threads, 21 MB of memory
-    /// either way; earlier, 64 MB windows held 67 MB.
+    /// with the ring drained and the next window mapped, with every thread
+    /// idle meanwhile: large enough that such ends are rare, small enough
+    /// to keep the memory of a run small.
     pub const DEFAULT_FILE_BYTES: usize = 16 << 20;
     /// The default piece limit, in bytes (a data set of the largest size,
     /// 1024 x 255, takes about half a megabyte).

@@ -21,10 +21,9 @@ pub(super) const WINDOW_BYTES: usize = 8 << 20;
 /// its half) is a multiple of the pack size of 20-column puzzles (12),
 /// where 64 left 20x20 puzzles of every batch in a short pack. With a
 /// pool, each batch is a hand-over between the reading thread and a
-/// worker: on 100,000 20x20 puzzles on one worker of a pool, 240 rather
-/// than 60 took the context switches from 1,700 to 450 and the system
-/// time from 42 to 26 ms. (A window of 960 makes batches of 240 with one
-/// thread, 120 on two: [`Config::DEFAULT_WINDOW`].)
+/// worker: fewer, larger batches mean fewer context switches. (A window
+/// of 960 makes batches of 240 with one thread, 120 on two:
+/// [`Config::DEFAULT_WINDOW`].)
 pub(super) const BATCH_LEN: usize = 240;
 
 /// A batch of the ring, as the writing thread sees it.

@@ -48,8 +48,8 @@ impl Sink<'_> {
     ///
     /// The drawings of a run of slots go out in one vectored write, straight
     /// from the slots' buffers: copying them into a buffered writer first
-    /// cost the writing thread a pass over every output byte (388 MB for
-    /// 100,000 20x20 puzzles), which held back the speedup of more threads.
+    /// cost the writing thread a pass over every output byte, which held
+    /// back the speedup of more threads.
     pub(super) fn write(
         &mut self,
         slots: &[Mutex<Slot>],
