@@ -29,5 +29,5 @@ pub use clues::{domino_loop_fits, ClueBits, Clues};
 pub use edge::Edge;
 pub use frame::Frame;
 pub use part::{Angle, Part};
-pub use state::Board;
+pub use state::{Board, DueRows};
 pub use trail::Trail;

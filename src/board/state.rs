@@ -33,8 +33,14 @@ pub struct Board<const W: usize> {
     /// checked a plane row against `rows`, index it unchecked.
     pub(super) data: Vec<Row<W>>,
     pub(super) rows: usize,
-    /// Bit `r`: plane row `r` (of any plane) changed since the last fixpoint.
+    /// Bit `r`: an edge of plane row `r` (of either plane) changed since
+    /// the last fixpoint (or every rule is due there).
     pub(super) dirty: RowSet,
+    /// Bit `r`: a colour of cell row `r` changed since the last fixpoint.
+    pub(super) dirty_colors: RowSet,
+    /// Bit `r`: an angle mark of cell row `r` changed since the last
+    /// fixpoint.
+    pub(super) dirty_angles: RowSet,
     /// Plane rows (of either plane) that may have an undecided edge: a row
     /// out of this set has none. Rows leave it when a write through
     /// [`Board::set_edge`] decides their last edge; other writes leave it
@@ -51,6 +57,46 @@ pub struct Board<const W: usize> {
     pub(super) stalled: bool,
 }
 
+/// The rows due for the rules, by what changed near them (see
+/// [`Board::take_changed`]): the families that read only edges skip the
+/// rows where only colours or angle marks changed.
+#[derive(Clone, Debug, Default)]
+pub struct DueRows {
+    /// Rows near any change.
+    pub any: RowSet,
+    /// Whether only edges changed: then `any` is every row near a changed
+    /// edge, and `edges` and `colors` are not kept.
+    pub only_edges: bool,
+    /// Rows near a changed edge: every family is due there.
+    pub edges: RowSet,
+    /// Rows near a changed colour: the colour rules are due there.
+    pub colors: RowSet,
+}
+
+impl DueRows {
+    /// Whether an edge changed near row `r`.
+    #[inline(always)]
+    pub fn edge_near(&self, r: usize) -> bool {
+        self.only_edges || self.edges.contains(r)
+    }
+
+    /// Whether a colour (or an edge) changed near row `r`.
+    #[inline(always)]
+    pub fn color_near(&self, r: usize) -> bool {
+        self.edge_near(r) || self.colors.contains(r)
+    }
+
+    /// The rows near a changed edge.
+    #[inline(always)]
+    pub fn edge_rows(&self) -> &RowSet {
+        if self.only_edges {
+            &self.any
+        } else {
+            &self.edges
+        }
+    }
+}
+
 /// A board of no rows (its two rows of `H` edges empty).
 impl<const W: usize> Default for Board<W> {
     fn default() -> Self {
@@ -58,6 +104,8 @@ impl<const W: usize> Default for Board<W> {
             data: Vec::new(),
             rows: 0,
             dirty: RowSet::default(),
+            dirty_colors: RowSet::default(),
+            dirty_angles: RowSet::default(),
             open: RowSet::default(),
             conflict: false,
             seeded: false,
@@ -86,7 +134,7 @@ impl<const W: usize> Board<W> {
         self.data.clear();
         self.data
             .resize(words.expect("a board of that many rows"), Row::EMPTY);
-        self.dirty.resize(rows + 1);
+        self.resize_changed();
         self.mark_all();
         self.open.resize(rows + 1);
         self.open.insert_all();
@@ -118,17 +166,52 @@ impl<const W: usize> Board<W> {
     /// Whether the rules are at a fixpoint on this board, clue-only rules
     /// included ([`Board::settle`], and nothing changed since).
     pub fn settled(&self) -> bool {
-        self.seeded && !self.dirty.any()
+        self.seeded && !self.changed_any()
+    }
+
+    /// Whether any row changed since the last fixpoint.
+    fn changed_any(&self) -> bool {
+        self.dirty.any() || self.dirty_colors.any() || self.dirty_angles.any()
+    }
+
+    /// Sizes the sets of changed rows for this board's rows (clearing the
+    /// rows that are new).
+    fn resize_changed(&mut self) {
+        for set in [
+            &mut self.dirty,
+            &mut self.dirty_colors,
+            &mut self.dirty_angles,
+        ] {
+            set.resize(self.rows + 1);
+        }
+    }
+
+    /// The rows that changed since the last fixpoint, of every kind, into
+    /// `into` (as a search keeps them with a board it may come back to).
+    pub(super) fn changed_rows(&self, into: &mut RowSet) {
+        into.clone_from(&self.dirty);
+        into.union_with(&self.dirty_colors);
+        into.union_with(&self.dirty_angles);
+    }
+
+    /// Makes `rows` the changed rows, as if their edges had changed (every
+    /// rule due there): what [`Board::changed_rows`] kept, put back.
+    pub(super) fn set_changed_rows(&mut self, rows: &RowSet) {
+        self.dirty.clone_from(rows);
+        self.dirty_colors.clear_all();
+        self.dirty_angles.clear_all();
     }
 
     /// Records that the rules are at a fixpoint on this board, clue-only
     /// rules included: nothing is due until something changes.
     pub fn settle(&mut self) {
         self.dirty.clear_all();
+        self.dirty_colors.clear_all();
+        self.dirty_angles.clear_all();
         self.seeded = true;
     }
 
-    /// Marks every row as changed.
+    /// Marks every row as changed (its edges: every rule is due).
     pub fn mark_all(&mut self) {
         self.dirty.insert_all();
     }
@@ -146,15 +229,43 @@ impl<const W: usize> Board<W> {
     }
 
     /// Moves the changed rows, widened by `reach` rows each way (the farthest
-    /// a rule looks), into `due` as a bit set over rows `0..=rows`; true if
+    /// a rule looks), into `due` as bit sets over rows `0..=rows`: the rows
+    /// near any change, near a changed edge, near a changed colour; true if
     /// any row is due.
-    pub fn take_changed(&mut self, reach: usize, due: &mut RowSet) -> bool {
-        if !self.dirty.any() {
+    pub fn take_changed(&mut self, reach: usize, due: &mut DueRows) -> bool {
+        let (colors, angles) = (self.dirty_colors.any(), self.dirty_angles.any());
+        if !self.dirty.any() && !colors && !angles {
             return false;
         }
-        due.clone_from(&self.dirty);
-        if reach > 0 {
-            due.union_widened(&self.dirty, reach as u32);
+        let widened = |into: &mut RowSet, from: &RowSet| {
+            into.clone_from(from);
+            if reach > 0 {
+                into.union_widened(from, reach as u32);
+            }
+        };
+        due.only_edges = !colors && !angles;
+        if due.only_edges {
+            widened(&mut due.any, &self.dirty);
+            self.dirty.clear_all();
+            return true;
+        }
+        widened(&mut due.edges, &self.dirty);
+        due.any.clone_from(&due.edges);
+        if colors {
+            widened(&mut due.colors, &self.dirty_colors);
+            due.any.union_with(&due.colors);
+            self.dirty_colors.clear_all();
+        } else {
+            due.colors.resize(self.rows + 1);
+            due.colors.clear_all();
+        }
+        if angles {
+            // (The angle rules read edges too: no set of their own.)
+            due.any.union_with(&self.dirty_angles);
+            if reach > 0 {
+                due.any.union_widened(&self.dirty_angles, reach as u32);
+            }
+            self.dirty_angles.clear_all();
         }
         self.dirty.clear_all();
         true
@@ -254,24 +365,31 @@ impl<const W: usize> Board<W> {
             let new = (m & !*word).any();
             if new {
                 *word |= m;
-                self.mark(i / Part::ANGLE_ROWS);
+                self.dirty_angles.insert(i / Part::ANGLE_ROWS);
             }
             return new;
         }
         let (k, other) = (self.base(part) + i, self.base(part.twin()) + i);
         // SAFETY: `i` is a row of the part, so both words lie within `data`
         // (its length is the type's invariant).
-        unsafe { self.add_at_unchecked(k, other, i, m) }
+        let new = unsafe { self.add_at_unchecked(k, other, m) };
+        if new {
+            match part {
+                Part::Inside | Part::Outside => self.dirty_colors.insert(i),
+                _ => self.mark(i),
+            }
+        }
+        new
     }
 
-    /// Adds bits `m` to word `k`, which holds a row of plane row `row`,
-    /// marking the row if any bit is new; word `other` holds the opposite
-    /// state (crosses for lines, outside for inside) of the same row.
+    /// Adds bits `m` to word `k`; true if any bit is new. Word `other` holds
+    /// the opposite state (crosses for lines, outside for inside) of the
+    /// same row.
     ///
     /// # Safety
     /// `k` and `other` are below `14 * rows + 2`, the length of `data`.
     #[inline(always)]
-    unsafe fn add_at_unchecked(&mut self, k: usize, other: usize, row: usize, m: Row<W>) -> bool {
+    unsafe fn add_at_unchecked(&mut self, k: usize, other: usize, m: Row<W>) -> bool {
         debug_assert!(k.max(other) < self.data.len());
         // SAFETY: the caller's promise and the type's invariant.
         let word = unsafe { self.data.get_unchecked_mut(k) };
@@ -279,7 +397,6 @@ impl<const W: usize> Board<W> {
         if new {
             *word |= m;
             let now = *word;
-            self.mark(row);
             // SAFETY: as above.
             self.conflict |= (now & unsafe { self.word(other) }).any();
         }
@@ -292,6 +409,8 @@ impl<const W: usize> Board<W> {
         self.rows = other.rows;
         self.data.clone_from(&other.data);
         self.dirty.clone_from(&other.dirty);
+        self.dirty_colors.clone_from(&other.dirty_colors);
+        self.dirty_angles.clone_from(&other.dirty_angles);
         self.open.clone_from(&other.open);
         self.conflict = other.conflict;
         self.seeded = other.seeded;
@@ -340,7 +459,9 @@ impl<const W: usize> Board<W> {
         // Every word is written below: the words need no clearing first
         // (the memset of `reset` was 6% of a tall board's probing).
         if self.rows == from.rows && self.data.len() == from.data.len() {
-            self.dirty.resize(self.rows + 1);
+            self.resize_changed();
+            self.dirty_colors.clear_all();
+            self.dirty_angles.clear_all();
             self.mark_all();
             self.open.resize(self.rows + 1);
             self.open.insert_all();

@@ -84,7 +84,7 @@ impl<const W: usize> Trail<W> {
         let level = &mut self.levels[depth];
         level.saved = self.saved.len();
         level.stamp = self.stamp;
-        level.dirty.clone_from(&board.dirty);
+        board.changed_rows(&mut level.dirty);
         level.open.clone_from(&board.open);
         level.conflict = board.conflict;
         level.seeded = board.seeded;
@@ -107,7 +107,7 @@ impl<const W: usize> Trail<W> {
         level.stamp = self.stamp;
         self.len = depth + 1;
         board.data.copy_from_slice(&self.top.data);
-        board.dirty.clone_from(&level.dirty);
+        board.set_changed_rows(&level.dirty);
         board.open.clone_from(&level.open);
         board.conflict = level.conflict;
         board.seeded = level.seeded;
@@ -213,13 +213,9 @@ mod tests {
     /// The bookkeeping of `board`, as a level keeps it.
     fn books<const W: usize>(board: &Board<W>) -> (RowSet, RowSet, bool, bool, bool) {
         let b = board;
-        (
-            b.dirty.clone(),
-            b.open.clone(),
-            b.conflict,
-            b.seeded,
-            b.stalled,
-        )
+        let mut changed = RowSet::default();
+        b.changed_rows(&mut changed);
+        (changed, b.open.clone(), b.conflict, b.seeded, b.stalled)
     }
 
     /// A depth-first walk of random pushes, changes and returns: every

@@ -7,7 +7,7 @@ use crate::grid::Side;
 
 /// Applies R1, R2 and R3 to the cells of row `i`; fails if a cell has
 /// more lines than its clue or too many crosses to reach it.
-#[inline]
+#[inline(always)]
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     // Checked once here: the board's reads and writes of the row check
     // nothing more (the clue row is read checked).

@@ -5,6 +5,7 @@
 use super::{angle, cell, color, corner, diagonal, entry, threes, vertex};
 use super::{Contradiction, CornerExits, Ctx};
 use crate::bits::RowSet;
+use crate::board::DueRows;
 
 /// How many rows away from a changed row the cell, vertex, colour and
 /// corner rules look (R13 looks one row farther).
@@ -18,9 +19,9 @@ const REACH: usize = 1;
 /// remembers of its changed rows is the board's own.
 #[derive(Debug, Default)]
 pub struct Due {
-    /// The rows the cell and vertex rules visit in this pass (overwritten
-    /// by each pass).
-    now: RowSet,
+    /// The rows the cell and vertex rules visit in this pass, by what
+    /// changed near them (overwritten by each pass).
+    now: DueRows,
     /// The rows the corner families have yet to visit.
     corners: RowSet,
     /// The rows R13 has yet to visit.
@@ -74,10 +75,11 @@ pub fn propagate<const W: usize>(
             // The corner families look as far as the cell rules; R13 looks
             // at the far corner of a diagonal neighbour, a row farther.
             for later in [&mut *corners, &mut *diagonal] {
-                later.resize(now.len());
+                later.resize(now.any.len());
             }
-            corners.union_with(now);
-            diagonal.union_widened(now, 1);
+            // (They read edges only.)
+            corners.union_with(now.edge_rows());
+            diagonal.union_widened(now.edge_rows(), 1);
             passes += 1;
             // Sweeps alternate direction, so news travels both ways quickly.
             let sweep = if passes % 2 == 1 {
@@ -90,7 +92,7 @@ pub fn propagate<const W: usize>(
             let swept = if ctx.colors || ctx.angles || ctx.board.open_rows().any() {
                 pass_rows(ctx, sweep, false, now)
             } else {
-                check_rows(ctx, sweep, now)
+                check_rows(ctx, sweep, &now.any)
             };
             if let Err(c) = swept {
                 break Err(c);
@@ -178,41 +180,74 @@ pub(super) enum Sweep {
 pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>, due: &mut Due) -> Result<(), Contradiction> {
     // Every row due, in the scratch set (nothing allocated).
     let every = &mut due.now;
-    every.resize(ctx.frame.rows + 1);
-    every.insert_all();
+    every.any.resize(ctx.frame.rows + 1);
+    every.any.insert_all();
+    every.only_edges = true;
     pass_rows(ctx, Sweep::Down, true, every)
 }
 
 /// One sweep over the rows in `due` of the cell and vertex families (and
-/// the colour rules, if on), or of every family if `every_family`.
+/// the colour and angle rules, if on), or of every family if
+/// `every_family`. A family runs on a row only if what it reads changed
+/// near it: the cell and vertex rules where an edge did, the colour rules
+/// where an edge or a colour did; the angle rules on every row due (they
+/// read edges and angle marks, and the marks change on most rows due).
 pub(super) fn pass_rows<const W: usize>(
     ctx: &mut Ctx<'_, W>,
     sweep: Sweep,
     every_family: bool,
-    due: &RowSet,
+    due: &DueRows,
 ) -> Result<(), Contradiction> {
-    let last = sweep_rows(due, ctx.frame.rows, sweep, |i, v| {
-        if ctx.colors {
+    // (Two copies: where only edges changed, no test per row and family.)
+    if due.only_edges {
+        sweep_families::<false, W>(ctx, sweep, every_family, due)
+    } else {
+        sweep_families::<true, W>(ctx, sweep, every_family, due)
+    }
+}
+
+/// [`pass_rows`], telling the rows apart by what changed near them if
+/// `BY_KIND` (else every family is due on every row due).
+#[inline(always)]
+fn sweep_families<const BY_KIND: bool, const W: usize>(
+    ctx: &mut Ctx<'_, W>,
+    sweep: Sweep,
+    every_family: bool,
+    due: &DueRows,
+) -> Result<(), Contradiction> {
+    let near = |r: usize| !BY_KIND || due.edges.contains(r);
+    let last = sweep_rows(&due.any, ctx.frame.rows, sweep, |i, v| {
+        let edges = near(i);
+        if ctx.colors && (edges || due.colors.contains(i)) {
             color::apply(ctx, i);
         }
         if ctx.angles {
             angle::cells(ctx, i)?;
         }
-        cell::apply(ctx, i)?;
+        if edges {
+            cell::apply(ctx, i)?;
+        }
         if every_family {
             threes::apply(ctx, i);
             corners_visit(ctx, i);
             diagonal::apply(ctx, i);
         }
-        vertices(ctx, v)
+        vertices(ctx, v, near(v))
     })?;
-    last.map_or(Ok(()), |v| vertices(ctx, v))
+    last.map_or(Ok(()), |v| vertices(ctx, v, near(v)))
 }
 
-/// The vertex rules on vertex row `v`, and the angles' when they are on.
+/// The vertex rules on vertex row `v` if `edges` (an edge changed near
+/// it), and the angles' when they are on.
 #[inline(always)]
-fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, v: usize) -> Result<(), Contradiction> {
-    vertex::apply(ctx, v)?;
+fn vertices<const W: usize>(
+    ctx: &mut Ctx<'_, W>,
+    v: usize,
+    edges: bool,
+) -> Result<(), Contradiction> {
+    if edges {
+        vertex::apply(ctx, v)?;
+    }
     if ctx.angles {
         angle::vertices(ctx, v)?;
     }

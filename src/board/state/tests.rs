@@ -2,6 +2,7 @@
 //! flag and the open rows.
 
 use super::*;
+use crate::board::Angle;
 
 /// `set_edge` (one write of lines and crosses) leaves the board, its
 /// conflict flag and its changed rows as `set_lines` then
@@ -10,7 +11,6 @@ use super::*;
 /// are also checked edge by edge against what the news says.
 #[test]
 fn set_edge_is_set_lines_then_set_crosses() {
-    use crate::bits::RowSet;
     use crate::util::rng::Rng;
     let mut rng = Rng::new(7);
     let sparse =
@@ -35,7 +35,7 @@ fn set_edge_is_set_lines_then_set_crosses() {
                 a.add_crosses(p, r, crosses);
             }
         }
-        a.take_changed(0, &mut RowSet::default());
+        a.take_changed(0, &mut DueRows::default());
         let (mut b, before) = (a.clone(), a.clone());
         let plane = [Plane::H, Plane::V][rng.index(2)];
         let (dr, dc) = (rng.index(5) as i32 - 2, rng.index(3) as i32 - 1);
@@ -75,11 +75,11 @@ fn set_edge_is_set_lines_then_set_crosses() {
             }
         }
         assert_eq!(new_a, changed, "case {case}");
-        let (mut due_a, mut due_b) = (RowSet::default(), RowSet::default());
+        let (mut due_a, mut due_b) = (DueRows::default(), DueRows::default());
         a.take_changed(0, &mut due_a);
         b.take_changed(0, &mut due_b);
-        assert!(due_a.iter().eq(due_b.iter()), "case {case}");
-        let due: Vec<usize> = due_a.iter().collect();
+        assert!(due_a.any.iter().eq(due_b.any.iter()), "case {case}");
+        let due: Vec<usize> = due_a.any.iter().collect();
         let marked = if changed {
             vec![target as usize]
         } else {
@@ -208,4 +208,41 @@ fn write_then_read_round_trips_through_shifts() {
     assert!(!e.has_conflict());
     e.set_crosses(&f, 1, At::v(0, 0), Row::single(1));
     assert!(e.has_conflict());
+}
+
+/// The rows due after a change, by kind: an edge makes every family due
+/// near it; a colour only the colour rules (and the angle rules, which run
+/// on every row due); an angle mark neither the cell nor the colour rules.
+#[test]
+fn rows_due_say_what_changed_near_them() {
+    let rows = 9;
+    let frame = Frame::<1>::new(rows, 6);
+    let mut board = Board::<1>::default();
+    board.reset(rows);
+    let mut due = DueRows::default();
+    assert!(board.take_changed(1, &mut due), "a fresh board has every row due");
+    assert!(due.only_edges && due.any.iter().eq(0..=rows));
+    assert!(!board.take_changed(1, &mut due), "nothing changed since");
+    let rows_of = |set: &RowSet| set.iter().collect::<Vec<_>>();
+
+    board.add_color(4, true, Row::single(2));
+    assert!(board.take_changed(1, &mut due));
+    assert!(!due.only_edges);
+    assert_eq!(rows_of(&due.any), [3, 4, 5]);
+    assert_eq!(rows_of(&due.colors), [3, 4, 5]);
+    assert!(!due.edges.any() && !due.edge_near(4) && due.color_near(4));
+
+    board.add_angle(&frame, Angle::AtMost, 0, 7, 0, Row::single(1));
+    assert!(board.take_changed(1, &mut due));
+    assert_eq!(rows_of(&due.any), [6, 7, 8]);
+    assert!(!due.edges.any() && !due.colors.any() && !due.color_near(7));
+
+    board.add_lines(Plane::H, 2, Row::single(3));
+    board.add_color(6, false, Row::single(0));
+    assert!(board.take_changed(1, &mut due));
+    assert!(!due.only_edges);
+    assert_eq!(rows_of(&due.edges), [1, 2, 3]);
+    assert_eq!(rows_of(&due.colors), [5, 6, 7]);
+    assert_eq!(rows_of(&due.any), [1, 2, 3, 5, 6, 7]);
+    assert_eq!(rows_of(due.edge_rows()), [1, 2, 3]);
 }

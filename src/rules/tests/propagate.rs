@@ -131,7 +131,6 @@ fn reaches_the_fixpoint_of_full_sweeps(fast: Family, full: Family) {
 /// another loop's, some with an edge flipped.
 #[test]
 fn propagate_on_decided_boards_finds_what_full_sweeps_find() {
-    use crate::bits::RowSet;
     use crate::board::{Clues, Frame};
     use crate::rules::propagate::{pass_rows, Sweep};
     use crate::rules::{threes, Ctx};
@@ -163,9 +162,10 @@ fn propagate_on_decided_boards_finds_what_full_sweeps_find() {
             let mut loaded = Clues::<1>::default();
             loaded.load(&b.puzzle());
             let mut edges = b.board::<1>();
-            let mut due = RowSet::default();
-            due.resize(rows + 1);
-            due.insert_all();
+            let mut due = crate::board::DueRows::default();
+            due.any.resize(rows + 1);
+            due.any.insert_all();
+            due.only_edges = true;
             let mut ctx = Ctx::new(&frame, &loaded, &mut edges);
             (0..rows).for_each(|i| threes::apply(&mut ctx, i));
             let want = match pass_rows(&mut ctx, Sweep::Down, false, &due) {
