@@ -220,7 +220,10 @@ fn rows_due_say_what_changed_near_them() {
     let mut board = Board::<1>::default();
     board.reset(rows);
     let mut due = DueRows::default();
-    assert!(board.take_changed(1, &mut due), "a fresh board has every row due");
+    assert!(
+        board.take_changed(1, &mut due),
+        "a fresh board has every row due"
+    );
     assert!(due.only_edges && due.any.iter().eq(0..=rows));
     assert!(!board.take_changed(1, &mut due), "nothing changed since");
     let rows_of = |set: &RowSet| set.iter().collect::<Vec<_>>();
