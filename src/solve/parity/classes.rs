@@ -7,7 +7,20 @@ use crate::rules::Contradiction;
 
 impl Parity {
     /// The root of `e`'s class and whether `e` is opposite to it.
+    #[inline]
     pub(super) fn find(&mut self, e: u32) -> (u32, u8) {
+        // Most edges are a root or point at one (paths are compressed).
+        let p = self.parent[e as usize];
+        if self.parent[p as usize] == p {
+            let flip = if p == e { 0 } else { self.flip[e as usize] };
+            return (p, flip);
+        }
+        self.find_far(e)
+    }
+
+    /// [`Parity::find`] of an edge two or more steps from its root.
+    #[inline(never)]
+    fn find_far(&mut self, e: u32) -> (u32, u8) {
         let mut x = e;
         let mut flip = 0;
         while self.parent[x as usize] != x {
