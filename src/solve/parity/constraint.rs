@@ -276,11 +276,13 @@ impl Parity {
     fn mark_angles(&mut self, c: &Constraint, lines: &[u16; 4], valid: u16) {
         for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
             let (p, q) = (lines[usize::from(p & 3)], lines[usize::from(q & 3)]);
+            // A mark its edges already say (a cross: at most one line; a
+            // line: at least one) tells no one anything: not made.
             let mut add = 0;
-            if valid & p & q == 0 {
+            if valid & p & q == 0 && p != 0 && q != 0 {
                 add |= 1 << k;
             }
-            if valid & !(p | q) == 0 {
+            if valid & !(p | q) == 0 && p != !0 && q != !0 {
                 add |= 1 << (4 + k);
             }
             let cell = cell as usize;
