@@ -115,9 +115,10 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     let mut news = [Edge::NONE; 4];
     unroll4!([0, 1, 2, 3], |_n, k| {
         let (b, o) = (bounds[k], bounds[3 - k]);
-        // The opposite corner's bounds, against the clue.
-        let most = (c1 | (c2 & o.least1) | (c3 & o.least2)) & !at_most[k];
-        let least = (c3 | (c2 & o.most1) | (c1 & o.most0)) & !at_least[k];
+        // The opposite corner's bounds, against the clue (not where this
+        // corner's marks or edges say so already).
+        let most = (c1 | (c2 & o.least1) | (c3 & o.least2)) & !b.most1;
+        let least = (c3 | (c2 & o.most1) | (c1 & o.most0)) & !b.least1;
         if (most | least).any() {
             ctx.board
                 .add_angle(frame, Angle::AtMost, k, i as isize, 0, most);
@@ -200,7 +201,8 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
         // one there: exactly one here.
         let most = o.least1 & here;
         let least = o.least1 & o.most1 & here;
-        let (new_most, new_least) = (most & !marks[a].0, least & !marks[a].1);
+        // (Not where the marks or the arms say so already.)
+        let (new_most, new_least) = (most & !b.most1, least & !b.least1);
         if ((new_most | new_least) & valid[a]).any() {
             ctx.board.add_angle(
                 frame,
