@@ -134,8 +134,7 @@ impl<const W: usize> Board<W> {
         self.data.clear();
         self.data
             .resize(words.expect("a board of that many rows"), Row::EMPTY);
-        self.resize_changed();
-        self.mark_all();
+        self.reset_changed();
         self.open.resize(rows + 1);
         self.open.insert_all();
         self.conflict = false;
@@ -174,9 +173,9 @@ impl<const W: usize> Board<W> {
         self.dirty.any() || self.dirty_colors.any() || self.dirty_angles.any()
     }
 
-    /// Sizes the sets of changed rows for this board's rows (clearing the
-    /// rows that are new).
-    fn resize_changed(&mut self) {
+    /// Sizes the sets of changed rows for this board's rows, with every
+    /// row changed (its edges: every rule due) and nothing else.
+    fn reset_changed(&mut self) {
         for set in [
             &mut self.dirty,
             &mut self.dirty_colors,
@@ -184,6 +183,9 @@ impl<const W: usize> Board<W> {
         ] {
             set.resize(self.rows + 1);
         }
+        self.dirty_colors.clear_all();
+        self.dirty_angles.clear_all();
+        self.mark_all();
     }
 
     /// The rows that changed since the last fixpoint, of every kind, into
@@ -459,10 +461,7 @@ impl<const W: usize> Board<W> {
         // Every word is written below: the words need no clearing first
         // (the memset of `reset` was 6% of a tall board's probing).
         if self.rows == from.rows && self.data.len() == from.data.len() {
-            self.resize_changed();
-            self.dirty_colors.clear_all();
-            self.dirty_angles.clear_all();
-            self.mark_all();
+            self.reset_changed();
             self.open.resize(self.rows + 1);
             self.open.insert_all();
             self.seeded = false;
