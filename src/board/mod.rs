@@ -7,7 +7,8 @@
 //!   outside the loop, and the marks of the cells' angles ([`Angle`],
 //!   eight rows per cell row); beside them, what the rules need to go on
 //!   from where they stopped: the rows changed since their last fixpoint,
-//!   the rows that may have an undecided edge, whether some edge or cell
+//!   by kind of change (`changed`; what they make due, [`DueRows`]), the
+//!   rows that may have an undecided edge, whether some edge or cell
 //!   has clashing marks, and which rules it has been through. Rules read
 //!   and write it a row at a time, through an `At`; what it holds of one
 //!   edge along a row is an [`Edge`] (`edge`). Propagation's own scratch
@@ -18,6 +19,7 @@
 //!   side by side (`frame`);
 //! - [`Clues`]: the clues by value and in binary (`clues`).
 
+mod changed;
 mod clues;
 mod edge;
 mod frame;
@@ -25,9 +27,10 @@ mod part;
 mod state;
 mod trail;
 
+pub use changed::DueRows;
 pub use clues::{domino_loop_fits, ClueBits, Clues};
 pub use edge::Edge;
 pub use frame::Frame;
 pub use part::{Angle, Part};
-pub use state::{Board, DueRows};
+pub use state::Board;
 pub use trail::Trail;

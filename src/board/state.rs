@@ -10,6 +10,7 @@
 //! that the edge lands in bit `j`; writing shifts it back. Edges off the
 //! grid read as crossed.
 
+use super::changed::{Changed, DueRows};
 use super::{Edge, Frame, Part};
 use crate::bits::{Row, RowSet};
 use crate::grid::{At, Plane};
@@ -33,14 +34,8 @@ pub struct Board<const W: usize> {
     /// checked a plane row against `rows`, index it unchecked.
     pub(super) data: Vec<Row<W>>,
     pub(super) rows: usize,
-    /// Bit `r`: an edge of plane row `r` (of either plane) changed since
-    /// the last fixpoint (or every rule is due there).
-    pub(super) dirty: RowSet,
-    /// Bit `r`: a colour of cell row `r` changed since the last fixpoint.
-    pub(super) dirty_colors: RowSet,
-    /// Bit `r`: an angle mark of cell row `r` changed since the last
-    /// fixpoint.
-    pub(super) dirty_angles: RowSet,
+    /// The rows changed since the last fixpoint, by kind.
+    changed: Changed,
     /// Plane rows (of either plane) that may have an undecided edge: a row
     /// out of this set has none. Rows leave it when a write through
     /// [`Board::set_edge`] decides their last edge; other writes leave it
@@ -57,55 +52,13 @@ pub struct Board<const W: usize> {
     pub(super) stalled: bool,
 }
 
-/// The rows due for the rules, by what changed near them (see
-/// [`Board::take_changed`]): the families that read only edges skip the
-/// rows where only colours or angle marks changed.
-#[derive(Clone, Debug, Default)]
-pub struct DueRows {
-    /// Rows near any change.
-    pub any: RowSet,
-    /// Whether only edges changed: then `any` is every row near a changed
-    /// edge, and `edges` and `colors` are not kept.
-    pub only_edges: bool,
-    /// Rows near a changed edge: every family is due there.
-    pub edges: RowSet,
-    /// Rows near a changed colour: the colour rules are due there.
-    pub colors: RowSet,
-}
-
-impl DueRows {
-    /// Whether an edge changed near row `r`.
-    #[inline(always)]
-    pub fn edge_near(&self, r: usize) -> bool {
-        self.only_edges || self.edges.contains(r)
-    }
-
-    /// Whether a colour (or an edge) changed near row `r`.
-    #[inline(always)]
-    pub fn color_near(&self, r: usize) -> bool {
-        self.edge_near(r) || self.colors.contains(r)
-    }
-
-    /// The rows near a changed edge.
-    #[inline(always)]
-    pub fn edge_rows(&self) -> &RowSet {
-        if self.only_edges {
-            &self.any
-        } else {
-            &self.edges
-        }
-    }
-}
-
 /// A board of no rows (its two rows of `H` edges empty).
 impl<const W: usize> Default for Board<W> {
     fn default() -> Self {
         let mut board = Board {
             data: Vec::new(),
             rows: 0,
-            dirty: RowSet::default(),
-            dirty_colors: RowSet::default(),
-            dirty_angles: RowSet::default(),
+            changed: Changed::default(),
             open: RowSet::default(),
             conflict: false,
             seeded: false,
@@ -134,7 +87,7 @@ impl<const W: usize> Board<W> {
         self.data.clear();
         self.data
             .resize(words.expect("a board of that many rows"), Row::EMPTY);
-        self.reset_changed();
+        self.changed.reset(rows);
         self.open.resize(rows + 1);
         self.open.insert_all();
         self.conflict = false;
@@ -165,57 +118,31 @@ impl<const W: usize> Board<W> {
     /// Whether the rules are at a fixpoint on this board, clue-only rules
     /// included ([`Board::settle`], and nothing changed since).
     pub fn settled(&self) -> bool {
-        self.seeded && !self.changed_any()
-    }
-
-    /// Whether any row changed since the last fixpoint.
-    fn changed_any(&self) -> bool {
-        self.dirty.any() || self.dirty_colors.any() || self.dirty_angles.any()
-    }
-
-    /// Sizes the sets of changed rows for this board's rows, with every
-    /// row changed (its edges: every rule due) and nothing else.
-    fn reset_changed(&mut self) {
-        for set in [
-            &mut self.dirty,
-            &mut self.dirty_colors,
-            &mut self.dirty_angles,
-        ] {
-            set.resize(self.rows + 1);
-        }
-        self.dirty_colors.clear_all();
-        self.dirty_angles.clear_all();
-        self.mark_all();
+        self.seeded && !self.changed.any()
     }
 
     /// The rows that changed since the last fixpoint, of every kind, into
     /// `into` (as a search keeps them with a board it may come back to).
     pub(super) fn changed_rows(&self, into: &mut RowSet) {
-        into.clone_from(&self.dirty);
-        into.union_with(&self.dirty_colors);
-        into.union_with(&self.dirty_angles);
+        self.changed.rows(into);
     }
 
     /// Makes `rows` the changed rows, as if their edges had changed (every
     /// rule due there): what [`Board::changed_rows`] kept, put back.
     pub(super) fn set_changed_rows(&mut self, rows: &RowSet) {
-        self.dirty.clone_from(rows);
-        self.dirty_colors.clear_all();
-        self.dirty_angles.clear_all();
+        self.changed.set_rows(rows);
     }
 
     /// Records that the rules are at a fixpoint on this board, clue-only
     /// rules included: nothing is due until something changes.
     pub fn settle(&mut self) {
-        self.dirty.clear_all();
-        self.dirty_colors.clear_all();
-        self.dirty_angles.clear_all();
+        self.changed.clear();
         self.seeded = true;
     }
 
     /// Marks every row as changed (its edges: every rule is due).
     pub fn mark_all(&mut self) {
-        self.dirty.insert_all();
+        self.changed.all_edges();
     }
 
     /// The plane rows that may have an undecided edge: every row with one
@@ -225,52 +152,12 @@ impl<const W: usize> Board<W> {
         &self.open
     }
 
-    #[inline(always)]
-    fn mark(&mut self, r: usize) {
-        self.dirty.insert(r);
-    }
-
     /// Moves the changed rows, widened by `reach` rows each way (the farthest
     /// a rule looks), into `due` as bit sets over rows `0..=rows`: the rows
     /// near any change, near a changed edge, near a changed colour; true if
     /// any row is due.
     pub fn take_changed(&mut self, reach: usize, due: &mut DueRows) -> bool {
-        let (colors, angles) = (self.dirty_colors.any(), self.dirty_angles.any());
-        if !self.dirty.any() && !colors && !angles {
-            return false;
-        }
-        let widened = |into: &mut RowSet, from: &RowSet| {
-            into.clone_from(from);
-            if reach > 0 {
-                into.union_widened(from, reach as u32);
-            }
-        };
-        due.only_edges = !colors && !angles;
-        if due.only_edges {
-            widened(&mut due.any, &self.dirty);
-            self.dirty.clear_all();
-            return true;
-        }
-        widened(&mut due.edges, &self.dirty);
-        due.any.clone_from(&due.edges);
-        if colors {
-            widened(&mut due.colors, &self.dirty_colors);
-            due.any.union_with(&due.colors);
-            self.dirty_colors.clear_all();
-        } else {
-            due.colors.resize(self.rows + 1);
-            due.colors.clear_all();
-        }
-        if angles {
-            // (The angle rules read edges too: no set of their own.)
-            due.any.union_with(&self.dirty_angles);
-            if reach > 0 {
-                due.any.union_widened(&self.dirty_angles, reach as u32);
-            }
-            self.dirty_angles.clear_all();
-        }
-        self.dirty.clear_all();
-        true
+        self.changed.take(reach, due)
     }
 
     /// The cells of row `i` known to be inside the loop.
@@ -367,7 +254,7 @@ impl<const W: usize> Board<W> {
             let new = (m & !*word).any();
             if new {
                 *word |= m;
-                self.dirty_angles.insert(i / Part::ANGLE_ROWS);
+                self.changed.angle(i / Part::ANGLE_ROWS);
             }
             return new;
         }
@@ -377,8 +264,8 @@ impl<const W: usize> Board<W> {
         let new = unsafe { self.add_at_unchecked(k, other, m) };
         if new {
             match part {
-                Part::Inside | Part::Outside => self.dirty_colors.insert(i),
-                _ => self.mark(i),
+                Part::Inside | Part::Outside => self.changed.color(i),
+                _ => self.changed.edge(i),
             }
         }
         new
@@ -410,9 +297,7 @@ impl<const W: usize> Board<W> {
     pub fn copy_from(&mut self, other: &Self) {
         self.rows = other.rows;
         self.data.clone_from(&other.data);
-        self.dirty.clone_from(&other.dirty);
-        self.dirty_colors.clone_from(&other.dirty_colors);
-        self.dirty_angles.clone_from(&other.dirty_angles);
+        self.changed.clone_from(&other.changed);
         self.open.clone_from(&other.open);
         self.conflict = other.conflict;
         self.seeded = other.seeded;
@@ -461,7 +346,7 @@ impl<const W: usize> Board<W> {
         // Every word is written below: the words need no clearing first
         // (the memset of `reset` was 6% of a tall board's probing).
         if self.rows == from.rows && self.data.len() == from.data.len() {
-            self.reset_changed();
+            self.changed.reset(self.rows);
             self.open.resize(self.rows + 1);
             self.open.insert_all();
             self.seeded = false;
@@ -643,7 +528,7 @@ impl<const W: usize> Board<W> {
                 *self.data.get_unchecked_mut(kl) = now.line;
                 *self.data.get_unchecked_mut(kx) = now.cross;
             }
-            self.mark(r);
+            self.changed.edge(r);
             self.conflict |= (now.line & now.cross).any();
             if (!(now.line | now.cross) & valid).is_empty() {
                 self.close_if_decided(frame, at.plane.other(), r);
