@@ -42,19 +42,7 @@ impl Parity {
 
     /// Queues the constraints of every member of root `r`'s class.
     pub(super) fn queue_class(&mut self, r: u32) {
-        let mut e = r;
-        loop {
-            for c in self.edge_constraints[e as usize] {
-                if c != NONE && !self.queued[c as usize] {
-                    self.queued[c as usize] = true;
-                    self.queue.push(c);
-                }
-            }
-            e = self.next[e as usize];
-            if e == r {
-                break;
-            }
-        }
+        self.queue_members(r, |_, _| true);
     }
 
     /// Queues the constraints that hold members of both classes, roots `a`
@@ -63,23 +51,28 @@ impl Parity {
     /// of one of the two only, the join is a renaming (`b`'s members become
     /// `a`'s, flipped or not), which teaches it nothing it has not said.
     fn queue_meeting(&mut self, a: u32, b: u32) {
-        let mut e = b;
+        self.queue_members(b, |parity, c| {
+            let constraint = parity.constraints[c as usize];
+            constraint.edges[..constraint.len as usize]
+                .iter()
+                .any(|&f| parity.find(f).0 == a)
+        });
+    }
+
+    /// Queues the constraints of the members of root `r`'s class that are
+    /// not queued yet and that `wanted` keeps.
+    #[inline(always)]
+    fn queue_members(&mut self, r: u32, mut wanted: impl FnMut(&mut Self, u32) -> bool) {
+        let mut e = r;
         loop {
             for c in self.edge_constraints[e as usize] {
-                if c == NONE || self.queued[c as usize] {
-                    continue;
-                }
-                let constraint = self.constraints[c as usize];
-                let meets = constraint.edges[..constraint.len as usize]
-                    .iter()
-                    .any(|&f| self.find(f).0 == a);
-                if meets {
+                if c != NONE && !self.queued[c as usize] && wanted(self, c) {
                     self.queued[c as usize] = true;
                     self.queue.push(c);
                 }
             }
             e = self.next[e as usize];
-            if e == b {
+            if e == r {
                 break;
             }
         }
