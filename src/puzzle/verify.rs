@@ -89,8 +89,8 @@ pub fn verify(p: &Puzzle, s: &Solution) -> Result<(), Invalid> {
     // Every vertex has 0 or 2 lines, so the lines are disjoint cycles, each
     // made of runs of horizontal lines joined by runs of vertical ones, each
     // run between two corners: walk the one through the first vertex with
-    // lines a horizontal and a vertical run at a time and compare the weight
-    // of its corners with the board's. The weights are positive, so they
+    // lines a horizontal and a vertical run at a time, counting the corners
+    // it meets, each once, and compare the count with the board's. They
     // are equal only if the walk met every corner.
     if walk(s, first_line(s)) != corners {
         return Err(Invalid::SeveralLoops);
@@ -218,12 +218,10 @@ fn check_clues<const FOURS: bool>(p: &Puzzle, s: &Solution, stride: usize) -> Re
 
 /// Checks that every vertex has 0 or 2 lines, 64 vertices at a time, a row
 /// (`stride` words, [`Solution::stride`]) after the other; returns the
-/// weight of the corners: the sum of `2^(j % 64)` over the vertices
-/// `(i, j)` with exactly one horizontal line (one vertical line too, then:
-/// the loops' corners). The sum cannot overflow: there are fewer than
-/// `2^64` vertices.
+/// number of corners: the vertices with exactly one horizontal line (one
+/// vertical line too, then: the loops' corners).
 #[inline(always)]
-fn check_vertices(s: &Solution, stride: usize) -> Result<u128, Invalid> {
+fn check_vertices(s: &Solution, stride: usize) -> Result<usize, Invalid> {
     let mut corners = 0;
     // Vertex row `i` lies between cell rows `i - 1` and `i`: an empty row
     // stands for the ones off the board.
@@ -247,7 +245,7 @@ fn check_vertices(s: &Solution, stride: usize) -> Result<u128, Invalid> {
                     lines: arms(s, i, j),
                 });
             }
-            corners += u128::from(left ^ right);
+            corners += (left ^ right).count_ones() as usize;
         }
         above = below;
     }
@@ -272,14 +270,13 @@ fn first_line(s: &Solution) -> (usize, usize) {
     )
 }
 
-/// The weight of the corners (see [`check_vertices`]) on the loop through
+/// The number of corners (see [`check_vertices`]) on the loop through
 /// `start`, the first vertex with lines in row-major order, on a solution
-/// whose every vertex has 0 or 2 lines: the sum of `2^(j % 64)` over them,
-/// `j` their column (0 if the walk is lost).
+/// whose every vertex has 0 or 2 lines (0 if the walk is lost).
 ///
 /// Boards of fewer than 64 rows and 64 columns take [`walk_small`], the
 /// others [`walk_rows`].
-fn walk(s: &Solution, start: (usize, usize)) -> u128 {
+fn walk(s: &Solution, start: (usize, usize)) -> usize {
     if s.rows() < 64 && s.cols() < 64 {
         walk_small(s, start)
     } else {
@@ -346,7 +343,7 @@ fn transpose<const N: usize>(rows: &mut [u64; 64]) {
 /// With at most 63 rows and columns, positions are at most 63 and bit 63
 /// of every row and column is clear, as [`other_end`] needs.
 #[inline(never)]
-fn walk_small(s: &Solution, start: (usize, usize)) -> u128 {
+fn walk_small(s: &Solution, start: (usize, usize)) -> usize {
     let (mut h, mut v) = ([0u64; 64], [0u64; 64]);
     h[..=s.rows()].copy_from_slice(s.h_words());
     v[..s.rows()].copy_from_slice(s.v_words());
@@ -358,12 +355,12 @@ fn walk_small(s: &Solution, start: (usize, usize)) -> u128 {
         17..=32 => transpose::<32>(&mut v),
         _ => transpose::<64>(&mut v),
     }
-    let corner = |j: usize| u128::from(1u64 << (j & 63));
     // Nothing lies above or left of `start`: its lines go right and down.
     // `a` leaves along the row, `b` down the column; each then turns at
     // every corner, `a` taking columns where `b` takes rows.
     let (mut a, mut b) = (start, start);
-    let mut weight = corner(start.1);
+    // `start`, then two corners a step, or one where the walkers meet.
+    let mut corners = 1;
     // The walkers meet within a run per vertex. After the vertex check
     // every vertex has 0 or 2 lines, so they do: the bound only guards
     // against a bug here.
@@ -371,15 +368,15 @@ fn walk_small(s: &Solution, start: (usize, usize)) -> u128 {
         a.1 = other_end(h[a.0 & 63], a.1);
         b.0 = other_end(v[b.1 & 63], b.0);
         if a == b {
-            return weight + corner(a.1);
+            return corners + 1;
         }
-        weight += corner(a.1) + corner(b.1);
+        corners += 2;
         a.0 = other_end(v[a.1 & 63], a.0);
         b.1 = other_end(h[b.0 & 63], b.1);
         if a == b {
-            return weight + corner(a.1);
+            return corners + 1;
         }
-        weight += corner(a.1) + corner(b.1);
+        corners += 2;
     }
     0
 }
@@ -429,16 +426,16 @@ fn ones_below(row: &[u64], j: usize) -> usize {
 
 /// [`walk`] on any board: a run of horizontal lines is a run of set bits
 /// in a row's words, a run of vertical lines the same bit in successive
-/// rows, followed row by row. A vertical run's two corners share its
-/// column: it adds their weight at once.
-fn walk_rows(s: &Solution, start: (usize, usize)) -> u128 {
+/// rows, followed row by row. A vertical run counts its two corners at
+/// once.
+fn walk_rows(s: &Solution, start: (usize, usize)) -> usize {
     let (r, stride) = (s.rows(), s.stride());
     let (h, v) = (s.h_words(), s.v_words());
     // Nothing lies above or left of `start`: its lines go right and down.
     // The walk leaves to the right and comes back from below.
     let (mut i, mut j) = start;
     let mut right = true;
-    let mut weight = 0;
+    let mut corners = 0;
     // A loop has fewer vertical runs than the board has vertices (a bound
     // that, after the vertex check, only guards against a bug here).
     for _ in 0..(r + 1) * (s.cols() + 1) {
@@ -451,7 +448,7 @@ fn walk_rows(s: &Solution, start: (usize, usize)) -> u128 {
         // The loop turns at `(i, j)`: its other line there goes up or down.
         // `V(i, j)` is `v[k] & bit` for `k = i * stride + j / 64`.
         let (mut k, bit) = (i * stride + j / 64, 1u64 << (j % 64));
-        weight += 2 * u128::from(bit);
+        corners += 2;
         if i > 0 && v[k - stride] & bit != 0 {
             i -= 1;
             k -= stride;
@@ -468,7 +465,7 @@ fn walk_rows(s: &Solution, start: (usize, usize)) -> u128 {
             }
         }
         if (i, j) == start {
-            return weight;
+            return corners;
         }
         // And turns again: left if there is a line on the left.
         right = !(j > 0 && h[i * stride + (j - 1) / 64] >> ((j - 1) % 64) & 1 == 1);
