@@ -87,6 +87,28 @@ impl<const W: usize> Board<W> {
         self.data.clear();
         self.data
             .resize(words.expect("a board of that many rows"), Row::EMPTY);
+        self.reset_bookkeeping();
+    }
+
+    /// [`Board::reset`] for a board of `rows` rows on which no colour or
+    /// angle mark was set since its last reset: only the edges are cleared
+    /// (a third of the words). On a board of another size, a full reset.
+    pub fn reset_edges(&mut self, rows: usize) {
+        if rows != self.rows {
+            return self.reset(rows);
+        }
+        let (edges, marks) = self.data.split_at_mut(Part::Inside.start(rows));
+        debug_assert!(
+            marks.iter().all(|&m| m == Row::EMPTY),
+            "a colour or angle mark left on a board reset by its edges"
+        );
+        edges.fill(Row::EMPTY);
+        self.reset_bookkeeping();
+    }
+
+    /// Every row due and open, no flag set: what both resets leave.
+    fn reset_bookkeeping(&mut self) {
+        let rows = self.rows;
         self.changed.reset(rows);
         self.open.resize(rows + 1);
         self.open.insert_all();

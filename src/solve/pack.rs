@@ -42,6 +42,9 @@ pub struct Pack<const W: usize> {
     /// complete solver's local rules (colours, angles), which their boards
     /// then hold.
     stalled: bool,
+    /// Whether the board may hold colour or angle marks: whether the
+    /// complete solver's rules ran on it since its last full reset.
+    marked: bool,
 }
 
 impl<const W: usize> Pack<W> {
@@ -85,7 +88,13 @@ impl<const W: usize> Pack<W> {
             !self.clues.domino_loop_fits,
             "a puzzle the pack does not admit"
         );
-        self.edges.reset(rows);
+        if self.marked {
+            self.edges.reset(rows);
+            self.marked = false;
+        } else {
+            // The judge's rules set no colour nor angle mark.
+            self.edges.reset_edges(rows);
+        }
         (self.rows, self.cols, self.len) = (rows, cols, puzzles.len());
         self.frame = Some(frame);
         self.done = 0;
@@ -101,6 +110,7 @@ impl<const W: usize> Pack<W> {
             let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
             ctx.colors = true;
             ctx.angles = true;
+            self.marked = true;
             rules::propagate(&mut ctx, &mut self.due)?;
             self.stalled = true;
         }
