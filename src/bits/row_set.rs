@@ -97,6 +97,27 @@ impl RowSet {
         self.trim();
     }
 
+    /// Puts in every row `r` such that row `r + 1` of `other` is in (a
+    /// set of the same length): `other` moved one row towards 0.
+    #[inline]
+    pub fn union_next(&mut self, other: &RowSet) {
+        for (w, into) in self.words.iter_mut().enumerate() {
+            let above = other.words.get(w + 1).copied().unwrap_or(0);
+            *into |= other.words[w] >> 1 | above << 63;
+        }
+    }
+
+    /// Puts in every row `r` such that row `r - 1` of `other` is in (a
+    /// set of the same length): `other` moved one row away from 0.
+    #[inline]
+    pub fn union_previous(&mut self, other: &RowSet) {
+        for (w, into) in self.words.iter_mut().enumerate() {
+            let below = if w > 0 { other.words[w - 1] } else { 0 };
+            *into |= other.words[w] << 1 | below >> 63;
+        }
+        self.trim();
+    }
+
     /// Keeps only the rows at most `reach` rows (1 to 63) away from a row
     /// of `other`, a set of the same length.
     #[inline]
@@ -166,6 +187,23 @@ fn near(words: &[u64], w: usize, reach: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn next_and_previous_rows_cross_words() {
+        let len = 130;
+        let mut from = RowSet::default();
+        from.resize(len);
+        for r in [0, 63, 64, 127, 129] {
+            from.insert(r);
+        }
+        let (mut next, mut previous) = (RowSet::default(), RowSet::default());
+        next.resize(len);
+        previous.resize(len);
+        next.union_next(&from);
+        previous.union_previous(&from);
+        assert_eq!(next.iter().collect::<Vec<_>>(), [62, 63, 126, 128]);
+        assert_eq!(previous.iter().collect::<Vec<_>>(), [1, 64, 65, 128]);
+    }
 
     /// A set of rows `0..len` holding `rows`.
     fn set_of(len: usize, rows: &[usize]) -> RowSet {

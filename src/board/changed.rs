@@ -3,9 +3,7 @@
 //! due for the rules that makes ([`DueRows`]): a family runs only near a
 //! change of what it reads.
 //!
-//! Where it stops: a row is the unit (not an edge or a cell), and the
-//! angle rules, which read edges and marks, get no set of their own (marks
-//! change on most of the rows due).
+//! Where it stops: a row is the unit (not an edge or a cell).
 
 use crate::bits::RowSet;
 
@@ -121,6 +119,7 @@ impl Changed {
                 into.union_widened(from, reach as u32);
             }
         };
+        due.angle_rows(&self.edges, &self.angles);
         due.only_edges = !colors && !angles;
         if due.only_edges {
             widened(&mut due.any, &self.edges);
@@ -138,7 +137,6 @@ impl Changed {
             due.colors.clear_all();
         }
         if angles {
-            // (The angle rules read edges too: no set of their own.)
             due.any.union_with(&self.angles);
             if reach > 0 {
                 due.any.union_widened(&self.angles, reach as u32);
@@ -164,9 +162,44 @@ pub struct DueRows {
     pub edges: RowSet,
     /// Rows near a changed colour: the colour rules are due there.
     pub colors: RowSet,
+    /// Cell rows where the angles' cell rules are due: a side of a cell
+    /// (plane rows `i` and `i + 1`) or a mark of the row changed.
+    pub angle_cells: RowSet,
+    /// Vertex rows where the angles' vertex rules are due: an arm of a
+    /// vertex (plane rows `v - 1` and `v`) or a mark of the cell rows
+    /// above or below (`v - 1`, `v`) changed.
+    pub angle_vertices: RowSet,
 }
 
 impl DueRows {
+    /// Every row due, for every family.
+    pub fn every(&mut self, rows: usize) {
+        for set in [
+            &mut self.any,
+            &mut self.angle_cells,
+            &mut self.angle_vertices,
+        ] {
+            set.resize(rows + 1);
+            set.insert_all();
+        }
+        self.only_edges = true;
+    }
+
+    /// The rows due for the angle rules, from the rows whose `edges`
+    /// (plane rows) and `angles` (cell rows) changed, not widened: the
+    /// angle rules read only the cell or vertex they decide at.
+    #[inline]
+    fn angle_rows(&mut self, edges: &RowSet, angles: &RowSet) {
+        let (cells, vertices) = (&mut self.angle_cells, &mut self.angle_vertices);
+        cells.clone_from(edges);
+        cells.union_next(edges);
+        cells.union_with(angles);
+        vertices.clone_from(edges);
+        vertices.union_with(angles);
+        vertices.union_previous(edges);
+        vertices.union_previous(angles);
+    }
+
     /// Whether an edge changed near row `r`.
     #[inline(always)]
     pub fn edge_near(&self, r: usize) -> bool {

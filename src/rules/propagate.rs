@@ -180,9 +180,7 @@ pub(super) enum Sweep {
 pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>, due: &mut Due) -> Result<(), Contradiction> {
     // Every row due, in the scratch set (nothing allocated).
     let every = &mut due.now;
-    every.any.resize(ctx.frame.rows + 1);
-    every.any.insert_all();
-    every.only_edges = true;
+    every.every(ctx.frame.rows);
     pass_rows(ctx, Sweep::Down, true, every)
 }
 
@@ -190,8 +188,8 @@ pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>, due: &mut Due) -> Result<(), C
 /// the colour and angle rules, if on), or of every family if
 /// `every_family`. A family runs on a row only if what it reads changed
 /// near it: the cell and vertex rules where an edge did, the colour rules
-/// where an edge or a colour did; the angle rules on every row due (they
-/// read edges and angle marks, and the marks change on most rows due).
+/// where an edge or a colour did, the angle rules where an edge or a mark
+/// of the cell or vertex they decide at did.
 pub(super) fn pass_rows<const W: usize>(
     ctx: &mut Ctx<'_, W>,
     sweep: Sweep,
@@ -221,7 +219,7 @@ fn sweep_families<const BY_KIND: bool, const W: usize>(
         if ctx.colors && (edges || due.colors.contains(i)) {
             color::apply(ctx, i);
         }
-        if ctx.angles {
+        if ctx.angles && due.angle_cells.contains(i) {
             angle::cells(ctx, i)?;
         }
         if edges {
@@ -232,23 +230,24 @@ fn sweep_families<const BY_KIND: bool, const W: usize>(
             corners_visit(ctx, i);
             diagonal::apply(ctx, i);
         }
-        vertices(ctx, v, near(v))
+        vertices(ctx, v, near(v), due)
     })?;
-    last.map_or(Ok(()), |v| vertices(ctx, v, near(v)))
+    last.map_or(Ok(()), |v| vertices(ctx, v, near(v), due))
 }
 
 /// The vertex rules on vertex row `v` if `edges` (an edge changed near
-/// it), and the angles' when they are on.
+/// it), and the angles' when they are on and due there.
 #[inline(always)]
 fn vertices<const W: usize>(
     ctx: &mut Ctx<'_, W>,
     v: usize,
     edges: bool,
+    due: &DueRows,
 ) -> Result<(), Contradiction> {
     if edges {
         vertex::apply(ctx, v)?;
     }
-    if ctx.angles {
+    if ctx.angles && due.angle_vertices.contains(v) {
         angle::vertices(ctx, v)?;
     }
     Ok(())
