@@ -4,15 +4,18 @@
 //! written in place in the output's spare room (see `lattice` below).
 //! (Built in a buffer and copied, a line takes fewer instructions but more
 //! time: the copy reads bytes just stored.)
+//!
+//! A group's bytes find their column's bits with one byte shuffle of the
+//! row words (broadcast once a line) by a per-group index table, then a
+//! mask of the column's bit; the characters are one look-up more.
 
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, BLANK};
 use std::arch::x86_64::{
-    __m256i, _mm256_and_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_set1_epi64x, _mm256_set1_epi8, _mm256_shuffle_epi8,
-    _mm256_storeu_si256,
+    __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_or_si256,
+    _mm256_set1_epi64x, _mm256_set1_epi8, _mm256_set_epi64x, _mm256_shuffle_epi8,
+    _mm256_storeu_si256, _mm256_sub_epi8,
 };
-use std::mem::MaybeUninit;
 
 /// 32 bytes, byte `b` given by `$byte` (an expression of `b`).
 macro_rules! bytes32 {
@@ -27,18 +30,42 @@ macro_rules! bytes32 {
     }};
 }
 
+/// Eight tables of 32 bytes, table `t` byte `b` given by `$byte`.
+macro_rules! groups32 {
+    (|$t:ident, $b:ident| $byte:expr) => {{
+        let mut all = [[0u8; 32]; 8];
+        let mut $t = 0;
+        while $t < 8 {
+            let mut $b = 0;
+            while $b < 32 {
+                all[$t][$b] = $byte;
+                $b += 1;
+            }
+            $t += 1;
+        }
+        all
+    }};
+}
+
 /// Per byte of eight columns, the bit of its column (`b / 4`) within a
 /// byte of row bits.
 const SEL: [u8; 32] = bytes32!(|b| 1 << (b / 4));
 
-/// A column's first byte (its vertex or its bar): all ones there.
-const FIRST: [u8; 32] = bytes32!(|b| if b % 4 == 0 { 0xff } else { 0 });
+/// For group `t` of a vertex row, the byte of the row words (`[rl, r]` in
+/// each 128-bit half: the edges at each vertex, then those on its right)
+/// each byte reads: a vertex byte (each column's first) byte `t` of `rl`,
+/// an edge byte byte `t` of `r`.
+const VERTEX_BYTES: [[u8; 32]; 8] =
+    groups32!(|t, b| if b % 4 == 0 { t as u8 } else { 8 + t as u8 });
 
-/// A vertex row's characters by index, in both halves: 0-3 a vertex
-/// (bit 0: a horizontal line at it, bit 1: a vertical one), 4-5 a
-/// horizontal edge's byte (bit 0: a line).
+/// For group `t`, byte `t` of a broadcast word at each column's first
+/// byte (its vertex or its bar), zero (0x80) at the others.
+const FIRST_BYTES: [[u8; 32]; 8] = groups32!(|t, b| if b % 4 == 0 { t as u8 } else { 0x80 });
+
+/// A vertex row's characters by index, in both halves: at a vertex, bit 0
+/// a horizontal line at it, bit 1 a vertical one; on an edge, bit 0 a line.
 const VERTEX_CHARS: [u8; 32] = bytes32!(|b| match b % 16 {
-    0..=5 => b" -|+ -"[b % 16],
+    0..=3 => b" -|+"[b % 16],
     _ => 0,
 });
 
@@ -60,77 +87,91 @@ fn load(bytes: &[u8; 32]) -> __m256i {
     unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
 }
 
-/// All ones in the bytes of the columns of group `t` (columns `8t` to
-/// `8t + 7`) whose bit is set in the row word `word` (broadcast).
+/// All ones in the bytes of the eight columns whose bit is set in the
+/// bytes `bytes` picks from `words` (with [`SEL`]).
 #[inline(always)]
-fn columns(word: __m256i, t: usize, sel: __m256i) -> __m256i {
+fn columns(words: __m256i, bytes: &[u8; 32], sel: __m256i) -> __m256i {
     // SAFETY: AVX2 is on.
     unsafe {
-        let byte = _mm256_shuffle_epi8(word, _mm256_set1_epi8(t as i8));
-        _mm256_cmpeq_epi8(_mm256_and_si256(byte, sel), sel)
+        _mm256_cmpeq_epi8(
+            _mm256_and_si256(_mm256_shuffle_epi8(words, load(bytes)), sel),
+            sel,
+        )
     }
 }
 
-/// Stores group `t` of the line that starts at the start of `room`.
-#[inline(always)]
-fn store(room: &mut [MaybeUninit<u8>], t: usize, bytes: __m256i) {
-    let group = &mut room[2 + 32 * t..][..32];
-    // SAFETY: AVX2 is on; `group` holds the 32 bytes written.
-    unsafe { _mm256_storeu_si256(group.as_mut_ptr().cast(), bytes) };
+/// A line being written: its first byte, in room that holds `written`
+/// bytes from there.
+struct Line {
+    at: *mut u8,
+    #[cfg(debug_assertions)]
+    written: usize,
 }
 
-/// Writes the columns of a vertex row from byte 2 of `room`: the
+impl Line {
+    /// Stores 32 bytes at byte `2 + 32 * t` of the line.
+    #[inline(always)]
+    fn group(&self, t: usize, bytes: __m256i) {
+        #[cfg(debug_assertions)]
+        debug_assert!(2 + 32 * t + 32 <= self.written, "group {t} past the room");
+        // SAFETY: AVX2 is on; [`lattice`] makes room for `written` bytes
+        // from the line's start, `2 + 32 * groups` at least (checked above
+        // in debug builds).
+        unsafe { _mm256_storeu_si256(self.at.add(2 + 32 * t).cast(), bytes) };
+    }
+
+    /// Stores `bytes` at byte `k` of the line.
+    #[inline(always)]
+    fn two(&self, k: usize, bytes: [u8; 2]) {
+        #[cfg(debug_assertions)]
+        debug_assert!(k + 2 <= self.written, "byte {k} past the room");
+        // SAFETY: within the room (checked above in debug builds).
+        unsafe { self.at.add(k).cast::<[u8; 2]>().write_unaligned(bytes) };
+    }
+}
+
+/// Writes the columns of a vertex row from byte 2 of `line`: the
 /// horizontal edges `h` (bits `0..c`) and the vertices touched by a
-/// vertical line `vertical` (bits `0..=c`), in [`groups`] groups.
+/// vertical line `vertical` (bits `0..=c`), in `groups` groups.
 #[inline(always)]
-fn vertex_row(c: usize, h: u64, vertical: u64, room: &mut [MaybeUninit<u8>]) {
+fn vertex_row(groups: usize, h: u64, vertical: u64, line: &Line) {
     // SAFETY: AVX2 is on.
     unsafe {
-        let (right, left) = (
-            _mm256_set1_epi64x(h as i64),
-            _mm256_set1_epi64x((h << 1) as i64),
-        );
+        // Per half, the edges at each vertex (left or right), then those
+        // on its right.
+        let across = (h | h << 1) as i64;
+        let edges = _mm256_set_epi64x(h as i64, across, h as i64, across);
         let down = _mm256_set1_epi64x(vertical as i64);
-        let (sel, first, chars) = (load(&SEL), load(&FIRST), load(&VERTEX_CHARS));
-        let (one, two, four) = (
-            _mm256_set1_epi8(1),
-            _mm256_set1_epi8(2),
-            _mm256_set1_epi8(4),
-        );
-        for t in 0..groups(c) {
-            let (r, l, v) = (
-                columns(right, t, sel),
-                columns(left, t, sel),
-                columns(down, t, sel),
-            );
-            let at_vertex = _mm256_or_si256(
-                _mm256_and_si256(_mm256_or_si256(r, l), one),
-                _mm256_and_si256(v, two),
-            );
-            let on_edge = _mm256_or_si256(_mm256_and_si256(r, one), four);
-            let k = _mm256_blendv_epi8(on_edge, at_vertex, first);
-            store(room, t, _mm256_shuffle_epi8(chars, k));
+        let (sel, chars, two) = (load(&SEL), load(&VERTEX_CHARS), _mm256_set1_epi8(2));
+        for t in 0..groups {
+            // All ones where a line is: at a vertex across (or on an edge),
+            // and down (at a vertex only).
+            let a = columns(edges, &VERTEX_BYTES[t], sel);
+            let d = columns(down, &FIRST_BYTES[t], sel);
+            // 2 for down, 1 for across (minus all ones).
+            let k = _mm256_sub_epi8(_mm256_and_si256(d, two), a);
+            line.group(t, _mm256_shuffle_epi8(chars, k));
         }
     }
 }
 
-/// Writes the columns of cell row `i` from byte 2 of `room`: the clues
-/// of the row (from `clues`, every clue of the puzzle, `c` a row) and
-/// the vertical edges `v` (bits `0..=c`), in [`groups`] groups.
+/// Writes the columns of a cell row from byte 2 of `line`: the clues
+/// `eight(t)` (those of the row's columns `8t..8t + 8`) and the vertical
+/// edges `v` (bits `0..=c`), in `groups` groups.
 #[inline(always)]
-fn cell_row(clues: &[u8], c: usize, i: usize, v: u64, room: &mut [MaybeUninit<u8>]) {
+fn cell_row(groups: usize, v: u64, line: &Line, eight: impl Fn(usize) -> i64) {
     // SAFETY: AVX2 is on.
     unsafe {
         let bars = _mm256_set1_epi64x(v as i64);
         let (sel, glyphs, spread) = (load(&SEL), load(&GLYPHS), load(&SPREAD));
         let (bar, space) = (load(&BARS), _mm256_set1_epi8(b' ' as i8));
-        for t in 0..groups(c) {
+        for (t, first) in FIRST_BYTES.iter().enumerate().take(groups) {
             // The eight clues' glyphs, then each moved to its place.
-            let clues = _mm256_set1_epi64x(eight(clues, i * c + 8 * t));
+            let clues = _mm256_set1_epi64x(eight(t));
             let glyph = _mm256_shuffle_epi8(_mm256_shuffle_epi8(glyphs, clues), spread);
-            let bar = _mm256_and_si256(columns(bars, t, sel), bar);
+            let bar = _mm256_and_si256(columns(bars, first, sel), bar);
             // A space, a bar or a glyph: each has the space's bit.
-            store(room, t, _mm256_or_si256(_mm256_or_si256(glyph, bar), space));
+            line.group(t, _mm256_or_si256(_mm256_or_si256(glyph, bar), space));
         }
     }
 }
@@ -172,44 +213,56 @@ pub fn lattice(p: &Puzzle, s: &Solution, out: &mut Vec<u8>) {
         "one-word rows"
     );
     let (h, v, clues) = (s.h_words(), s.v_words(), p.clue_bytes());
-    let width = super::line_len(c);
+    assert_eq!((h.len(), v.len()), (r + 1, r), "one word a row");
+    let (width, groups) = (super::line_len(c), groups(c));
     // Every byte of a line is written: `"# "`, the groups from byte 2
-    // (`2 + 32 * groups(c)` bytes, at least `width`), and the border's
-    // `#` and the newline last, over the last group.
-    let written = (2 + 32 * groups(c)).max(width);
-    for i in 0..=r {
-        // The vertical lines at vertex row `i`: those above and below
-        // it, on the board.
-        let vertical = v[i.saturating_sub(1)] | v[i.min(r - 1)];
-        line(out, width, written, |room| {
-            vertex_row(c, h[i], vertical, room)
-        });
-        if i < r {
-            line(out, width, written, |room| {
-                cell_row(clues, c, i, v[i], room)
+    // (`2 + 32 * groups` bytes, at least `width`), and the border's `#`
+    // and the newline last, over the last group.
+    let written = (2 + 32 * groups).max(width);
+    let lines = 2 * r + 1;
+    // Room for every line and the last one's groups, checked once.
+    let room = &mut out.spare_capacity_mut()[..(lines - 1) * width + written];
+    let start = room.as_mut_ptr().cast::<u8>();
+    let mut k = 0;
+    let mut next = || {
+        debug_assert!(k < lines);
+        let line = Line {
+            // SAFETY: line `k < lines` starts within the room, `written`
+            // bytes before its end at most.
+            at: unsafe { start.add(k * width) },
+            #[cfg(debug_assertions)]
+            written,
+        };
+        k += 1;
+        line.two(0, *b"# ");
+        line
+    };
+    let end = |line: Line| line.two(width - 2, *b"#\n");
+    // The vertical lines at each vertex row: those above and below it, on
+    // the board.
+    let mut above = v[0];
+    for (i, (&h, &below)) in h.iter().zip(v).enumerate() {
+        let line = next();
+        vertex_row(groups, h, above | below, &line);
+        end(line);
+        let (line, at) = (next(), i * c);
+        // A row's clues are read eight bytes a group where they all lie
+        // in the clues (all rows but the last or so).
+        if let Some(row) = clues.get(at..at + 8 * groups) {
+            cell_row(groups, below, &line, |t| {
+                let bytes = &row[8 * t..8 * t + 8];
+                i64::from_le_bytes(bytes.try_into().expect("eight bytes"))
             });
+        } else {
+            cell_row(groups, below, &line, |t| eight(clues, at + 8 * t));
         }
+        end(line);
+        above = below;
     }
-}
-
-/// Appends a lattice line of `width` bytes to `out`: `"# "`, then what
-/// `columns` writes from byte 2 of the room past `out`'s end, then the
-/// border's `#` and the newline over its last two bytes. Every byte of
-/// the line is written: `columns` writes bytes `2..written`, at least
-/// up to `width`.
-#[inline(always)]
-fn line(
-    out: &mut Vec<u8>,
-    width: usize,
-    written: usize,
-    columns: impl FnOnce(&mut [MaybeUninit<u8>]),
-) {
-    let room = &mut out.spare_capacity_mut()[..written];
-    room[0].write(b'#');
-    room[1].write(b' ');
-    columns(room);
-    room[width - 2].write(b'#');
-    room[width - 1].write(b'\n');
-    // SAFETY: the first `width` bytes of the room are written above.
-    unsafe { out.set_len(out.len() + width) };
+    let line = next();
+    vertex_row(groups, h[r], above, &line);
+    end(line);
+    // SAFETY: the first `lines * width` bytes of the room are written
+    // above, every byte of each line.
+    unsafe { out.set_len(out.len() + lines * width) };
 }
