@@ -192,8 +192,8 @@ fn some_blanks(rng: &mut crate::util::rng::Rng, mut p: Puzzle) -> Puzzle {
 #[test]
 fn wrong_clues_next_to_blanks_are_found_in_every_eight() {
     // Blanks in the row, and in the next row's cells read with it (the
-    // clues are read eight at a time, from each row's first).
-    for c in [1, 5, 8, 9, 20, 63, 64, 65, 130] {
+    // clues are read eight or 32 at a time, from each row's first).
+    for c in [1, 5, 8, 9, 20, 31, 33, 63, 64, 65, 130] {
         let s = square(3, c);
         for j in 0..c {
             let mut p = clues_of(&s);
