@@ -375,6 +375,10 @@ fn other_end(x: u64, p: usize) -> usize {
 fn transpose<const N: usize>(rows: &mut [u64; 64]) {
     debug_assert!(N.is_power_of_two() && (8..=64).contains(&N));
     debug_assert!(rows[..N].iter().all(|&x| N == 64 || x >> N == 0));
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    if N == 32 {
+        return avx2::transpose32(rows);
+    }
     let rows = &mut rows[..N];
     let mut half = N / 2;
     // The low `half` bits of every `2 * half`.
@@ -536,6 +540,9 @@ fn walk_rows(s: &Solution, start: (usize, usize)) -> usize {
     }
     0
 }
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+mod avx2;
 
 #[cfg(test)]
 mod tests;
