@@ -119,7 +119,9 @@ impl Changed {
                 into.union_widened(from, reach as u32);
             }
         };
-        due.angle_rows(&self.edges, &self.angles);
+        if due.angles {
+            due.angle_rows(&self.edges, &self.angles);
+        }
         due.only_edges = !colors && !angles;
         if due.only_edges {
             widened(&mut due.any, &self.edges);
@@ -162,6 +164,9 @@ pub struct DueRows {
     pub edges: RowSet,
     /// Rows near a changed colour: the colour rules are due there.
     pub colors: RowSet,
+    /// Whether the angle rules run: [`DueRows::angle_cells`] and
+    /// [`DueRows::angle_vertices`] are kept only then (set by the caller).
+    pub angles: bool,
     /// Cell rows where the angles' cell rules are due: a side of a cell
     /// (plane rows `i` and `i + 1`) or a mark of the row changed.
     pub angle_cells: RowSet,

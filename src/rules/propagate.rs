@@ -70,6 +70,7 @@ pub fn propagate<const W: usize>(
         diagonal,
     } = due;
     let mut passes = 0;
+    now.angles = ctx.angles;
     let result = loop {
         if ctx.board.take_changed(REACH, now) {
             // The corner families look as far as the cell rules; R13 looks
