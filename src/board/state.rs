@@ -182,44 +182,6 @@ impl<const W: usize> Board<W> {
         self.changed.take(reach, due)
     }
 
-    /// The cells of row `i` known to be inside the loop.
-    #[inline]
-    pub fn inside(&self, i: usize) -> Row<W> {
-        self.row(Part::Inside, i)
-    }
-
-    /// The cells of row `i` known to be outside the loop.
-    #[inline]
-    pub fn outside(&self, i: usize) -> Row<W> {
-        self.row(Part::Outside, i)
-    }
-
-    /// Marks cells of row `i` inside (`inside` true) or outside; true if new.
-    #[inline]
-    pub fn add_color(&mut self, i: usize, inside: bool, m: Row<W>) -> bool {
-        let part = if inside { Part::Inside } else { Part::Outside };
-        self.add_to(part, i, m)
-    }
-
-    /// Inside and outside masks of the cells of row `i + dr`, aligned so that
-    /// the cell at column `j + dc` lands in bit `j`. Cells off the grid are
-    /// outside.
-    #[inline(always)]
-    pub fn color(&self, frame: &Frame<W>, i: usize, dr: i32, dc: i32) -> (Row<W>, Row<W>) {
-        debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
-        let r = match i.checked_add_signed(dr as isize) {
-            Some(r) if r < self.rows => r,
-            _ => return (Row::EMPTY, Row::FULL),
-        };
-        // SAFETY: `r < rows`, so both words lie within `data` (its length is
-        // the type's invariant).
-        let [inside, outside] =
-            [Part::Inside, Part::Outside].map(|part| unsafe { self.word(self.base(part) + r) });
-        let inside = inside.shift(-dc, false);
-        let outside = (outside | !frame.cells).shift(-dc, true);
-        (inside, outside)
-    }
-
     /// Where `part`'s first row lies in `data`.
     #[inline(always)]
     fn base(&self, part: Part) -> usize {
@@ -611,6 +573,7 @@ impl<const W: usize> Board<W> {
 }
 
 mod angles;
+mod colors;
 
 #[cfg(test)]
 mod tests;

@@ -83,14 +83,10 @@ fn corner_sides<T: Copy>(sides: &[T; 4], k: usize) -> [T; 2] {
 pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     let frame = ctx.frame;
     let sides = map4!(Side::ALL, |s| ctx.edge(i, s.at()));
-    let at_most = map4!([0, 1, 2, 3], |k| ctx.board.angle(Angle::AtMost, k, i, 0, 0));
-    let at_least = map4!([0, 1, 2, 3], |k| ctx.board.angle(
-        Angle::AtLeast,
-        k,
-        i,
-        0,
-        0
-    ));
+    // The row's eight marks in one read: at most one at each corner, then
+    // at least one.
+    let marks = ctx.board.angle_marks(i);
+    let (at_most, at_least) = (&marks[..4], &marks[4..]);
     let bounds = map4!([0, 1, 2, 3], |k| {
         let [p, q] = corner_sides(&sides, k);
         Bounds::of(p, q, at_most[k], at_least[k])
@@ -111,21 +107,17 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     if (broken & frame.cells).any() {
         return Err(Contradiction::AngleBroken);
     }
-    // The decisions, gathered per side and made at the end.
+    // The decisions, gathered per side (and the new marks, per mark) and
+    // made at the end.
     let mut news = [Edge::NONE; 4];
+    let mut marks_news = [Row::EMPTY; 8];
     unroll4!([0, 1, 2, 3], |_n, k| {
         let (b, o) = (bounds[k], bounds[3 - k]);
         // The opposite corner's bounds, against the clue (not where this
         // corner's marks or edges say so already).
         let most = (c1 | (c2 & o.least1) | (c3 & o.least2)) & !b.most1;
         let least = (c3 | (c2 & o.most1) | (c1 & o.most0)) & !b.least1;
-        if (most | least).any() {
-            ctx.board
-                .add_angle(frame, Angle::AtMost, k, i as isize, 0, most);
-            ctx.board
-                .add_angle(frame, Angle::AtLeast, k, i as isize, 0, least);
-            ctx.changed = true;
-        }
+        (marks_news[k], marks_news[4 + k]) = (most, least);
         // This corner's bounds decide the opposite corner's sides.
         let [hk, vk] = corner_sides(&[0, 1, 2, 3], 3 - k);
         let [h, v] = corner_sides(&sides, 3 - k);
@@ -136,6 +128,11 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
         news[hk].cross |= both_crosses | (c2 & b.least1 & v.line);
         news[vk].cross |= both_crosses | (c2 & b.least1 & h.line);
     });
+    // (Every new mark is a cell's: the clues are.)
+    if marks_news.iter().any(|m| m.any()) {
+        ctx.board.add_angle_marks(frame, i, marks_news);
+        ctx.changed = true;
+    }
     unroll4!(Side::ALL, |k, side| make(
         ctx,
         i,
@@ -192,8 +189,11 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
     if (broken & here).any() {
         return Err(Contradiction::AngleBroken);
     }
-    // The decisions, gathered per arm and made at the end.
+    // The decisions, gathered per arm (and the new marks, per cell row and
+    // mark, with whether any is on the grid) and made at the end.
     let mut news = [Edge::NONE; 4];
+    let mut marks_news = [[Row::EMPTY; 8]; 2];
+    let mut marked = [Row::EMPTY; 2];
     unroll4!(AT_VERTEX, |a, x| {
         let (dr, dc, k, [p, q]) = x;
         let (b, o) = (bounds[a], bounds[3 - a]);
@@ -203,25 +203,10 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
         let least = o.least1 & o.most1 & here;
         // (Not where the marks or the arms say so already.)
         let (new_most, new_least) = (most & !b.most1, least & !b.least1);
-        if ((new_most | new_least) & valid[a]).any() {
-            ctx.board.add_angle(
-                frame,
-                Angle::AtMost,
-                k,
-                i as isize + dr as isize,
-                dc,
-                new_most,
-            );
-            ctx.board.add_angle(
-                frame,
-                Angle::AtLeast,
-                k,
-                i as isize + dr as isize,
-                dc,
-                new_least,
-            );
-            ctx.changed = true;
-        }
+        let row = (dr + 1) as usize;
+        marked[row] |= (new_most | new_least) & valid[a];
+        marks_news[row][k] = new_most.shift(dc, false);
+        marks_news[row][4 + k] = new_least.shift(dc, false);
         let (most, least) = ((b.most1 | most) & here, (b.least1 | least) & here);
         let (ep, eq) = (arms[p], arms[q]);
         // At most one: a line on one arm crosses the other; at least one: a
@@ -233,6 +218,13 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
         news[q].line |= least & (ep.cross | closed);
         news[p].line |= least & (eq.cross | closed);
     });
+    if marked[0].any() {
+        ctx.board.add_angle_marks(frame, i - 1, marks_news[0]);
+    }
+    if marked[1].any() {
+        ctx.board.add_angle_marks(frame, i, marks_news[1]);
+    }
+    ctx.changed |= (marked[0] | marked[1]).any();
     unroll4!(ARMS, |k, arm| make(ctx, i, arm, arms[k], news[k]));
     Ok(())
 }

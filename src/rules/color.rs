@@ -23,7 +23,6 @@ use crate::grid::Side;
 pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let frame = ctx.frame;
     let cells = frame.cells;
-    let off_cells = !cells;
     let edges = &*ctx.board;
     // The colours of this row and the rows above and below (cells off the
     // grid outside), read as the other rules read edges.
@@ -60,37 +59,92 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     inside |= (c0 & in0) | (c1 & (in1 | out3)) | (c2 & (in2 | out2)) | (c3 & (in3 | out1));
     // Along the row: colours spread across decided sides in one go.
     let (inside, outside) = spread_along_row(inside, outside, left, right, cells);
-    ctx.color(i, true, inside & cells);
-    ctx.color(i, false, outside & cells);
-    let (inside, outside) = (ctx.board.inside(i), ctx.board.outside(i));
+    // Both colours in one write; the row's colours after, as written.
+    let (new, [inside, outside]) = ctx.board.add_colors(i, inside & cells, outside & cells);
+    ctx.changed |= new;
+    let tops = [[top_in, top_out], [bottom_in, bottom_out]];
+    decide_sides(ctx, i, [top, bottom, left, right], [inside, outside], tops);
+}
+
+/// Decides the sides `sides` (as read before any write, in the order of
+/// [`Side::ALL`]) of the cells of row `i` from the row's colours `colors`
+/// (inside, outside: as written) and the neighbours' across each side
+/// (above and below: `tops`, inside and outside each; left and right:
+/// from `colors`).
+#[inline(always)]
+fn decide_sides<const W: usize>(
+    ctx: &mut Ctx<'_, W>,
+    i: usize,
+    sides: [Edge<W>; 4],
+    colors: [Row<W>; 2],
+    tops: [[Row<W>; 2]; 2],
+) {
+    let (frame, [inside, outside]) = (ctx.frame, colors);
+    let [[top_in, top_out], [bottom_in, bottom_out]] = tops;
+    let [top, bottom, left, right] = sides;
     // Only row i's colours changed: the left and right neighbours again.
-    let out_all = outside | off_cells;
+    let out_all = outside | !frame.cells;
     let (left_in, left_out) = (inside.east(1, false), out_all.east(1, true));
     let (right_in, right_out) = (inside.west(1, false), out_all.west(1, true));
-    #[inline(always)]
-    fn decide<const W: usize>(
-        ctx: &mut Ctx<'_, W>,
-        i: usize,
-        s: Side,
-        e: Edge<W>,
-        nb: [Row<W>; 4],
-    ) {
-        let [inside, outside, ni, no] = nb;
-        let differ = (inside & no) | (outside & ni);
-        let same = (inside & ni) | (outside & no);
-        let open = e.unknown();
-        ctx.line_quiet(i, s.at(), differ & open);
-        ctx.cross_quiet(i, s.at(), same & open);
+    let nb = |ni, no| [inside, outside, ni, no];
+    let top = side_news(top.unknown(), nb(top_in, top_out));
+    let bottom = side_news(bottom.unknown(), nb(bottom_in, bottom_out));
+    let left = side_news(left.unknown(), nb(left_in, left_out));
+    if ctx.trace.is_some() {
+        // One decision at a time, as recorded; the right side (of the left
+        // side's row) read again after the left side's.
+        decide(ctx, i, Side::Top, top);
+        decide(ctx, i, Side::Bottom, bottom);
+        decide(ctx, i, Side::Left, left);
+        let right = side_news(
+            ctx.edge(i, Side::Right.at()).unknown(),
+            nb(right_in, right_out),
+        );
+        decide(ctx, i, Side::Right, right);
+        return;
     }
     // The edges read above are still current: only colours were written
-    // since, and each side's writes touch no other side's edge but the
-    // right side's, which shares the left side's row.
-    let nb = |ni, no| [inside, outside, ni, no];
-    decide(ctx, i, Side::Top, top, nb(top_in, top_out));
-    decide(ctx, i, Side::Bottom, bottom, nb(bottom_in, bottom_out));
-    decide(ctx, i, Side::Left, left, nb(left_in, left_out));
-    let right = ctx.edge(i, Side::Right.at());
-    decide(ctx, i, Side::Right, right, nb(right_in, right_out));
+    // since. One write per edge row: the left and right sides share one,
+    // the right side's news where the left side's left it open (what
+    // reading it again after the left side's writes would show).
+    let right = {
+        let Edge { line, cross } = left;
+        let open = right.unknown() & !(line | cross).west(1, false);
+        side_news(open, nb(right_in, right_out))
+    };
+    let sides = Edge {
+        line: left.line | right.line.east(1, false),
+        cross: left.cross | right.cross.east(1, false),
+    };
+    for (at, news) in [
+        (Side::Top.at(), top),
+        (Side::Bottom.at(), bottom),
+        (Side::Left.at(), sides),
+    ] {
+        if ctx.board.set_edge(frame, i, at, news) {
+            ctx.changed = true;
+        }
+    }
+}
+
+/// What the colours say of a side of the cells of a row where it is
+/// `open` (undecided), from `nb`: the cells' colours (inside, outside) and
+/// their neighbours' across the side.
+#[inline(always)]
+fn side_news<const W: usize>(open: Row<W>, nb: [Row<W>; 4]) -> Edge<W> {
+    let [inside, outside, ni, no] = nb;
+    Edge {
+        line: ((inside & no) | (outside & ni)) & open,
+        cross: ((inside & ni) | (outside & no)) & open,
+    }
+}
+
+/// Makes the decisions `news` of side `s` of the cells of row `i`, lines
+/// first.
+#[inline(always)]
+fn decide<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize, s: Side, news: Edge<W>) {
+    ctx.line_quiet(i, s.at(), news.line);
+    ctx.cross_quiet(i, s.at(), news.cross);
 }
 
 /// Spreads the colours `inside` and `outside` of a row of `cells` along the

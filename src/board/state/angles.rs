@@ -54,3 +54,46 @@ impl<const W: usize> Board<W> {
         }
     }
 }
+
+impl<const W: usize> Board<W> {
+    /// The eight angle rows of cell row `r` (below `rows`), in one read:
+    /// at most one line at each corner (in the order of `Corner::ALL`),
+    /// then at least one, unshifted.
+    #[inline(always)]
+    pub fn angle_marks(&self, r: usize) -> [Row<W>; Part::ANGLE_ROWS] {
+        debug_assert!(r < self.rows, "angle row {r} of {}", self.rows);
+        let k = self.base(Part::Angles) + r * Part::ANGLE_ROWS;
+        // One range check: the angle part ends the data, so this is `r < rows`.
+        self.data[k..k + Part::ANGLE_ROWS]
+            .try_into()
+            .expect("eight rows")
+    }
+
+    /// Adds the marks `m` (in the order [`Board::angle_marks`] reads them)
+    /// to cell row `r` (below `rows`), cells off the grid left out, and
+    /// records the row as changed once; true if any bit is new.
+    #[inline(always)]
+    pub fn add_angle_marks(
+        &mut self,
+        frame: &Frame<W>,
+        r: usize,
+        m: [Row<W>; Part::ANGLE_ROWS],
+    ) -> bool {
+        debug_assert!(r < self.rows, "angle row {r} of {}", self.rows);
+        let k = self.base(Part::Angles) + r * Part::ANGLE_ROWS;
+        let words: &mut [Row<W>; Part::ANGLE_ROWS] = (&mut self.data[k..k + Part::ANGLE_ROWS])
+            .try_into()
+            .expect("eight rows");
+        let mut new = Row::EMPTY;
+        for (word, m) in words.iter_mut().zip(m) {
+            let m = m & frame.cells;
+            new |= m & !*word;
+            *word |= m;
+        }
+        if new.is_empty() {
+            return false;
+        }
+        self.changed.angle(r);
+        true
+    }
+}
