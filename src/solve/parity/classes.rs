@@ -12,8 +12,8 @@ impl Parity {
         // Most edges are a root or point at one (paths are compressed).
         let p = self.parent[e as usize];
         if self.parent[p as usize] == p {
-            let flip = if p == e { 0 } else { self.flip[e as usize] };
-            return (p, flip);
+            // (A root's own flip stays 0: only a joined root gets one.)
+            return (p, self.flip[e as usize]);
         }
         self.find_far(e)
     }

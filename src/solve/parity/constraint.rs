@@ -6,6 +6,15 @@ use super::{Constraint, Parity, NONE, ONES, UNKNOWN};
 use crate::grid::Plane;
 use crate::rules::Contradiction;
 
+/// Per count of classes, their pairs in the order they are tried.
+const PAIRS: [&[(u8, u8)]; 5] = [
+    &[],
+    &[],
+    &[(0, 1)],
+    &[(0, 1), (0, 2), (1, 2)],
+    &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)],
+];
+
 impl Parity {
     /// Makes the constraints of the puzzle loaded: the vertices' first (in
     /// row-major order, kept from the last puzzle of the same size), then
@@ -224,22 +233,30 @@ impl Parity {
         let (s1, c1, s2, c2) = (a ^ b, a & b, d ^ e, d & e);
         let (ones, c3) = (s1 ^ s2, s1 & s2);
         let (twos, fours) = (c1 ^ c2 ^ c3, c1 & c2);
+        // Per count of lines (0 to 4: four only with none of the others).
+        let low = !fours;
+        let counts = [
+            low & !twos & !ones,
+            low & !twos & ones,
+            low & twos & !ones,
+            low & twos & ones,
+            fours,
+            0,
+            0,
+            0,
+        ];
         let mut valid = 0;
-        for n in 0..5 {
-            if c.allowed >> n & 1 == 1 {
-                let bit = |b: bool, w: u16| if b { w } else { !w };
-                valid |= bit(n & 1 != 0, ones) & bit(n & 2 != 0, twos) & bit(n & 4 != 0, fours);
-            }
+        let mut allowed = c.allowed;
+        while allowed != 0 {
+            valid |= counts[allowed.trailing_zeros() as usize & 7];
+            allowed &= allowed - 1;
         }
         for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
-            let marks = self.marks[cell as usize];
+            let marks = self.marks[cell as usize] >> k;
             let (p, q) = (lines[usize::from(p & 3)], lines[usize::from(q & 3)]);
-            if marks >> k & 1 == 1 {
-                valid &= !(p & q);
-            }
-            if marks >> (4 + k) & 1 == 1 {
-                valid &= p | q;
-            }
+            // At most one: never both; at least one: never neither.
+            let (most, least) = (u16::from(marks & 1), u16::from(marks >> 4 & 1));
+            valid &= !(p & q & most.wrapping_neg()) & (p | q | least.wrapping_sub(1));
         }
         valid & all
     }
@@ -253,20 +270,18 @@ impl Parity {
                 self.set(roots[x], u8::from(ones != 0));
             }
         }
-        for x in 0..m {
-            for y in x + 1..m {
-                let equal = valid & !(ONES[x] ^ ONES[y]);
-                if equal != 0 && equal != valid {
-                    continue;
-                }
-                // Roots may have joined or been decided since: look again.
-                let ((ax, fx), (ay, fy)) = (self.find(roots[x]), self.find(roots[y]));
-                if ax != ay
-                    && self.value[ax as usize] == UNKNOWN
-                    && self.value[ay as usize] == UNKNOWN
-                {
-                    self.join(ax, ay, u8::from(equal == 0) ^ fx ^ fy);
-                }
+        for &(x, y) in PAIRS[m] {
+            let (x, y) = (usize::from(x), usize::from(y));
+            let differ = valid & (ONES[x] ^ ONES[y]);
+            if differ != 0 && differ != valid {
+                continue;
+            }
+            // Roots may have joined or been decided since: look again.
+            let ((ax, fx), (ay, fy)) = (self.find(roots[x]), self.find(roots[y]));
+            if ax != ay && self.value[ax as usize] == UNKNOWN && self.value[ay as usize] == UNKNOWN
+            {
+                // All differ: opposite; none: equal.
+                self.join(ax, ay, u8::from(differ != 0) ^ fx ^ fy);
             }
         }
     }
