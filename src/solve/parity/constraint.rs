@@ -15,6 +15,15 @@ const PAIRS: [&[(u8, u8)]; 5] = [
     &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)],
 ];
 
+/// Puts in slot `k` of each edge of `slots` the constraint of its cell in
+/// `from` (one a slot), or none.
+fn fill_slot(slots: &mut [[u32; 4]], k: usize, from: Option<&[u32]>) {
+    match from {
+        Some(cells) => slots.iter_mut().zip(cells).for_each(|(s, &c)| s[k] = c),
+        None => slots.iter_mut().for_each(|s| s[k] = NONE),
+    }
+}
+
 impl Parity {
     /// Makes the constraints of the puzzle loaded: the vertices' first (in
     /// row-major order, kept from the last puzzle of the same size), then
@@ -27,38 +36,36 @@ impl Parity {
         if self.built_for != Some((rows, cols)) {
             self.build_vertices();
         }
-        self.constraints.truncate(vertices);
-        self.cell_constraint.clear();
-        self.cell_constraint.resize(rows * cols, NONE);
-        for i in 0..rows {
-            for j in 0..cols {
-                let clue = self.clues[i * cols + j];
+        let mut constraints = std::mem::take(&mut self.constraints);
+        constraints.truncate(vertices);
+        let mut cell_constraint = std::mem::take(&mut self.cell_constraint);
+        cell_constraint.clear();
+        for (i, row) in self.clues.chunks_exact(cols.max(1)).enumerate() {
+            for (j, &clue) in row.iter().enumerate() {
                 if clue <= 3 {
-                    self.cell_constraint[i * cols + j] = self.constraints.len() as u32;
-                    let c = self.cell(i, j, clue);
-                    self.constraints.push(c);
+                    cell_constraint.push(constraints.len() as u32);
+                    constraints.push(self.cell(i, j, clue));
+                } else {
+                    cell_constraint.push(NONE);
                 }
             }
         }
         // Each edge's cells: above and below an `H` edge, left and right of
         // a `V` edge.
-        let cell = |i: usize, j: usize| self.cell_constraint[i * cols + j];
-        for i in 0..=rows {
-            for j in 0..cols {
-                let e = self.h(i, j) as usize;
-                let above = if i > 0 { cell(i - 1, j) } else { NONE };
-                let below = if i < rows { cell(i, j) } else { NONE };
-                self.edge_constraints[e][2..].copy_from_slice(&[above, below]);
-            }
+        let (h, v) = self.edge_constraints.split_at_mut((rows + 1) * cols);
+        let row = |i: usize| cell_constraint.get(i * cols..(i + 1) * cols);
+        for (i, slots) in h.chunks_exact_mut(cols.max(1)).enumerate() {
+            fill_slot(slots, 2, i.checked_sub(1).and_then(row));
+            fill_slot(slots, 3, row(i));
         }
-        for i in 0..rows {
-            for j in 0..=cols {
-                let e = self.v(i, j) as usize;
-                let left = if j > 0 { cell(i, j - 1) } else { NONE };
-                let right = if j < cols { cell(i, j) } else { NONE };
-                self.edge_constraints[e][2..].copy_from_slice(&[left, right]);
-            }
+        for (i, slots) in v.chunks_exact_mut(cols + 1).enumerate() {
+            slots[0][2] = NONE;
+            fill_slot(&mut slots[1..], 2, row(i));
+            fill_slot(&mut slots[..cols], 3, row(i));
+            slots[cols][3] = NONE;
         }
+        self.constraints = constraints;
+        self.cell_constraint = cell_constraint;
         self.queued.clear();
         self.queued.resize(self.constraints.len(), false);
         self.built = true;
