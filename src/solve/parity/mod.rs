@@ -299,6 +299,15 @@ impl Parity {
                 seen.copy_from_slice(&now.0);
             }
             let cols = self.cols;
+            if !queue {
+                // Starting anew: every mark is new, and none is queued.
+                for (b, r) in rows.iter().enumerate() {
+                    for j in r.ones().take_while(|&j| j < cols) {
+                        self.marks[i * cols + j] |= 1 << b;
+                    }
+                }
+                continue;
+            }
             for j in fresh.ones().take_while(|&j| j < cols) {
                 let mut m = 0u8;
                 for (b, r) in rows.iter().enumerate() {
