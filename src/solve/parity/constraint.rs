@@ -308,7 +308,7 @@ impl Parity {
                 add |= 1 << (4 + k);
             }
             let cell = cell as usize;
-            if add & !self.marks[cell] != 0 {
+            if add != 0 && add & !self.marks[cell] != 0 {
                 self.marks[cell] |= add;
                 self.new_marks.push((cell, add));
                 self.queue_marked(cell, add);
