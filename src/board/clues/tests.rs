@@ -222,3 +222,22 @@ fn clue_words_past_the_end_read_as_blanks() {
         assert_eq!(clue_word(&bytes, at), u64::from_le_bytes(want), "at {at}");
     }
 }
+
+#[test]
+fn planes_of_64_bytes_match_those_of_each_8() {
+    use crate::util::rng::Rng;
+    let mut rng = Rng::new(5);
+    let values = [0, 1, 2, 3, BLANK];
+    for trial in 0..500 {
+        // Some chunks without a blank, some with a few, some with many.
+        let kinds = [4, 5, 5][trial % 3];
+        let chunk: [u8; 64] = std::array::from_fn(|_| values[rng.index(kinds)]);
+        let mut want = [0u64; 3];
+        for (t, eight) in chunk.chunks_exact(8).enumerate() {
+            for (w, p) in want.iter_mut().zip(clue_byte_planes(clue_word(eight, 0))) {
+                *w |= p << (8 * t);
+            }
+        }
+        assert_eq!(planes64(&chunk), want, "{chunk:?}");
+    }
+}

@@ -9,6 +9,8 @@ mod body;
 mod place;
 mod puzzles;
 mod scan;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+mod wide;
 
 pub use body::parse_body;
 pub use place::{Header, ParseError, Span};
