@@ -102,8 +102,7 @@ impl RowSet {
     #[inline]
     pub fn union_next(&mut self, other: &RowSet) {
         for (w, into) in self.words.iter_mut().enumerate() {
-            let above = other.words.get(w + 1).copied().unwrap_or(0);
-            *into |= other.words[w] >> 1 | above << 63;
+            *into |= towards_zero(&other.words, w, 1);
         }
     }
 
@@ -112,8 +111,7 @@ impl RowSet {
     #[inline]
     pub fn union_previous(&mut self, other: &RowSet) {
         for (w, into) in self.words.iter_mut().enumerate() {
-            let below = if w > 0 { other.words[w - 1] } else { 0 };
-            *into |= other.words[w] << 1 | below >> 63;
+            *into |= away_from_zero(&other.words, w, 1);
         }
         self.trim();
     }
@@ -174,14 +172,27 @@ impl RowSet {
 /// the set `words`, and those rows themselves (not trimmed to its length).
 #[inline(always)]
 fn near(words: &[u64], w: usize, reach: u32) -> u64 {
-    let x = words[w];
-    let below = if w > 0 { words[w - 1] } else { 0 };
-    let above = words.get(w + 1).copied().unwrap_or(0);
-    let mut near = x;
+    let mut near = words[w];
     for d in 1..=reach {
-        near |= x << d | below >> (64 - d) | x >> d | above << (64 - d);
+        near |= away_from_zero(words, w, d) | towards_zero(words, w, d);
     }
     near
+}
+
+/// Word `w` of the set `words` moved `d` rows (1 to 63) away from row 0:
+/// row `r` in for each row `r - d` of the set (not trimmed to its length).
+#[inline(always)]
+fn away_from_zero(words: &[u64], w: usize, d: u32) -> u64 {
+    let below = if w > 0 { words[w - 1] } else { 0 };
+    words[w] << d | below >> (64 - d)
+}
+
+/// Word `w` of the set `words` moved `d` rows (1 to 63) towards row 0:
+/// row `r` in for each row `r + d` of the set.
+#[inline(always)]
+fn towards_zero(words: &[u64], w: usize, d: u32) -> u64 {
+    let above = words.get(w + 1).copied().unwrap_or(0);
+    words[w] >> d | above << (64 - d)
 }
 
 #[cfg(test)]
