@@ -38,13 +38,12 @@ pub struct Pack<const W: usize> {
     lines: Vec<Row<W>>,
     /// The rows propagation has yet to visit.
     due: Due,
-    /// Whether the puzzles not finished went on to the fixpoint of the
-    /// complete solver's local rules (colours, angles), which their boards
-    /// then hold.
+    /// Whether the complete solver's local rules (colours, angles) ran on
+    /// the board since its last full reset: after a successful
+    /// [`Pack::deduce`], the puzzles not finished went on to their
+    /// fixpoint, which their boards then hold; in any case, the board may
+    /// hold colour and angle marks.
     stalled: bool,
-    /// Whether the board may hold colour or angle marks: whether the
-    /// complete solver's rules ran on it since its last full reset.
-    marked: bool,
 }
 
 impl<const W: usize> Pack<W> {
@@ -88,9 +87,9 @@ impl<const W: usize> Pack<W> {
             !self.clues.domino_loop_fits,
             "a puzzle the pack does not admit"
         );
-        if self.marked {
+        if self.stalled {
             self.edges.reset(rows);
-            self.marked = false;
+            self.stalled = false;
         } else {
             // The judge's rules set no colour nor angle mark.
             self.edges.reset_edges(rows);
@@ -101,7 +100,6 @@ impl<const W: usize> Pack<W> {
         let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
         let passes = rules::propagate(&mut ctx, &mut self.due)?;
         self.keep_lines(&frame);
-        self.stalled = false;
         if self.done.count_ones() as usize != self.len {
             // Some puzzle stalled: the complete solver's rules (colours and
             // angles, as local as the judge's) go on side by side too.
@@ -110,9 +108,8 @@ impl<const W: usize> Pack<W> {
             let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
             ctx.colors = true;
             ctx.angles = true;
-            self.marked = true;
-            rules::propagate(&mut ctx, &mut self.due)?;
             self.stalled = true;
+            rules::propagate(&mut ctx, &mut self.due)?;
         }
         Ok(passes)
     }
