@@ -90,28 +90,24 @@ fn decide_sides<const W: usize>(
     let top = side_news(top.unknown(), nb(top_in, top_out));
     let bottom = side_news(bottom.unknown(), nb(bottom_in, bottom_out));
     let left = side_news(left.unknown(), nb(left_in, left_out));
-    if ctx.trace.is_some() {
-        // One decision at a time, as recorded; the right side (of the left
-        // side's row) read again after the left side's.
-        decide(ctx, i, Side::Top, top);
-        decide(ctx, i, Side::Bottom, bottom);
-        decide(ctx, i, Side::Left, left);
-        let right = side_news(
-            ctx.edge(i, Side::Right.at()).unknown(),
-            nb(right_in, right_out),
-        );
-        decide(ctx, i, Side::Right, right);
-        return;
-    }
-    // The edges read above are still current: only colours were written
-    // since. One write per edge row: the left and right sides share one,
-    // the right side's news where the left side's left it open (what
-    // reading it again after the left side's writes would show).
+    // The right side shares the left side's edge row: its news only where
+    // the left side's left it open (what reading it again after the left
+    // side's writes would show).
     let right = {
         let Edge { line, cross } = left;
         let open = right.unknown() & !(line | cross).west(1, false);
         side_news(open, nb(right_in, right_out))
     };
+    if ctx.trace.is_some() {
+        // One decision at a time, as recorded.
+        decide(ctx, i, Side::Top, top);
+        decide(ctx, i, Side::Bottom, bottom);
+        decide(ctx, i, Side::Left, left);
+        decide(ctx, i, Side::Right, right);
+        return;
+    }
+    // The edges read above are still current (only colours were written
+    // since): one write per edge row.
     let sides = Edge {
         line: left.line | right.line.east(1, false),
         cross: left.cross | right.cross.east(1, false),
@@ -277,7 +273,7 @@ mod tests {
             let mut clues = Clues::<W>::default();
             clues.load(&p);
             for i in 0..rows {
-                let (mut a, mut b) = (start.clone(), start.clone());
+                let (mut a, mut b, mut t) = (start.clone(), start.clone(), start.clone());
                 let mut ca = Ctx::new(&frame, &clues, &mut a);
                 apply(&mut ca, i);
                 let changed_a = ca.changed;
@@ -286,6 +282,15 @@ mod tests {
                 let changed_b = cb.changed;
                 assert_eq!(a, b, "case {case}, row {i} of {rows}x{cols}");
                 assert_eq!(changed_a, changed_b, "case {case}, row {i}");
+                // Traced, one decision at a time: the same board.
+                let mut events = Vec::new();
+                let mut ct = Ctx::new(&frame, &clues, &mut t);
+                ct.trace = Some(crate::rules::Trace {
+                    events: &mut events,
+                    depth: 0,
+                });
+                apply(&mut ct, i);
+                assert_eq!(t, b, "traced: case {case}, row {i} of {rows}x{cols}");
             }
         }
     }
