@@ -106,11 +106,12 @@ impl Changed {
     }
 
     /// Moves the changed rows, widened by `reach` rows each way, into
-    /// `due`; true if any row is due.
+    /// `due` (and the angle rules' rows, not widened, if `angles`); true if
+    /// any row is due.
     #[inline(always)]
-    pub(super) fn take(&mut self, reach: usize, due: &mut DueRows) -> bool {
-        let (colors, angles) = (self.colors.any(), self.angles.any());
-        if !self.edges.any() && !colors && !angles {
+    pub(super) fn take(&mut self, reach: usize, angles: bool, due: &mut DueRows) -> bool {
+        let (colors, marks) = (self.colors.any(), self.angles.any());
+        if !self.edges.any() && !colors && !marks {
             return false;
         }
         let widened = |into: &mut RowSet, from: &RowSet| {
@@ -119,10 +120,10 @@ impl Changed {
                 into.union_widened(from, reach as u32);
             }
         };
-        if due.angles {
+        if angles {
             due.angle_rows(&self.edges, &self.angles);
         }
-        due.only_edges = !colors && !angles;
+        due.only_edges = !colors && !marks;
         if due.only_edges {
             widened(&mut due.any, &self.edges);
             self.edges.clear_all();
@@ -138,7 +139,7 @@ impl Changed {
             due.colors.resize(self.edges.len());
             due.colors.clear_all();
         }
-        if angles {
+        if marks {
             due.any.union_with(&self.angles);
             if reach > 0 {
                 due.any.union_widened(&self.angles, reach as u32);
@@ -164,11 +165,9 @@ pub struct DueRows {
     pub edges: RowSet,
     /// Rows near a changed colour: the colour rules are due there.
     pub colors: RowSet,
-    /// Whether the angle rules run: [`DueRows::angle_cells`] and
-    /// [`DueRows::angle_vertices`] are kept only then (set by the caller).
-    pub angles: bool,
     /// Cell rows where the angles' cell rules are due: a side of a cell
-    /// (plane rows `i` and `i + 1`) or a mark of the row changed.
+    /// (plane rows `i` and `i + 1`) or a mark of the row changed (kept
+    /// only when the angle rules run).
     pub angle_cells: RowSet,
     /// Vertex rows where the angles' vertex rules are due: an arm of a
     /// vertex (plane rows `v - 1` and `v`) or a mark of the cell rows

@@ -176,10 +176,11 @@ impl<const W: usize> Board<W> {
 
     /// Moves the changed rows, widened by `reach` rows each way (the farthest
     /// a rule looks), into `due` as bit sets over rows `0..=rows`: the rows
-    /// near any change, near a changed edge, near a changed colour; true if
-    /// any row is due.
-    pub fn take_changed(&mut self, reach: usize, due: &mut DueRows) -> bool {
-        self.changed.take(reach, due)
+    /// near any change, near a changed edge, near a changed colour, and, if
+    /// `angles` (the angle rules run), the cell and vertex rows whose own
+    /// edges or marks changed; true if any row is due.
+    pub fn take_changed(&mut self, reach: usize, angles: bool, due: &mut DueRows) -> bool {
+        self.changed.take(reach, angles, due)
     }
 
     /// Where `part`'s first row lies in `data`.

@@ -70,9 +70,8 @@ pub fn propagate<const W: usize>(
         diagonal,
     } = due;
     let mut passes = 0;
-    now.angles = ctx.angles;
     let result = loop {
-        if ctx.board.take_changed(REACH, now) {
+        if ctx.board.take_changed(REACH, ctx.angles, now) {
             // The corner families look as far as the cell rules; R13 looks
             // at the far corner of a diagonal neighbour, a row farther.
             for later in [&mut *corners, &mut *diagonal] {

@@ -30,32 +30,6 @@ impl<const W: usize> Board<W> {
         r * Part::ANGLE_ROWS + kind as usize * 4 + k
     }
 
-    /// Adds what `m` says (`kind`) of the angles at corner `k` of the cells
-    /// of row `r` (off the grid when negative or past the last row: then
-    /// nothing), in `m`'s bit `j` for the cell at column `j + dc` (the
-    /// alignment [`Board::angle`] reads); cells off the grid are left out.
-    /// True if any bit is new.
-    #[inline(always)]
-    pub fn add_angle(
-        &mut self,
-        frame: &Frame<W>,
-        kind: Angle,
-        k: usize,
-        r: isize,
-        dc: i32,
-        m: Row<W>,
-    ) -> bool {
-        match usize::try_from(r) {
-            Ok(r) if r < self.rows => {
-                let row = Self::angle_row(kind, k, r);
-                self.add_to(Part::Angles, row, m.shift(dc, false) & frame.cells)
-            }
-            _ => false,
-        }
-    }
-}
-
-impl<const W: usize> Board<W> {
     /// The eight angle rows of cell row `r` (below `rows`), in one read:
     /// at most one line at each corner (in the order of `Corner::ALL`),
     /// then at least one, unshifted.

@@ -35,7 +35,7 @@ fn set_edge_is_set_lines_then_set_crosses() {
                 a.add_crosses(p, r, crosses);
             }
         }
-        a.take_changed(0, &mut DueRows::default());
+        a.take_changed(0, false, &mut DueRows::default());
         let (mut b, before) = (a.clone(), a.clone());
         let plane = [Plane::H, Plane::V][rng.index(2)];
         let (dr, dc) = (rng.index(5) as i32 - 2, rng.index(3) as i32 - 1);
@@ -76,8 +76,8 @@ fn set_edge_is_set_lines_then_set_crosses() {
         }
         assert_eq!(new_a, changed, "case {case}");
         let (mut due_a, mut due_b) = (DueRows::default(), DueRows::default());
-        a.take_changed(0, &mut due_a);
-        b.take_changed(0, &mut due_b);
+        a.take_changed(0, false, &mut due_a);
+        b.take_changed(0, false, &mut due_b);
         assert!(due_a.any.iter().eq(due_b.any.iter()), "case {case}");
         let due: Vec<usize> = due_a.any.iter().collect();
         let marked = if changed {
@@ -211,8 +211,9 @@ fn write_then_read_round_trips_through_shifts() {
 }
 
 /// The rows due after a change, by kind: an edge makes every family due
-/// near it; a colour only the colour rules (and the angle rules, which run
-/// on every row due); an angle mark neither the cell nor the colour rules.
+/// near it; a colour only the colour rules; an angle mark neither the cell
+/// nor the colour rules. The angle rules are due only at the cells and
+/// vertices whose own edges or marks changed.
 #[test]
 fn rows_due_say_what_changed_near_them() {
     let rows = 9;
@@ -221,31 +222,44 @@ fn rows_due_say_what_changed_near_them() {
     board.reset(rows);
     let mut due = DueRows::default();
     assert!(
-        board.take_changed(1, &mut due),
+        board.take_changed(1, true, &mut due),
         "a fresh board has every row due"
     );
     assert!(due.only_edges && due.any.iter().eq(0..=rows));
-    assert!(!board.take_changed(1, &mut due), "nothing changed since");
+    assert!(
+        !board.take_changed(1, true, &mut due),
+        "nothing changed since"
+    );
     let rows_of = |set: &RowSet| set.iter().collect::<Vec<_>>();
 
     board.add_color(4, true, Row::single(2));
-    assert!(board.take_changed(1, &mut due));
+    assert!(board.take_changed(1, true, &mut due));
     assert!(!due.only_edges);
     assert_eq!(rows_of(&due.any), [3, 4, 5]);
     assert_eq!(rows_of(&due.colors), [3, 4, 5]);
     assert!(!due.edges.any() && !due.edge_near(4) && due.color_near(4));
 
-    board.add_angle(&frame, Angle::AtMost, 0, 7, 0, Row::single(1));
-    assert!(board.take_changed(1, &mut due));
+    let mut marks = [Row::EMPTY; Part::ANGLE_ROWS];
+    marks[Angle::AtMost as usize * 4] = Row::single(1);
+    board.add_angle_marks(&frame, 7, marks);
+    assert!(board.take_changed(1, true, &mut due));
     assert_eq!(rows_of(&due.any), [6, 7, 8]);
     assert!(!due.edges.any() && !due.colors.any() && !due.color_near(7));
+    // The marked cell row, and the vertex rows above and below it.
+    assert_eq!(rows_of(&due.angle_cells), [7]);
+    assert_eq!(rows_of(&due.angle_vertices), [7, 8]);
 
     board.add_lines(Plane::H, 2, Row::single(3));
     board.add_color(6, false, Row::single(0));
-    assert!(board.take_changed(1, &mut due));
+    assert!(board.take_changed(1, true, &mut due));
     assert!(!due.only_edges);
     assert_eq!(rows_of(&due.edges), [1, 2, 3]);
     assert_eq!(rows_of(&due.colors), [5, 6, 7]);
     assert_eq!(rows_of(&due.any), [1, 2, 3, 5, 6, 7]);
     assert_eq!(rows_of(due.edge_rows()), [1, 2, 3]);
+    // An edge of plane row 2 (rows are kept for both planes at once): the
+    // cells of rows 1 and 2, the vertices of rows 2 and 3 (those of `V`
+    // row 2's lower ends too); not the colour's row.
+    assert_eq!(rows_of(&due.angle_cells), [1, 2]);
+    assert_eq!(rows_of(&due.angle_vertices), [2, 3]);
 }

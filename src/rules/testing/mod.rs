@@ -262,7 +262,7 @@ fn rounds<const W: usize>(
         // The rows marked changed (none left after `propagate`, which
         // takes them as it goes).
         let mut marked = crate::board::DueRows::default();
-        ctx.board.take_changed(0, &mut marked);
+        ctx.board.take_changed(0, false, &mut marked);
         done.push((ctx.changed, marked.any.iter().collect()));
         if ctx.board.has_conflict() {
             return Err(Contradiction::EdgeConflict);

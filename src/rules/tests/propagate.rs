@@ -163,9 +163,7 @@ fn propagate_on_decided_boards_finds_what_full_sweeps_find() {
             loaded.load(&b.puzzle());
             let mut edges = b.board::<1>();
             let mut due = crate::board::DueRows::default();
-            due.any.resize(rows + 1);
-            due.any.insert_all();
-            due.only_edges = true;
+            due.every(rows);
             let mut ctx = Ctx::new(&frame, &loaded, &mut edges);
             (0..rows).for_each(|i| threes::apply(&mut ctx, i));
             let want = match pass_rows(&mut ctx, Sweep::Down, false, &due) {

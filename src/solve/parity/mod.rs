@@ -390,16 +390,18 @@ impl Parity {
                 }
             }
         }
-        for k in 0..self.new_marks.len() {
-            let (cell, add) = self.new_marks[k];
+        for &(cell, add) in &self.new_marks {
+            // Bit `b` of `add` is the board's angle row `b` of the cell's row
+            // (at most one at corner `b`, then at least one at `b - 4`).
             let (i, j) = (cell / self.cols, cell % self.cols);
-            for c in 0..4 {
-                for (bit, kind) in [(c, Angle::AtMost), (4 + c, Angle::AtLeast)] {
-                    if add >> bit & 1 == 1 {
-                        edges.add_angle(frame, kind, c, i as isize, 0, Row::single(j));
-                    }
+            let marks = std::array::from_fn(|b| {
+                if add >> b & 1 == 1 {
+                    Row::single(j)
+                } else {
+                    Row::EMPTY
                 }
-            }
+            });
+            edges.add_angle_marks(frame, i, marks);
         }
         if edges.has_conflict() {
             self.valid = false;
