@@ -59,9 +59,7 @@ pub fn propagate<const W: usize>(
 ) -> Result<u32, Contradiction> {
     if !ctx.board.seeded() {
         // R4 and R5 read clues only: once per board is enough.
-        for i in 0..ctx.frame.rows {
-            threes::apply(ctx, i);
-        }
+        threes::apply_all(ctx);
         ctx.board.set_seeded();
     }
     let Due {
