@@ -204,11 +204,15 @@ impl<const W: usize> Stream<W> {
         let (finished, taken) = (self.finished, at.next - self.active().count_ones() as usize);
         loop {
             let active = self.active();
-            let refill = !self.plain && at.room() >= self.refill as usize;
+            // New puzzles come in a few at a time, or the last ones all
+            // at once.
+            let room = at.room();
+            let refill = !self.plain
+                && (room >= self.refill as usize || (room > 0 && room == at.len - at.next));
             // Without new puzzles, the last one leaves the pack to go on
             // alone.
             let enough = if refill {
-                self.refill
+                self.refill.min(room as u32)
             } else if self.plain {
                 u32::MAX
             } else if active.count_ones() <= 1 {
