@@ -62,7 +62,8 @@ pub enum Fate<'a> {
     /// such (as [`Pack::unpack`] gives it), the complete solver's local
     /// rules included if it is marked stalled.
     Stalled(&'a Board<1>),
-    /// A contradiction in its pack: to be solved alone.
+    /// A contradiction in its pack, or no other puzzle to share one
+    /// with: to be solved alone.
     Alone,
 }
 
