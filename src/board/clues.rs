@@ -97,6 +97,32 @@ impl<const W: usize> Clues<W> {
         self.finish();
     }
 
+    /// Replaces the clues at the bits `clear` of every row with those of
+    /// `puzzles`, each `(base, p)` of this load's shape put at bit `base`
+    /// on (as [`Clues::load_packed`] puts puzzle `k` at `k * (cols + 1)`):
+    /// puzzles of a pack that others replace. Each must be one where
+    /// [`domino_loop_fits`] is false (as a pack admits them): the flag is
+    /// left as it is.
+    pub fn replace<'p>(
+        &mut self,
+        clear: Row<W>,
+        puzzles: impl IntoIterator<Item = (usize, &'p Puzzle)>,
+    ) {
+        for c in &mut self.sliced {
+            for mask in [&mut c.low, &mut c.high, &mut c.any] {
+                *mask &= !clear;
+            }
+        }
+        for (base, p) in puzzles {
+            debug_assert!(
+                !domino_loop_fits(p),
+                "a puzzle whose loop may be two 3s' rectangle"
+            );
+            self.add_puzzle(p, base);
+        }
+        self.finish();
+    }
+
     /// The cells of row `i + dr` whose clue is `n`, aligned so that the
     /// cell at column `j + dc` lands in bit `j`. Rows off the grid are empty.
     #[inline]

@@ -106,6 +106,22 @@ impl<const W: usize> Board<W> {
         self.reset_bookkeeping();
     }
 
+    /// Forgets every edge outside the bits `keep` of each plane row, on a
+    /// board with no colour nor angle mark: the puzzles of a pack that
+    /// others replace. As after a reset, every row is due and open and no
+    /// flag is set.
+    pub fn keep_edges(&mut self, keep: Row<W>) {
+        let (edges, marks) = self.data.split_at_mut(Part::Inside.start(self.rows));
+        debug_assert!(
+            marks.iter().all(|&m| m == Row::EMPTY),
+            "a colour or angle mark left on a board whose edges are cleared"
+        );
+        for row in edges {
+            *row &= keep;
+        }
+        self.reset_bookkeeping();
+    }
+
     /// Every row due and open, no flag set: what both resets leave.
     fn reset_bookkeeping(&mut self) {
         let rows = self.rows;
@@ -145,13 +161,13 @@ impl<const W: usize> Board<W> {
 
     /// The rows that changed since the last fixpoint, of every kind, into
     /// `into` (as a search keeps them with a board it may come back to).
-    pub(super) fn changed_rows(&self, into: &mut RowSet) {
+    pub fn changed_rows(&self, into: &mut RowSet) {
         self.changed.rows(into);
     }
 
     /// Makes `rows` the changed rows, as if their edges had changed (every
     /// rule due there): what [`Board::changed_rows`] kept, put back.
-    pub(super) fn set_changed_rows(&mut self, rows: &RowSet) {
+    pub fn set_changed_rows(&mut self, rows: &RowSet) {
         self.changed.set_rows(rows);
     }
 
@@ -382,16 +398,34 @@ impl<const W: usize> Board<W> {
 
     /// Whether every edge within `frame` is decided (line or cross).
     pub fn is_complete(&self, frame: &Frame<W>) -> bool {
+        self.undecided_in(frame, Plane::H).is_empty()
+            && self.undecided_in(frame, Plane::V).is_empty()
+    }
+
+    /// The columns where some row of either plane has an edge within
+    /// `frame` undecided: every row's undecided edges folded into one row.
+    pub fn undecided_columns(&self, frame: &Frame<W>) -> Row<W> {
+        self.undecided_in(frame, Plane::H) | self.undecided_in(frame, Plane::V)
+    }
+
+    /// The undecided edges within `frame` of every row of plane `p`,
+    /// folded into one row.
+    fn undecided_in(&self, frame: &Frame<W>, p: Plane) -> Row<W> {
         debug_assert_eq!(frame.rows, self.rows, "a frame of another board");
-        // The undecided edges of every row of a plane, folded into one row.
-        let open = |lines: &[Row<W>], crosses: &[Row<W>]| {
-            lines
-                .iter()
-                .zip(crosses)
-                .fold(Row::EMPTY, |open, (l, x)| open | !(*l | *x))
-        };
-        let [hl, hx, vl, vx] = self.planes();
-        (open(hl, hx) & frame.cells).is_empty() && (open(vl, vx) & frame.vertices).is_empty()
+        let rows = self.line_rows(p).iter().zip(self.cross_rows(p));
+        rows.fold(Row::EMPTY, |open, (l, x)| open | !(*l | *x)) & frame.plane_bits(p)
+    }
+
+    /// The rows of line bits of plane `p`.
+    #[inline]
+    pub fn line_rows(&self, p: Plane) -> &[Row<W>] {
+        self.part(Part::of(p, false))
+    }
+
+    /// The rows of cross bits of plane `p`.
+    #[inline]
+    pub fn cross_rows(&self, p: Plane) -> &[Row<W>] {
+        self.part(Part::of(p, true))
     }
 
     /// Number of decided edges (line or cross) within `frame`.

@@ -20,7 +20,7 @@ pub mod vertex;
 
 pub use ctx::{CornerExits, Ctx, Near, Trace, Visit};
 pub use decision::{Contradiction, Event, Reason, Rule, RuleCounts};
-pub use propagate::{pass, propagate, Due};
+pub use propagate::{later_tiers_near, pass, propagate, propagate_until, Due};
 
 #[cfg(test)]
 pub(crate) mod testing;

@@ -5,7 +5,7 @@
 use super::{angle, cell, color, corner, diagonal, entry, threes, vertex};
 use super::{Contradiction, CornerExits, Ctx};
 use crate::bits::RowSet;
-use crate::board::DueRows;
+use crate::board::{Board, DueRows};
 
 /// How many rows away from a changed row the cell, vertex, colour and
 /// corner rules look (R13 looks one row farther).
@@ -15,8 +15,9 @@ const REACH: usize = 1;
 /// the caller from one call to the next so that propagation allocates
 /// nothing once it has met a board of its size. It carries nothing from
 /// one call to the next (each call starts from the rows its board marked
-/// changed, and leaves the later tiers' sets empty); what the board
-/// remembers of its changed rows is the board's own.
+/// changed, and leaves the later tiers' sets empty), unless
+/// [`propagate_until`] stopped the call; what the board remembers of its
+/// changed rows is the board's own.
 #[derive(Debug, Default)]
 pub struct Due {
     /// The rows the cell and vertex rules visit in this pass, by what
@@ -26,6 +27,40 @@ pub struct Due {
     corners: RowSet,
     /// The rows R13 has yet to visit.
     diagonal: RowSet,
+}
+
+impl Due {
+    /// Makes the later tiers (the corner families, R13) due on every row
+    /// of a board of `rows` cell rows, as if every edge had changed since
+    /// they last ran: for a board taken from another whose propagation
+    /// stopped short ([`propagate_until`]), where what they had yet to
+    /// visit is not known.
+    pub fn later_tiers_everywhere(&mut self, rows: usize) {
+        for later in [&mut self.corners, &mut self.diagonal] {
+            later.resize(rows + 1);
+            later.insert_all();
+        }
+    }
+}
+
+/// The later tiers (the corner families, then R13) once on every row near
+/// the plane rows `open`, as [`propagate`] runs them where those rows are
+/// open and its first tier has stalled: for puzzles of a pack whose first
+/// tier is at its fixpoint while their neighbours' is not. What they
+/// change is marked on the board, for the next propagation. `near` is
+/// scratch.
+pub fn later_tiers_near<const W: usize>(ctx: &mut Ctx<'_, W>, open: &RowSet, near: &mut RowSet) {
+    near.resize(open.len());
+    for (reach, family) in [
+        (1, corners_visit::<W> as fn(&mut Ctx<'_, W>, usize)),
+        (2, diagonal::apply),
+    ] {
+        near.insert_all();
+        near.keep_near(open, reach);
+        for i in near.iter().take_while(|&i| i < ctx.frame.rows) {
+            family(ctx, i);
+        }
+    }
 }
 
 /// Applies every rule until nothing changes, revisiting only the rows near
@@ -57,19 +92,27 @@ pub fn propagate<const W: usize>(
     ctx: &mut Ctx<'_, W>,
     due: &mut Due,
 ) -> Result<u32, Contradiction> {
+    propagate_until(ctx, due, |_| false)
+}
+
+/// [`propagate`], asking `stop` after each pass of the first tier whether
+/// to stop there, short of the fixpoint (as a pack of puzzles does when
+/// enough of them are finished to put others in their place; `stop` knows
+/// whether it did). A stopped call leaves in `due` the rows its later
+/// tiers had yet to visit, and on the board the rows the next pass would
+/// visit: a later call on the same board and `due` goes on from there.
+pub fn propagate_until<const W: usize>(
+    ctx: &mut Ctx<'_, W>,
+    due: &mut Due,
+    mut stop: impl FnMut(&Board<W>) -> bool,
+) -> Result<u32, Contradiction> {
     if !ctx.board.seeded() {
         // R4 and R5 read clues only: once per board is enough.
-        for i in 0..ctx.frame.rows {
-            threes::apply(ctx, i);
-        }
+        threes::apply_all(ctx);
         ctx.board.set_seeded();
     }
-    let Due {
-        now,
-        corners,
-        diagonal,
-    } = due;
-    let mut passes = 0;
+    let (now, corners, diagonal) = (&mut due.now, &mut due.corners, &mut due.diagonal);
+    let (mut passes, mut stopped) = (0, false);
     let result = loop {
         if ctx.board.take_changed(REACH, ctx.angles, now) {
             // The corner families look as far as the cell rules; R13 looks
@@ -100,6 +143,10 @@ pub fn propagate<const W: usize>(
             if ctx.board.has_conflict() {
                 break Err(Contradiction::EdgeConflict);
             }
+            if stop(ctx.board) {
+                stopped = true;
+                break Ok(passes);
+            }
         } else if corners.any() {
             // The corner families read plane rows `i - 1..=i + 1`, R13
             // `i - 2..=i + 2`.
@@ -126,8 +173,7 @@ pub fn propagate<const W: usize>(
     if passes > 1 {
         ctx.changed = true;
     }
-    #[cfg(debug_assertions)]
-    if result.is_ok() {
+    if cfg!(debug_assertions) && result.is_ok() && !stopped {
         assert_fixpoint(ctx);
     }
     result
@@ -140,7 +186,6 @@ pub fn propagate<const W: usize>(
 /// in the rows it changes ahead of it misses the vertex row it has just
 /// passed, and a puzzle comes out `none`: this check finds that on a
 /// dozen tests.)
-#[cfg(debug_assertions)]
 fn assert_fixpoint<const W: usize>(ctx: &Ctx<'_, W>) {
     let mut copy = ctx.board.clone();
     let mut full = Ctx::new(ctx.frame, ctx.clues, &mut copy);

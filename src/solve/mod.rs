@@ -16,3 +16,4 @@ mod probe;
 pub mod regions;
 pub mod search;
 pub mod solver;
+mod stream;

@@ -12,7 +12,7 @@
 //! reach alone; [`Pack::unpack`] then hands each puzzle its board, from
 //! which the solver goes on (loop reasoning, search) as usual.
 
-use crate::bits::Row;
+use crate::bits::{Row, RowSet};
 use crate::board::{domino_loop_fits, Board, Clues, Frame};
 use crate::grid::Plane;
 use crate::puzzle::Puzzle;
@@ -21,7 +21,8 @@ use crate::rules::{self, Contradiction, Ctx, Due};
 /// Widest puzzle a pack takes: each goes on alone on one-word rows.
 const MAX_COLS: usize = Row::<1>::BITS - 2;
 
-/// Puzzles of one shape, deduced together with the judge's rules.
+/// Puzzles of one shape, deduced together with the judge's rules, each in
+/// a lane of the packed board.
 #[derive(Default)]
 pub struct Pack<const W: usize> {
     frame: Option<Frame<W>>,
@@ -30,18 +31,19 @@ pub struct Pack<const W: usize> {
     rows: usize,
     cols: usize,
     len: usize,
-    /// After a successful [`Pack::deduce`]: the puzzles it finished (bit
-    /// `k` for puzzle `k`) and the packed board's rows of line edges, `H`
-    /// rows then `V` rows (read from a slice, [`Pack::lines`] costs a few
-    /// instructions a row).
+    /// After [`Pack::run`]: the lanes it left finished (bit `k` for lane
+    /// `k`).
     done: u64,
-    lines: Vec<Row<W>>,
+    /// The decided edges of every plane row (`H` rows, then `V` rows) as
+    /// [`Pack::moved`] last saw them.
+    seen: Vec<Row<W>>,
+    /// Scratch: rows.
+    near: RowSet,
+    open: RowSet,
     /// The rows propagation has yet to visit.
     due: Due,
     /// Whether the complete solver's local rules (colours, angles) ran on
-    /// the board since its last full reset: after a successful
-    /// [`Pack::deduce`], the puzzles not finished went on to their
-    /// fixpoint, which their boards then hold; in any case, the board may
+    /// the board since its last full reset ([`Pack::go_on`]): the board may
     /// hold colour and angle marks.
     stalled: bool,
 }
@@ -67,9 +69,21 @@ impl<const W: usize> Pack<W> {
 
     /// Deduces `puzzles` (one shape, each admitted, at most
     /// [`Pack::capacity`]) side by side to the fixpoint of the judge's
-    /// rules; returns the number of sweeps. A contradiction in any of them
-    /// fails the whole pack (it does not say which puzzle).
+    /// rules and, if some puzzle is left unfinished, of the complete
+    /// solver's local rules; returns the number of sweeps. A contradiction
+    /// in any of them fails the whole pack (it does not say which puzzle).
     pub fn deduce(&mut self, puzzles: &[&Puzzle]) -> Result<u32, Contradiction> {
+        self.start(puzzles);
+        let (passes, _) = self.run(0, u32::MAX)?;
+        if self.done.count_ones() as usize != self.len {
+            self.go_on()?;
+        }
+        Ok(passes)
+    }
+
+    /// Starts a pack of `puzzles` (one shape, each admitted, at most
+    /// [`Pack::capacity`]), puzzle `k` in lane `k`, with nothing decided.
+    pub fn start(&mut self, puzzles: &[&Puzzle]) {
         let first = puzzles.first().expect("a pack of at least one puzzle");
         let (rows, cols) = (first.rows(), first.cols());
         assert!(
@@ -97,40 +111,145 @@ impl<const W: usize> Pack<W> {
         (self.rows, self.cols, self.len) = (rows, cols, puzzles.len());
         self.frame = Some(frame);
         self.done = 0;
-        let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
-        let passes = rules::propagate(&mut ctx, &mut self.due)?;
-        self.keep_lines(&frame);
-        if self.done.count_ones() as usize != self.len {
-            // Some puzzle stalled: the complete solver's rules (colours and
-            // angles, as local as the judge's) go on side by side too.
-            self.edges.set_stalled();
-            self.edges.mark_all();
-            let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
-            ctx.colors = true;
-            ctx.angles = true;
-            self.stalled = true;
-            rules::propagate(&mut ctx, &mut self.due)?;
-        }
-        Ok(passes)
+        self.seen.clear();
+        self.seen.resize(2 * rows + 1, Row::EMPTY);
     }
 
-    /// Finds the puzzles the rules finished and keeps the line rows.
-    fn keep_lines(&mut self, frame: &Frame<W>) {
-        self.lines.clear();
-        // The undecided edges of every row, all puzzles at once.
-        let (edges, mut open) = (&self.edges, Row::<W>::EMPTY);
-        for p in [Plane::H, Plane::V] {
-            let bits = frame.plane_bits(p);
-            self.lines.extend((0..frame.plane_rows(p)).map(|i| {
-                let lines = edges.lines(p, i);
-                open |= bits & !(lines | edges.crosses(p, i));
-                lines
-            }));
+    /// Puts in each lane of `lanes` (bit `k` for lane `k`) the puzzle
+    /// `puzzle(k)` (of the pack's shape, admitted) in place of the one
+    /// there, with nothing decided; the other lanes keep their boards. Not
+    /// after [`Pack::go_on`].
+    pub fn replace<'p>(&mut self, lanes: u64, puzzle: impl Fn(usize) -> &'p Puzzle) {
+        assert!(!self.stalled, "a pack whose board holds marks");
+        assert!(
+            lanes.checked_shr(self.len as u32).unwrap_or(0) == 0,
+            "lanes {lanes:#x} of a pack of {}",
+            self.len
+        );
+        let (stride, shape) = (self.cols + 1, (self.rows, self.cols));
+        let own = u64::MAX >> (64 - stride);
+        let mut bits = Row::<W>::EMPTY;
+        let each = || (0..self.len).filter(move |k| lanes >> k & 1 == 1);
+        for k in each() {
+            bits.or_at(k * stride, own);
         }
-        let own = Row::<1>::low(self.cols + 1).0[0];
-        self.done = (0..self.len)
-            .filter(|&k| open.word_at(self.origin(k)) & own == 0)
-            .fold(0, |done, k| done | 1 << k);
+        self.clues.replace(
+            bits,
+            each().map(|k| {
+                let p = puzzle(k);
+                assert_eq!(
+                    (p.rows(), p.cols()),
+                    shape,
+                    "packed puzzles differ in shape"
+                );
+                debug_assert!(Self::admits(p), "a puzzle the pack does not admit");
+                (k * stride, p)
+            }),
+        );
+        self.edges.keep_edges(!bits);
+        for row in &mut self.seen {
+            *row &= !bits;
+        }
+        self.done &= !lanes;
+    }
+
+    /// Deduces with the judge's rules side by side until their fixpoint,
+    /// or until at least `enough` of the lanes `watch` (bit `k` for lane
+    /// `k`) are finished: returns the number of sweeps and whether it
+    /// reached the fixpoint. [`Pack::finished`] then tells the lanes
+    /// finished. A contradiction in any lane fails the whole pack.
+    pub fn run(&mut self, watch: u64, enough: u32) -> Result<(u32, bool), Contradiction> {
+        let frame = self.frame.expect("a pack started");
+        let (len, stride) = (self.len, self.cols + 1);
+        let (mut done, mut stopped) = (0, false);
+        // (Nothing to look at after each sweep if it cannot stop.)
+        let may_stop = enough <= watch.count_ones();
+        let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
+        let ran = rules::propagate_until(&mut ctx, &mut self.due, |board| {
+            may_stop && {
+                done = finished_lanes(board, &frame, len, stride);
+                stopped = (done & watch).count_ones() >= enough;
+                stopped
+            }
+        });
+        let passes = ran.inspect_err(|_| self.done = 0)?;
+        if !stopped {
+            done = finished_lanes(&self.edges, &frame, len, stride);
+        }
+        self.done = done;
+        Ok((passes, !stopped))
+    }
+
+    /// The lanes where some edge was decided since the last call (or the
+    /// pack's start, or the lane's puzzle came in): bit `k` for lane `k`.
+    pub fn moved(&mut self) -> u64 {
+        let frame = self.frame.expect("a pack started");
+        let mut moved = Row::<W>::EMPTY;
+        let (h, v) = self.seen.split_at_mut(frame.plane_rows(Plane::H));
+        for (seen, p) in [(h, Plane::H), (v, Plane::V)] {
+            let rows = self.edges.line_rows(p).iter().zip(self.edges.cross_rows(p));
+            for (seen, (l, x)) in seen.iter_mut().zip(rows) {
+                let decided = *l | *x;
+                moved |= decided ^ *seen;
+                *seen = decided;
+            }
+        }
+        self.lanes_with(moved)
+    }
+
+    /// Runs the later tiers of the rules (the corner families, R13) once
+    /// on the rows near every undecided edge of the lanes `lanes`, where
+    /// the first tier is at its fixpoint while other lanes keep it busy.
+    pub fn later_tiers(&mut self, lanes: u64) {
+        let frame = self.frame.expect("a pack started");
+        let stride = self.cols + 1;
+        let mut bits = Row::<W>::EMPTY;
+        for k in (0..self.len).filter(|k| lanes >> k & 1 == 1) {
+            bits.or_at(k * stride, u64::MAX >> (64 - stride));
+        }
+        // The plane rows (of either plane) with an undecided edge there.
+        let open = &mut self.open;
+        open.resize(self.rows + 1);
+        open.clear_all();
+        for p in [Plane::H, Plane::V] {
+            for i in 0..frame.plane_rows(p) {
+                if self.edges.undecided(&frame, p, i) & bits != Row::EMPTY {
+                    open.insert(i);
+                }
+            }
+        }
+        let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
+        rules::later_tiers_near(&mut ctx, open, &mut self.near);
+    }
+
+    /// The lanes with a bit of `row` (bit `k` for lane `k`).
+    fn lanes_with(&self, row: Row<W>) -> u64 {
+        let (stride, own) = (self.cols + 1, u64::MAX >> (63 - self.cols));
+        (0..self.len)
+            .filter(|&k| row.word_at(k * stride) & own != 0)
+            .fold(0, |lanes, k| lanes | 1 << k)
+    }
+
+    /// The rows a run stopped short of its fixpoint ([`Pack::run`]) had
+    /// yet to visit (in any lane), into `into`.
+    pub fn due_rows(&self, into: &mut RowSet) {
+        self.edges.changed_rows(into);
+    }
+
+    /// After [`Pack::run`] reached its fixpoint with some lane unfinished:
+    /// the complete solver's rules that are as local as the judge's
+    /// (colours and angles) go on side by side to their fixpoint too.
+    pub fn go_on(&mut self) -> Result<(), Contradiction> {
+        let frame = self.frame.expect("a pack started");
+        // Set first: a failed run leaves marks too.
+        self.stalled = true;
+        self.edges.set_stalled();
+        self.edges.mark_all();
+        let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
+        ctx.colors = true;
+        ctx.angles = true;
+        rules::propagate(&mut ctx, &mut self.due).inspect_err(|_| self.done = 0)?;
+        Ok(())
     }
 
     /// The bit where puzzle `k`'s first column lies, as [`Frame::packed`]
@@ -139,29 +258,47 @@ impl<const W: usize> Pack<W> {
         k * (self.cols + 1)
     }
 
-    /// The puzzles the last [`Pack::deduce`] finished (every edge decided):
-    /// bit `k` for puzzle `k`; none if it failed.
+    /// The lanes the last [`Pack::run`] left finished (every edge
+    /// decided): bit `k` for lane `k`; none if it failed.
     pub fn finished(&self) -> u64 {
         self.done
     }
 
-    /// The line edges of puzzle `k` of the last successful [`Pack::deduce`]
-    /// in plane `p`, a row of one word at a time (bit `j` for column `j`,
-    /// no bit beyond the row's edges).
+    /// The line edges of the puzzle in lane `k` in plane `p`, a row of one
+    /// word at a time (bit `j` for column `j`, no bit beyond the row's
+    /// edges).
     pub fn lines(&self, k: usize, p: Plane) -> impl Iterator<Item = [u64; 1]> + '_ {
         assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
         let origin = self.origin(k);
         let bits = Frame::<1>::new(self.rows, self.cols).plane_bits(p).0[0];
-        let h_rows = Plane::H.rows(self.rows);
-        let rows = match p {
-            Plane::H => &self.lines[..h_rows],
-            Plane::V => &self.lines[h_rows..],
-        };
-        rows.iter().map(move |r| [r.word_at(origin) & bits])
+        (0..p.rows(self.rows)).map(move |i| [self.edges.lines(p, i).word_at(origin) & bits])
     }
 
-    /// Puts the board of puzzle `k` of the last [`Pack::deduce`] into
-    /// `board`, marked as at the rules' fixpoint.
+    /// Writes the line edges of the puzzle in lane `k` into `into`, a word
+    /// a row: the `H` rows, then the `V` rows (bit `j` for column `j`, no
+    /// bit beyond the row's edges).
+    pub fn copy_lines(&self, k: usize, into: &mut [u64]) {
+        assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
+        // The lane's bits lie in word `w` from bit `o` on, and in the next
+        // word if they go past it.
+        let (w, o) = (self.origin(k) / 64, self.origin(k) % 64);
+        let next = (w + 1 < W && o + self.cols >= 64).then_some(w + 1);
+        let own = Frame::<1>::new(self.rows, self.cols);
+        let (h, v) = into.split_at_mut(Plane::H.rows(self.rows));
+        for (into, p) in [(h, Plane::H), (v, Plane::V)] {
+            let bits = own.plane_bits(p).0[0];
+            let rows = into.iter_mut().zip(self.edges.line_rows(p));
+            match next {
+                Some(n) => {
+                    rows.for_each(|(word, r)| *word = (r.0[w] >> o | r.0[n] << (64 - o)) & bits)
+                }
+                None => rows.for_each(|(word, r)| *word = r.0[w] >> o & bits),
+            }
+        }
+    }
+
+    /// Puts the board of the puzzle in lane `k` into `board`, marked as at
+    /// the rules' fixpoint.
     pub fn unpack(&self, k: usize, board: &mut Board<1>) {
         assert!(k < self.len, "puzzle {k} of a pack of {}", self.len);
         let origin = self.origin(k);
@@ -176,15 +313,30 @@ impl<const W: usize> Pack<W> {
     }
 }
 
+/// The lanes of `board` (a pack of `len` puzzles, `stride` bits apart)
+/// with every edge decided: bit `k` for lane `k`.
+fn finished_lanes<const W: usize>(
+    board: &Board<W>,
+    frame: &Frame<W>,
+    len: usize,
+    stride: usize,
+) -> u64 {
+    let open = board.undecided_columns(frame);
+    let own = u64::MAX >> (64 - stride);
+    (0..len)
+        .filter(|&k| open.word_at(k * stride) & own == 0)
+        .fold(0, |done, k| done | 1 << k)
+}
+
 #[cfg(test)]
-mod tests {
+pub(in crate::solve) mod tests {
     use super::*;
     use crate::puzzle::region::random_test_puzzle;
 
     /// The boards the judge's rules alone reach for `p` and then, if they
     /// stall, the complete solver's local rules (as [`crate::engine`]
     /// deduces a puzzle alone), or the contradiction.
-    fn alone(p: &Puzzle) -> Result<(Board<1>, Board<1>), Contradiction> {
+    pub(in crate::solve) fn alone(p: &Puzzle) -> Result<(Board<1>, Board<1>), Contradiction> {
         let frame = Frame::<1>::new(p.rows(), p.cols());
         let mut clues = Clues::default();
         clues.load(p);
@@ -248,7 +400,9 @@ mod tests {
                             } else {
                                 assert_eq!(&board, single, "{at}");
                             }
-                            let single = judge;
+                            // The lines as the board holds them (past
+                            // the judge's rules where they stalled).
+                            let single = if complete { judge } else { single };
                             assert_eq!(finished >> k & 1 == 1, complete, "{at}");
                             done += usize::from(complete);
                             for p in [Plane::H, Plane::V] {
@@ -292,9 +446,19 @@ mod tests {
         use crate::solve::outcome::Options;
         use crate::solve::solver::Solver;
         let mut seed = 11;
-        // Runs of one shape broken by other shapes, in uneven lengths.
+        // Runs of one shape broken by other shapes, in uneven lengths, some
+        // longer than a pack.
         let mut puzzles = Vec::new();
-        for (rows, cols, n) in [(5, 5, 13), (6, 7, 4), (5, 5, 2), (3, 40, 3), (8, 8, 9)] {
+        let runs = [
+            (5, 5, 13),
+            (6, 7, 4),
+            (5, 5, 2),
+            (3, 40, 3),
+            (8, 8, 9),
+            (20, 20, 40),
+            (9, 9, 70),
+        ];
+        for (rows, cols, n) in runs {
             puzzles.extend((0..n).map(|_| random_test_puzzle(rows, cols, 1, &mut seed)));
         }
         let refs: Vec<&Puzzle> = puzzles.iter().collect();

@@ -4,12 +4,14 @@
 //! before: [`four`]).
 
 use crate::board::Board;
-use crate::grid::Plane;
+use crate::puzzle::solution::Solution;
+use crate::puzzle::verify::verify;
 use crate::puzzle::Puzzle;
 use crate::solve::four;
-use crate::solve::outcome::{Options, Outcome};
+use crate::solve::outcome::{Options, Outcome, Status};
 use crate::solve::pack::Pack;
-use crate::solve::search::{self, Search};
+use crate::solve::search::Search;
+use crate::solve::stream::{Fate, Stream};
 
 /// Row words of the board small puzzles are deduced on side by side.
 // Four words, in one AVX2 register each (see `bits`): on 1000 generated
@@ -26,8 +28,7 @@ pub struct Solver {
     pub(super) medium: Search<2>,
     pub(super) wide: Search<4>,
     pub(super) outcome: Outcome,
-    pack: Pack<PACK_WORDS>,
-    start: Board<1>,
+    stream: Stream<PACK_WORDS>,
     /// The start boards of [`Solver::solve_given`], per width (made at
     /// its first call: other solves never pay for them).
     pub(super) given: Option<Box<(Board<1>, Board<2>, Board<4>)>>,
@@ -69,7 +70,7 @@ impl Solver {
 
     /// Solves `puzzles` in order, handing each outcome to `each` with the
     /// puzzle's index. Runs of small puzzles of one shape are first deduced
-    /// side by side ([`Pack`]); the outcomes are those of [`Solver::solve`]
+    /// side by side ([`Stream`]); the outcomes are those of [`Solver::solve`]
     /// (same status, solutions, nodes and probes), only faster.
     pub fn solve_all(&mut self, puzzles: &[&Puzzle], mut each: impl FnMut(usize, &Outcome)) {
         // Per-rule counts and traces belong to one puzzle each.
@@ -78,45 +79,64 @@ impl Solver {
         while k < puzzles.len() {
             let (rows, cols) = (puzzles[k].rows(), puzzles[k].cols());
             let mut n = 0;
-            if packing {
-                let room = Pack::<PACK_WORDS>::capacity(rows, cols).min(puzzles.len() - k);
-                n = puzzles[k..k + room]
+            if packing && Pack::<PACK_WORDS>::capacity(rows, cols) >= 2 {
+                n = puzzles[k..]
                     .iter()
                     .take_while(|p| {
                         p.rows() == rows && p.cols() == cols && Pack::<PACK_WORDS>::admits(p)
                     })
                     .count();
             }
-            let group = &puzzles[k..k + n.max(1)];
-            match (n >= 2).then(|| self.pack.deduce(group)) {
-                Some(Ok(passes)) => {
-                    let finished = self.pack.finished();
-                    for (t, p) in group.iter().enumerate() {
-                        self.outcome.begin();
-                        let (o, out) = (&self.options, &mut self.outcome);
-                        if finished >> t & 1 == 1 {
-                            // Most puzzles: straight from the packed board.
-                            let (h, v) =
-                                (self.pack.lines(t, Plane::H), self.pack.lines(t, Plane::V));
-                            search::solve_finished(p, h, v, o, out);
-                        } else {
-                            self.pack.unpack(t, &mut self.start);
-                            self.narrow.solve_from(p, Some(&self.start), o, out);
-                        }
-                        out.stats.passes += u64::from(passes);
-                        each(k + t, &self.outcome);
-                    }
-                }
-                // Alone, or a pack with a contradiction somewhere in it.
-                _ => {
-                    for (t, p) in group.iter().enumerate() {
-                        each(k + t, self.solve(p));
-                    }
-                }
+            if n < 2 {
+                each(k, self.solve(puzzles[k]));
+                k += 1;
+                continue;
             }
-            k += group.len();
+            let run = &puzzles[k..k + n];
+            let Solver {
+                options: o,
+                narrow,
+                outcome: out,
+                stream,
+                ..
+            } = self;
+            stream.run(run, |t, passes, fate| {
+                out.begin();
+                let p = run[t];
+                match fate {
+                    // Most puzzles: straight from the packed board.
+                    Fate::Finished { h, v } if finished(p, h, v, out) => {}
+                    Fate::Stalled(start) => narrow.solve_from(p, Some(start), o, out),
+                    // A contradiction, or a finished board that is no
+                    // solution: as alone (a pack admits no clue 4).
+                    _ => {
+                        out.begin();
+                        narrow.solve(p, o, out);
+                    }
+                }
+                out.stats.passes += u64::from(passes);
+                each(k + t, out);
+            });
+            k += n;
         }
     }
+}
+
+/// The outcome of `p` from the line rows `h` and `v` of the board the
+/// judge's rules finished, into `out`, as the search would make it (one
+/// node, the board checked by [`verify`]); false if the board is no
+/// solution (then `out` is to be made again: the rules reached it without
+/// seeing every row after its last change, so the puzzle is solved alone).
+fn finished(p: &Puzzle, h: &[u64], v: &[u64], out: &mut Outcome) -> bool {
+    out.stats.nodes += 1;
+    let s: &mut Solution = out.push_solution();
+    let (h, v) = (h.iter().map(|&w| [w]), v.iter().map(|&w| [w]));
+    s.set_rows(p.rows(), p.cols(), h, v);
+    if verify(p, s).is_err() {
+        return false;
+    }
+    out.finish(Status::Solved);
+    true
 }
 
 /// Solves one puzzle with default options (allocates a solver; prefer

@@ -241,3 +241,40 @@ fn planes_of_64_bytes_match_those_of_each_8() {
         assert_eq!(planes64(&chunk), want, "{chunk:?}");
     }
 }
+
+/// Puzzles of a pack replaced by others ([`Clues::replace`]): the masks
+/// are those of a load of the pack as it is now.
+#[test]
+fn clues_replaced_in_a_pack_are_those_of_a_fresh_load() {
+    let mut seed = 0x2e91_u64;
+    let mut next = || crate::util::rng::splitmix64(&mut seed);
+    let mut clues = Clues::<4>::default();
+    for (rows, cols) in [(1, 1), (3, 7), (5, 20), (4, 62)] {
+        let lanes = 256 / (cols + 1);
+        let mut pack: Vec<Puzzle> = (0..lanes)
+            .map(|_| weighted_puzzle(rows, cols, [1, 1, 1, 1, 1], &mut next))
+            .collect();
+        clues.load_packed(&pack.iter().collect::<Vec<_>>());
+        for _ in 0..5 {
+            // Some lanes take new puzzles.
+            let taken: Vec<usize> = (0..lanes).filter(|_| next() % 3 == 0).collect();
+            let mut bits = Row::<4>::EMPTY;
+            for &k in &taken {
+                pack[k] = weighted_puzzle(rows, cols, [1, 1, 1, 1, 0], &mut next);
+                bits.or_at(k * (cols + 1), u64::MAX >> (63 - cols));
+            }
+            clues.replace(bits, taken.iter().map(|&k| (k * (cols + 1), &pack[k])));
+            let want = clues_cell_by_cell::<4>(&pack.iter().collect::<Vec<_>>());
+            for (i, (eq, bits)) in want.iter().enumerate() {
+                assert_eq!(clues.sliced(i), *bits, "{rows}x{cols} row {i}");
+                for (n, eq) in eq.iter().enumerate() {
+                    assert_eq!(
+                        clues.cells_with(n, i),
+                        *eq,
+                        "{rows}x{cols} row {i} clue {n}"
+                    );
+                }
+            }
+        }
+    }
+}

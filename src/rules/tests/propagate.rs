@@ -183,3 +183,78 @@ fn propagate_on_decided_boards_finds_what_full_sweeps_find() {
         "{found:?} failed and passed"
     );
 }
+
+/// Propagation stopped after some passes ([`crate::rules::propagate_until`])
+/// and taken up again, with the later tiers run out of turn on every row
+/// or not ([`crate::rules::later_tiers_near`]), reaches the fixpoint that
+/// propagation in one go reaches, or the same contradiction.
+#[test]
+fn propagation_stopped_and_taken_up_again_reaches_the_same_fixpoint() {
+    use crate::bits::RowSet;
+    use crate::board::{Board, Clues, Frame};
+    use crate::generate::{Config, Generator, SizeRange};
+    use crate::rules::{later_tiers_near, propagate, propagate_until, Ctx, Due};
+    let mut rng = Rng::new(0x5709);
+    let mut generator = Generator::new(Config {
+        rows: SizeRange::exactly(12),
+        cols: SizeRange::exactly(11),
+        ..Config::default()
+    });
+    let mut stopped = 0;
+    for index in 0..12 {
+        let g = generator.generate(5, index).expect("a puzzle");
+        let (rows, cols) = (g.puzzle.rows(), g.puzzle.cols());
+        let frame = Frame::<1>::new(rows, cols);
+        for _ in 0..10 {
+            let mut b = Drawing::blank(rows, cols);
+            let blank = [0, 20, 50][rng.index(3)] as f64 / 100.0;
+            for (k, c) in b.clues.iter_mut().enumerate() {
+                *c = match g.puzzle.clue(k / cols, k % cols) {
+                    Clue::Number(n) if !rng.chance(blank) => Some(n),
+                    _ => None,
+                };
+            }
+            let mut clues = Clues::<1>::default();
+            clues.load(&b.puzzle());
+            let at_once = |board: &mut Board<1>| {
+                propagate(&mut Ctx::new(&frame, &clues, board), &mut Due::default())
+            };
+            let mut want = b.board::<1>();
+            let want_result = at_once(&mut want).map(drop);
+            // Stopped after `after` passes, the later tiers perhaps run on
+            // every row, then taken up again with the same scratch.
+            let (after, later) = (1 + rng.index(4) as u32, rng.chance(0.5));
+            let mut got = b.board::<1>();
+            let mut due = Due::default();
+            let mut passes = 0;
+            let first = propagate_until(&mut Ctx::new(&frame, &clues, &mut got), &mut due, |_| {
+                passes += 1;
+                passes == after
+            });
+            let got_result = first.and_then(|_| {
+                if passes == after {
+                    stopped += 1;
+                    if later {
+                        let mut every = RowSet::default();
+                        every.resize(rows + 1);
+                        every.insert_all();
+                        let mut ctx = Ctx::new(&frame, &clues, &mut got);
+                        later_tiers_near(&mut ctx, &every, &mut RowSet::default());
+                    }
+                    propagate(&mut Ctx::new(&frame, &clues, &mut got), &mut due)?;
+                }
+                Ok(())
+            });
+            assert_eq!(
+                got_result.is_ok(),
+                want_result.is_ok(),
+                "on\n{}",
+                b.render()
+            );
+            if want_result.is_ok() {
+                assert_eq!(got, want, "on\n{}", b.render());
+            }
+        }
+    }
+    assert!(stopped > 60, "only {stopped} propagations stopped");
+}
