@@ -69,7 +69,7 @@ impl Solver {
 
     /// Solves `puzzles` in order, handing each outcome to `each` with the
     /// puzzle's index. Runs of small puzzles of one shape are first deduced
-    /// side by side ([`Pack`]); the outcomes are those of [`Solver::solve`]
+    /// side by side (a pack: a board of several puzzles); the outcomes are those of [`Solver::solve`]
     /// (same status, solutions, nodes and probes), only faster.
     pub fn solve_all(&mut self, puzzles: &[&Puzzle], mut each: impl FnMut(usize, &Outcome)) {
         // Per-rule counts and traces belong to one puzzle each.
