@@ -1,44 +1,40 @@
-//! slink: a Slink and Slitherlink solver on bitboards.
+//! slink: a fast Slink and Slitherlink solver.
 //!
-//! Read judge-format text with [`puzzles`], solve with a [`Solver`], draw
-//! the judge's picture with [`draw`], and check any solution with
-//! [`verify()`]:
+//! Read puzzles with [`puzzles`] (the judge format) or [`formats`]
+//! (puzz.link URLs, Loopy game IDs, pzprv3 files), solve them with
+//! [`solve`] or a reusable [`Solver`], draw the judge's picture with
+//! [`draw`], and check any solution with [`verify()`], which shares no
+//! code with the solver:
 //!
 //! ```
 //! let mut solver = slink::Solver::default();
 //! for puzzle in slink::puzzles(b"2 2\n2 2\n2 2\n0 0\n") {
 //!     let (p, mut drawing) = (puzzle.unwrap(), Vec::new());
-//!     slink::draw(&p, solver.solve(&p).solution().unwrap(), &mut drawing);
+//!     let solution = solver.solve(&p).solution().unwrap();
+//!     assert!(slink::verify(&p, solution).is_ok());
+//!     slink::draw(&p, solution, &mut drawing);
 //!     assert!(drawing.starts_with(b"#############\n"));
 //! }
 //! ```
 //!
-//! A [`Solution`] holds the loop's edges as a bit slice
-//! ([`Solution::lines`]); an [`Outcome`] says whether the loop is the only
-//! one ([`Status`]) and what finding it cost ([`Stats`]). The puzzle formats
-//! of the Slitherlink ecosystem (puzz.link URLs, Loopy game IDs, pzprv3
-//! files) are read and written by [`formats`].
+//! An [`Outcome`] says whether the loop is the only one ([`Status`]) and
+//! what finding it cost ([`Stats`]); a [`Solution`] holds the loop's edges
+//! as bit slices ([`Solution::lines`]). [`Options`] set the work budget,
+//! a time limit, or the judge's rules alone.
 //!
-//! # Layers
+//! # Features
 //!
-//! The source is in folders by layer, and a module uses only its own
-//! layer and those before it, never one after it:
+//! - `run`: whole runs over files (the batch engine, the generator, SVG
+//!   and HTML [`pictures`]), on rayon, memmap2, serde_json and quick-xml.
+//! - `progress`: a progress bar on a terminal (indicatif).
+//! - `cli` (default): the `slink` binary; both of the above.
 //!
-//! `bits -> grid -> puzzle -> board -> rules -> solve -> generate -> run -> cli`
+//! With `default-features = false` the crate is the puzzle, its formats,
+//! the solver, the drawing and the verifier, and depends on bitvec,
+//! itoa and memchr alone.
 //!
-//! with `util` (the tests' and the generator's random numbers) a leaf that
-//! any layer may use. `bits` holds rows of machine words, `grid` the
-//! names of edges, sides and corners, `puzzle` the clues, parsing, the
-//! drawing and the independent verifier, `board` the solver's state as
-//! bit planes, `rules` the deduction rules, `solve` the complete solver,
-//! `generate` the puzzle generator, `run` whole runs (batch mode, judge
-//! mode, check, explain, pictures), and `cli` (in the binary) the
-//! command line. A test (`tests/cli/layers.rs`) reads every `crate::`
-//! path and fails on an import against this order or a cycle between
-//! modules.
-//!
-//! Everything else is reached through [`internals`], which is not part of
-//! the stable interface.
+//! How the source is laid out (its layers, and the test that keeps them)
+//! is in the repository's `docs/architecture.md`.
 
 #![warn(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -51,10 +47,12 @@ struct ReadmeExamples;
 
 mod bits;
 mod board;
+#[cfg(feature = "run")]
 mod generate;
 mod grid;
 mod puzzle;
 mod rules;
+#[cfg(feature = "run")]
 mod run;
 mod solve;
 mod util;
@@ -67,12 +65,14 @@ pub use crate::{
     puzzle::solution::{Bits, Solution},
     puzzle::verify::{verify, Invalid},
     puzzle::write::write_puzzle,
-    puzzle::{Clue, Puzzle, PuzzleError, MAX_COLS, MAX_ROWS},
+    puzzle::{Clue, Puzzle, PuzzleError, BLANK, MAX_COLS, MAX_ROWS},
     rules::{Contradiction, Event, Reason, Rule, RuleCounts},
-    run::pictures,
     solve::outcome::{Options, Outcome, Stats, Status},
     solve::solver::{solve, Solver},
 };
+
+#[cfg(feature = "run")]
+pub use crate::run::pictures;
 
 /// The crate's layers as modules, for slink's own binary, benches, fuzz
 /// targets and integration tests only.
@@ -91,6 +91,7 @@ pub mod internals {
         pub use crate::board::*;
     }
     /// The puzzle generator.
+    #[cfg(feature = "run")]
     pub mod generate {
         pub use crate::generate::*;
     }
@@ -107,6 +108,7 @@ pub mod internals {
         pub use crate::rules::*;
     }
     /// Whole runs: batch, judge, check, explain, bench, pictures.
+    #[cfg(feature = "run")]
     pub mod run {
         pub use crate::run::*;
     }

@@ -13,6 +13,8 @@ is byte for byte what ``slink solve --format json --no-timing FILES``
 writes for the same files (or, with --timing, the same records with each
 data set's ``micros``). Every worker needs the ``slink`` package and the
 files at the same paths (a shared file system), as ``slink solve`` would.
+
+It needs Dask: ``pip install './python[dask]'`` installs slink with it.
 """
 
 import argparse
@@ -22,7 +24,13 @@ import sys
 from pathlib import Path
 from typing import Iterable, List, Optional, TextIO
 
-from dask.distributed import Client, LocalCluster
+try:
+    from dask.distributed import Client, LocalCluster
+except ImportError:  # pragma: no cover - said to the user, not tested without Dask
+    sys.exit(
+        "dask_corpus.py needs Dask's distributed scheduler: "
+        "pip install './python[dask]' (or pip install 'dask[distributed]')"
+    )
 
 
 def solve_part(input_number: int, path: str, shard: int, shards: int, timing: bool) -> List[str]:
@@ -81,6 +89,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--shards", type=int, default=1, help="tasks per file")
     parser.add_argument("--timing", action="store_true", help="keep each record's micros")
     args = parser.parse_args(argv)
+    if not args.folder.is_dir():
+        print(f"dask_corpus.py: {args.folder} is not a folder of puzzle files", file=sys.stderr)
+        return 2
     files = sorted(str(p) for p in args.folder.iterdir() if p.is_file())
     if args.scheduler:
         client = Client(args.scheduler)

@@ -3,6 +3,9 @@
 import os
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Tuple, Union
 
+# A str is a puzzle text when it holds a newline or is one puzz.link URL,
+# Loopy game ID or pzprv3 line, else a file's path (in every function);
+# an os.PathLike is always a path, bytes always a text.
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, Iterable[Union[str, bytes]]]
 InputFormat = Literal["judge", "url", "loopy", "pzprv3"]
 Status = Literal["solved", "multiple", "none", "invalid", "gave-up", "timed-out"]

@@ -2,7 +2,7 @@
 //! `slink.solve` and its [`SolveResult`] (`slink.Result`), which draws
 //! the loop as text and as SVG.
 
-use crate::source::{self, parse_error};
+use crate::source::{self, parse_error, STRING};
 use crate::stream::dict_of;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -22,22 +22,32 @@ pub struct PyPuzzle {
     pub inner: Puzzle,
 }
 
-/// The name a text given as a string has in errors.
-const STRING: &str = "<string>";
-
-/// The bytes of a `str`, `bytes` or `bytearray` text.
-fn text_bytes(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+/// The text of one puzzle and the name it has in errors: `bytes` or
+/// `bytearray`, or a `str` that is a text ([`source::is_text`]); a `str`
+/// that is not, or an `os.PathLike`, is a file's path, read.
+fn text_bytes(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, String)> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(s.to_cow()?.as_bytes().to_vec());
+        let s = s.to_cow()?;
+        if source::is_text(&s) {
+            return Ok((s.as_bytes().to_vec(), STRING.into()));
+        }
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
-        return Ok(b.as_bytes().to_vec());
+        return Ok((b.as_bytes().to_vec(), STRING.into()));
     }
     if let Ok(b) = obj.cast::<PyByteArray>() {
-        return Ok(b.to_vec());
+        return Ok((b.to_vec(), STRING.into()));
+    }
+    if obj.is_instance_of::<PyString>() || obj.hasattr("__fspath__")? {
+        let path: std::path::PathBuf = obj.extract()?;
+        let name = path.display().to_string();
+        return match std::fs::read(&path) {
+            Ok(text) => Ok((text, name)),
+            Err(e) => Err(source::os_error(&e, &name)),
+        };
     }
     Err(PyTypeError::new_err(format!(
-        "expected a slink.Puzzle or its text (str or bytes), not {}",
+        "expected a slink.Puzzle, its text (str or bytes) or a file's path, not {}",
         obj.get_type().name()?
     )))
 }
@@ -105,10 +115,10 @@ impl PyPuzzle {
     #[pyo3(signature = (text, fmt=None))]
     fn new(py: Python<'_>, text: &Bound<'_, PyAny>, fmt: Option<&str>) -> PyResult<Self> {
         let fmt = source::input_format(fmt)?;
-        let text = text_bytes(text)?;
+        let (text, name) = text_bytes(text)?;
         match only_puzzle(&text, fmt) {
             Ok((_, inner)) => Ok(PyPuzzle { inner }),
-            Err(bad) => Err(bad.raise(py, STRING)),
+            Err(bad) => Err(bad.raise(py, &name)),
         }
     }
 
@@ -317,7 +327,7 @@ pub fn solve(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     fmt: Option<&str>,
-    budget: Option<u64>,
+    budget: Option<i128>,
     time_limit: Option<f64>,
     rules_only: bool,
 ) -> PyResult<SolveResult> {
@@ -328,12 +338,12 @@ pub fn solve(
         return Ok(py.detach(move || solved(p, 1, options, started)));
     }
     let fmt = source::input_format(fmt)?;
-    let text = text_bytes(puzzle)?;
+    let (text, name) = text_bytes(puzzle)?;
     py.detach(move || {
         let (line, p) = only_puzzle(&text, fmt)?;
         Ok(solved(p, line, options, started))
     })
-    .map_err(|bad: Bad| bad.raise(py, STRING))
+    .map_err(|bad: Bad| bad.raise(py, &name))
 }
 
 #[pymethods]

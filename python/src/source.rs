@@ -64,24 +64,46 @@ pub fn input_format(fmt: Option<&str>) -> PyResult<Option<Format>> {
         .transpose()
 }
 
+/// `budget=` as the solver takes it: an integer from 0 to 2^64 - 1, as
+/// `slink solve --budget` takes it; `None` for the default.
+pub fn budget(budget: Option<i128>) -> PyResult<Option<u64>> {
+    budget
+        .map(|b| {
+            u64::try_from(b).map_err(|_| {
+                PyValueError::new_err(format!(
+                    "budget must be an integer from 0 to {} (search nodes and probes), not {b}",
+                    u64::MAX
+                ))
+            })
+        })
+        .transpose()
+}
+
 /// The solver's options, as `slink solve --budget --time-limit
-/// --rules-only` makes them.
+/// --rules-only` makes them (see [`budget`]; a time limit, in seconds,
+/// must be more than zero, as the command line's).
 pub fn options(
-    budget: Option<u64>,
+    budget: Option<i128>,
     time_limit: Option<f64>,
     rules_only: bool,
 ) -> PyResult<Options> {
+    let budget = self::budget(budget)?;
     let base = if rules_only {
         Options::rules_only()
     } else {
         Options::default()
     };
     let time_limit = match time_limit {
-        Some(s) => Some(Duration::try_from_secs_f64(s).map_err(|_| {
-            PyValueError::new_err(format!(
-                "time_limit must be a number of seconds >= 0, not {s}"
-            ))
-        })?),
+        Some(s) => Some(
+            Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "time_limit must be a number of seconds more than 0 (None: no limit), not {s}"
+                    ))
+                })?,
+        ),
         None => None,
     };
     Ok(Options {
@@ -111,13 +133,41 @@ fn bytes_of(obj: &Bound<'_, PyAny>) -> Option<Vec<u8>> {
     obj.cast::<PyByteArray>().ok().map(|b| b.to_vec())
 }
 
-/// `source` as an input: a `str` or `os.PathLike` is a file's path (it
-/// must be there), `bytes` or `bytearray` a text in memory, any other
-/// iterable of `str` or `bytes` a text read as a stream, item after item
-/// (an item without a final newline gets one). `name` names the bytes or
-/// the iterable in records and messages.
+/// Whether a `str` is a puzzle text rather than a file's path, by the one
+/// rule of every function of the package: a text holds a newline, or is
+/// one puzz.link URL, Loopy game ID or pzprv3 line; any other `str` is a
+/// path (an `os.PathLike` always is, `bytes` never).
+pub fn is_text(s: &str) -> bool {
+    s.contains('\n') || Format::of_line(s.trim().as_bytes()).is_some()
+}
+
+/// The name a text given as a string has in records and errors.
+pub const STRING: &str = "<string>";
+
+/// `source` as an input: `bytes` or `bytearray` a text in memory; a `str`
+/// a text or a file's path ([`is_text`]); an `os.PathLike` a file's path
+/// (it must be there); any other iterable of `str` or `bytes` a text read
+/// as a stream, item after item (an item without a final newline gets
+/// one). `name` names the text or the iterable in records and messages.
 pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Source> {
     let cancel = Arc::new(AtomicBool::new(false));
+    let text = match obj.cast::<PyString>() {
+        Ok(s) => Some(s.to_cow()?)
+            .filter(|s| is_text(s))
+            .map(|s| s.as_bytes().to_vec()),
+        Err(_) => None,
+    };
+    if let Some(bytes) = text {
+        let input = Input::Bytes {
+            name: name.unwrap_or_else(|| STRING.into()),
+            bytes: bytes.into(),
+        };
+        return Ok(Source {
+            input,
+            raised: None,
+            cancel,
+        });
+    }
     if let Some(bytes) = bytes_of(obj) {
         let input = Input::Bytes {
             name: name.unwrap_or_else(|| "<bytes>".into()),
@@ -131,11 +181,6 @@ pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Sourc
     }
     if obj.is_instance_of::<PyString>() || obj.hasattr("__fspath__")? {
         let path: PathBuf = obj.extract()?;
-        if path.as_os_str().as_encoded_bytes().contains(&b'\n') {
-            return Err(PyValueError::new_err(
-                "a str source is a path; give a puzzle text as bytes (text.encode()) or as [text]",
-            ));
-        }
         let meta =
             std::fs::metadata(&path).map_err(|e| os_error(&e, &path.display().to_string()))?;
         if meta.is_dir() {

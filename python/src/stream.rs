@@ -387,7 +387,7 @@ pub fn solve_many(
     input: usize,
     name: Option<String>,
     shard: Option<(usize, usize)>,
-    budget: Option<u64>,
+    budget: Option<i128>,
     time_limit: Option<f64>,
     rules_only: bool,
 ) -> PyResult<Records> {

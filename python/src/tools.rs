@@ -56,7 +56,7 @@ pub fn check<'py>(
     source: &Bound<'py, PyAny>,
     fmt: Option<&str>,
     question: Option<&str>,
-    budget: Option<u64>,
+    budget: Option<i128>,
     time_limit: Option<f64>,
     threads: Option<usize>,
     name: Option<String>,
@@ -80,6 +80,8 @@ pub fn check<'py>(
         threads: source::threads(threads)?,
         from: source::input_format(fmt)?,
         json: true,
+        skip: 0,
+        quiet: true,
     };
     let source = source::source_of(source, name)?;
     let input = source.input.clone();
@@ -195,7 +197,7 @@ pub fn generate(
     blanks: Option<f64>,
     rules_only: bool,
     shape: Option<&str>,
-    budget: Option<u64>,
+    budget: Option<i128>,
     attempts: u32,
     threads: Option<usize>,
     difficulty: Option<&str>,
@@ -203,12 +205,9 @@ pub fn generate(
     symmetry: Option<&str>,
     time_limit: Option<f64>,
 ) -> PyResult<Vec<PyPuzzle>> {
-    let time_limit = time_limit
-        .map(|s| {
-            std::time::Duration::try_from_secs_f64(s)
-                .map_err(|e| PyValueError::new_err(e.to_string()))
-        })
-        .transpose()?;
+    // The solver's rules for budget= and time_limit=, as every function's.
+    let solving = source::options(budget, time_limit, false)?;
+    let (budget, time_limit) = (source::budget(budget)?, solving.time_limit);
     let ten = SizeRange::exactly(10);
     let config = GenConfig {
         rows: rows.map_or(Ok(ten), |r| size(r, MAX_ROWS))?,

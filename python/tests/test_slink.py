@@ -127,6 +127,18 @@ def test_statuses_and_options_of_one_puzzle():
     assert hard.status == "gave-up" and "budget" in hard.error
     with pytest.raises(ValueError, match="time_limit"):
         slink.solve(URL, time_limit=-1)
+    # The command line's ranges, and the option named: --time-limit 0s is
+    # refused there, and a budget is 0 to 2^64 - 1.
+    with pytest.raises(ValueError, match="time_limit must be .* more than 0"):
+        slink.solve(URL, time_limit=0)
+    for call in (
+        lambda: slink.solve(URL, budget=-1),
+        lambda: list(slink.solve_many(URL, budget=-1)),
+        lambda: slink.check(URL, budget=2**64),
+        lambda: slink.generate(5, 5, budget=-1),
+    ):
+        with pytest.raises(ValueError, match="budget must be an integer from 0 to"):
+            call()
 
 
 # --- every format ----------------------------------------------------------
@@ -223,7 +235,7 @@ def test_parse_errors_carry_file_line_and_column(tmp_path, cli):
     short = "https://puzz.link/p?slither/5/5/cbcbcdd"
     with pytest.raises(slink.ParseError) as e:
         slink.solve(short)
-    record = json.loads(cli("solve", "--format", "json", "-", input_bytes=(short + "\n").encode()))
+    record = json.loads(cli("solve", "--format", "json", "-", input_bytes=(short + "\n").encode(), ok_statuses=(2,)))
     assert str(e.value) == "<string>:" + record["error"]
     assert (e.value.line, e.value.column) == (1, 40) and "ends after" in e.value.message
     with pytest.raises(slink.ParseError, match="2 data sets where one puzzle was expected"):
@@ -246,8 +258,6 @@ def test_other_errors():
         slink.solve_many(CORPUS)
     with pytest.raises(TypeError, match="iterable"):
         slink.solve_many(42)
-    with pytest.raises(ValueError, match="a str source is a path"):
-        slink.solve_many("2 2\n2 2\n2 2\n")
     with pytest.raises(TypeError, match="not a str or bytes"):
         list(slink.solve_many(["1 1\n", 5]))
     with pytest.raises(ValueError, match="unknown format"):
@@ -471,3 +481,33 @@ def test_close_from_another_thread_ends_the_loop():
     reader.join(timeout=10)
     assert not reader.is_alive() and len(seen) > 50 and not failed, failed
     assert engine_threads() == before
+
+
+def test_a_str_means_one_thing_in_every_function(tmp_path):
+    """A str holding a newline, or one URL, Loopy ID or pzprv3 line, is a
+    text; any other str a path; a Path always a path; bytes always a text."""
+    url = "https://puzz.link/p?slither/5/5/cbcbcddad"
+    loopy = "5x5t0:2b1b2b1b2b3b3b0b3"
+    judge = slink.convert(url, to="judge")
+    assert judge.startswith("5 5\n") and judge.endswith("0 0\n")
+    assert slink.convert(url, to="loopy") == loopy + "\n"
+    assert slink.convert(loopy, to="url") == url + "\n"
+    assert slink.read(url) == [slink.Puzzle(url)]
+    assert [r["status"] for r in slink.solve_many(url)] == ["solved"]
+    assert slink.check(loopy)[0]["unique"] is True
+    # The same puzzle from a file, named by a str and by a Path.
+    path = tmp_path / "one.url"
+    path.write_text(url + "\n")
+    for name in (str(path), path):
+        assert slink.read(name) == [slink.Puzzle(url)]
+        assert slink.solve(name).loop == slink.solve(url).loop
+        assert slink.Puzzle(name) == slink.Puzzle(url)
+        assert slink.convert(name, to="loopy") == loopy + "\n"
+    # A judge-format text in a str, and its bytes.
+    assert slink.solve(judge).status == slink.solve(judge.encode()).status == "solved"
+    assert [r["status"] for r in slink.solve_many(judge)] == ["solved"]
+    # A str that is neither a text nor a file: the missing file is named.
+    with pytest.raises(FileNotFoundError):
+        slink.convert("no-such-file.url", to="judge")
+    with pytest.raises(FileNotFoundError):
+        slink.solve("no-such-file.url")

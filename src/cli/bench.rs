@@ -10,7 +10,7 @@ use super::output::{write_failed, OutputArgs};
 use super::solver_args::{parse_duration, SolverArgs};
 use clap::{Args, ValueEnum};
 use slink::internals::run::batch::Input;
-use slink::internals::run::bench::{Bench, Mode, Repeated, Until};
+use slink::internals::run::bench::{Bench, Census, Mode, Repeated, Until};
 use slink::internals::run::read::chunks::Chunks;
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
@@ -54,7 +54,7 @@ impl EngineArg {
 
 /// Arguments of `slink bench`.
 #[derive(Args, Debug)]
-#[command(after_help = "\
+#[command(after_help = concat!("\
 Each file and thread count is run until --min-time is spent (at least 3 \
 runs), or exactly --runs times.
 
@@ -74,7 +74,9 @@ reported, and the exit status is 2.
 
 Example (see BENCHMARKS.md):
     slink gen --rows 20 --cols 20 --count 100000 --seed 1 --rules-only -o s20.txt
-    slink bench s20.txt")]
+    slink bench s20.txt
+
+", super::exit_statuses!()))]
 pub struct BenchArgs {
     /// Puzzle files (judge format, URLs, Loopy IDs or pzprv3 files: see
     /// --from).
@@ -104,6 +106,8 @@ pub struct BenchArgs {
     tsv: bool,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    quiet: super::quiet::QuietArg,
 }
 
 /// A row of the table.
@@ -123,6 +127,10 @@ fn megabytes_per_second(bytes: u64, d: Duration) -> f64 {
 }
 
 fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
+    if rows.is_empty() {
+        // Nothing measured: no table (why is said on standard error).
+        return String::new();
+    }
     let header = [
         "file",
         "engine",
@@ -237,7 +245,9 @@ fn thread_counts(args: &BenchArgs) -> Vec<usize> {
     };
     threads.dedup();
     if args.engine == EngineArg::Judge && threads.iter().any(|&t| t != 1) {
-        eprintln!("slink bench: judge mode runs on one thread; measuring 1 thread only");
+        if !args.quiet.quiet {
+            eprintln!("slink bench: judge mode runs on one thread; measuring 1 thread only");
+        }
         threads = vec![1];
     }
     threads
@@ -251,6 +261,18 @@ fn input_of(engine: EngineArg, file: &Path) -> io::Result<Arc<[u8]>> {
         EngineArg::Batch => Ok(Arc::from(Vec::new())),
         _ => read_whole(file).map(Into::into),
     }
+}
+
+/// Says that `file` has nothing to measure: no data set, or none valid.
+fn nothing_to_measure(file: &Path, census: &Census) {
+    let found = match census.describe() {
+        none if none.is_empty() => "no data set".to_string(),
+        some => format!("no valid data set ({some})"),
+    };
+    eprintln!(
+        "slink bench: {}: {found}: nothing to measure",
+        file.display()
+    );
 }
 
 /// Runs `slink bench`.
@@ -298,11 +320,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                 break 'files;
             }
             if census.valid() == 0 {
-                eprintln!(
-                    "slink bench: {}: no valid data set ({}): nothing to measure",
-                    file.display(),
-                    census.describe()
-                );
+                nothing_to_measure(file, &census);
                 no_puzzles += 1;
                 continue 'files;
             }
@@ -313,11 +331,13 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                 }
                 Some(r) => Some(runs.mean / r),
             };
-            eprintln!(
-                "slink bench: {} on {t} thread(s): {}",
-                file.display(),
-                census.describe()
-            );
+            if !args.quiet.quiet {
+                eprintln!(
+                    "slink bench: {} on {t} thread(s): {}",
+                    file.display(),
+                    census.describe()
+                );
+            }
             rows.push(Row {
                 file: file.display().to_string(),
                 threads: t,

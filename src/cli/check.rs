@@ -22,7 +22,7 @@ enum CheckFormat {
 
 /// Arguments of `slink check`.
 #[derive(Args, Debug)]
-#[command(after_help = "\
+#[command(after_help = concat!("\
 Examples:
     slink check --brief collection.txt       which puzzles are not unique?
     slink check --promise corpus/judge/slink.in
@@ -35,8 +35,7 @@ rules), `normal` (loop reasoning), `tricky` (probing), `hard` (search). \
 Then a summary counts the data sets read per \
 verdict (unique, multiple, none, gave up, bad input).
 
-Exit status: 0 when every data set passes the question asked of it, 1 \
-when some fails it, 2 for an unreadable input or bad input.")]
+", super::exit_statuses!()))]
 pub struct CheckArgs {
     /// Puzzle files (judge format, URLs, Loopy IDs or pzprv3 files: see
     /// --from); none, or `-`, reads standard input.
@@ -72,6 +71,12 @@ pub struct CheckArgs {
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    /// Pass over the first N data sets (across the inputs, in order), to
+    /// go on after a check that a signal stopped: it says which N to give.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    skip: usize,
+    #[command(flatten)]
+    quiet: super::quiet::QuietArg,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -90,6 +95,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         threads: args.threads.map_or(0, usize::from),
         from: args.from.format(),
         json: args.format == CheckFormat::Json,
+        skip: args.skip,
+        quiet: args.quiet.quiet,
     };
     let inputs = super::from::inputs_of(&args.files);
     let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
@@ -110,6 +117,22 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             // A reader that stopped early: the status of what was checked.
             return write_failed("slink check", &e, summary.exit_status());
         }
+    }
+    if let Some(signal) = summary.stopped {
+        let done = args.skip + summary.data_sets();
+        let last = summary
+            .last
+            .as_ref()
+            .map_or(String::new(), |at| format!(" (the last at {at})"));
+        super::signals::announce(
+            "slink check",
+            &format!(
+                "stopped by signal {signal} after {}{last}, their lines written whole; \
+                 to go on, run the same command with --skip {done} (the summary counts \
+                 only the data sets checked)",
+                slink::internals::util::counted(done as u64, "data set")
+            ),
+        );
     }
     ExitCode::from(summary.exit_status())
 }

@@ -5,25 +5,25 @@ use super::output::{write_failed, OutputArgs};
 use clap::Args;
 use slink::internals::puzzle::formats::Format;
 use slink::internals::run::convert;
+use slink::internals::util::interrupt;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `slink convert`.
 #[derive(Args, Debug)]
-#[command(after_help = "\
+#[command(after_help = concat!("\
 Each puzzle is read and written as it is: nothing is solved (`slink solve \
 --format url|loopy|pzprv3` solves each puzzle and writes it with its \
 answer where the format has room for one). A bad data set is reported on \
 standard error in place (at most 20 per file, then a count) and the others \
 are converted. The judge format's output ends with `0 0`.
 
-Exit status: 0 when every data set was converted, 2 when some could not \
-be read.
-
 Example:
     slink convert --to judge puzzles.url > puzzles.in
-    slink convert --to loopy corpus/sample.in")]
+    slink convert --to loopy corpus/sample.in
+
+", super::exit_statuses!()))]
 pub struct ConvertArgs {
     /// Puzzle files (judge format, URLs, Loopy IDs or pzprv3 files: see
     /// --from); none, or `-`, reads standard input.
@@ -33,6 +33,8 @@ pub struct ConvertArgs {
     /// The format to write.
     #[arg(long, value_enum, value_name = "FORMAT")]
     to: FromArg,
+    #[command(flatten)]
+    quiet: super::quiet::QuietArg,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -52,7 +54,23 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         FromArg::Pzprv3 => Format::Pzprv3,
     };
     let mut err = io::stderr();
-    match convert::run(&inputs, args.from.format(), to, &mut out, &mut err) {
+    let converted = convert::run(&inputs, args.from.format(), to, &mut out, &mut err);
+    if let (Some(signal), Ok(done)) = (interrupt::requested(), &converted) {
+        let read = slink::internals::util::counted((done.written + done.bad) as u64, "data set");
+        let end = if to == Format::Judge {
+            " (the judge format's output still ends with `0 0`)"
+        } else {
+            ""
+        };
+        super::signals::announce(
+            "slink convert",
+            &format!(
+                "stopped by signal {signal} after {read}, written whole{end}; run the same \
+                 command again to convert them all"
+            ),
+        );
+    }
+    match converted {
         Ok(done) if done.bad > 0 || done.unreadable > 0 => ExitCode::from(2),
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => write_failed("slink convert", &e, 0),

@@ -25,7 +25,10 @@ enum ExplainFormat {
 
 /// Arguments of `slink explain`.
 #[derive(Args, Debug)]
-#[command(after_help = "Example:\n  slink explain --data-set 3 --every 5 corpus/sample.in")]
+#[command(after_help = concat!(
+    "Example:\n  slink explain --data-set 3 --every 5 corpus/sample.in\n\n",
+    super::exit_statuses!()
+))]
 pub struct ExplainArgs {
     /// Puzzle file (judge format, URLs, Loopy IDs or pzprv3 files: see
     /// --from); `-` or nothing: standard input.
@@ -46,6 +49,8 @@ pub struct ExplainArgs {
     output: OutputArgs,
     #[command(flatten)]
     solver: SolverArgs,
+    #[command(flatten)]
+    quiet: super::quiet::QuietArg,
 }
 
 /// Runs `slink explain`: exit 0 for a unique solution, 1 otherwise, 2 for

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 /// Arguments of `slink gen`.
 #[derive(Args, Debug)]
-#[command(after_help = "\
+#[command(after_help = concat!("\
 Examples:
     slink gen --rows 20 --cols 20 --count 1000 --seed 1 > slink20.txt
     slink gen --rows 10-30 --cols 10-30 --count 100 --seed 4 --blanks 0.5
@@ -35,7 +35,9 @@ Examples:
 
 --difficulty makes puzzles exactly that hard for slink's solver (what `slink \
 check` reports as grade=), removing as many clues as can go (or up to \
---blanks); the summary says how many puzzles fell short of --blanks and why.")]
+--blanks); the summary says how many puzzles fell short of --blanks and why.
+
+", super::exit_statuses!()))]
 pub struct GenArgs {
     /// Rows of each puzzle: `N`, or a range `A-B` drawn from uniformly
     /// per puzzle (1 to 1024).
@@ -106,9 +108,8 @@ pub struct GenArgs {
     /// drawn from the generator's own loops.
     #[arg(long, value_name = "FILE")]
     answers: Option<PathBuf>,
-    /// No summary on standard error.
-    #[arg(long, short = 'q')]
-    quiet: bool,
+    #[command(flatten)]
+    quiet: super::quiet::QuietArg,
 }
 
 fn parse_rows(s: &str) -> Result<SizeRange, String> {
@@ -194,7 +195,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
     });
     match result {
         Ok(summary) => {
-            if !args.quiet {
+            if !args.quiet.quiet {
                 let seconds = started.elapsed().as_secs_f64();
                 let _ = summary.report(&config, args.seed, seconds, &mut io::stderr());
             }

@@ -4,8 +4,10 @@ use super::from::FromArgs;
 use super::solver_args::SolverArgs;
 use clap::Args;
 use slink::internals::puzzle::formats::Format;
+use slink::internals::run::batch::Totals;
 use slink::internals::run::batch::{self, Input};
 use slink::internals::run::judge::{self, JudgeExit};
+use slink::internals::util::{counted, interrupt};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -16,6 +18,8 @@ pub struct JudgeArgs {
     solver: SolverArgs,
     #[command(flatten)]
     from: FromArgs,
+    #[command(flatten)]
+    quiet: super::quiet::QuietArg,
 }
 
 /// Solves standard input in judge mode ([`slink::internals::run::judge::run`]).
@@ -34,8 +38,22 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
         );
     }
     let options = args.solver.options();
-    match judge::run_from(&Input::Stdin, Some(from), options, &mut out, &mut err) {
-        Ok((verdict, _)) => ExitCode::from(verdict as u8),
+    let quiet = args.quiet.quiet;
+    match judge::run_from(
+        &Input::Stdin,
+        Some(from),
+        options,
+        quiet,
+        &mut out,
+        &mut err,
+    ) {
+        Ok((verdict, totals)) => {
+            if let Some(signal) = interrupt::requested() {
+                let _ = out.flush();
+                super::signals::announce("slink", &stopped(signal, &totals));
+            }
+            ExitCode::from(verdict as u8)
+        }
         Err(batch::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(batch::Error::Write(e)) => {
             let _ = writeln!(err, "slink: writing to standard output: {e}");
@@ -47,4 +65,21 @@ pub fn run(args: &JudgeArgs) -> ExitCode {
             ExitCode::from(JudgeExit::BadInput as u8)
         }
     }
+}
+
+/// Where a judge run stopped by `signal` stopped, and how to go on: the
+/// same drawings come from `slink solve` over the rest of the input.
+fn stopped(signal: i32, totals: &Totals) -> String {
+    let done = totals.data_sets();
+    let last = totals.last.as_ref().map_or(String::new(), |spot| {
+        format!(
+            " (the last at stdin:{}, data set {})",
+            spot.line, spot.number
+        )
+    });
+    format!(
+        "stopped by signal {signal} after {}{last}, their drawings written whole; to go \
+         on, run `slink solve --skip {done}` on the same input and append its output",
+        counted(done as u64, "data set")
+    )
 }

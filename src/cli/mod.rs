@@ -11,6 +11,7 @@ mod from;
 mod gen;
 mod judge;
 mod output;
+mod quiet;
 mod resume;
 mod signals;
 mod solve;
@@ -18,6 +19,26 @@ mod solver_args;
 mod verify;
 
 use clap::{Parser, Subcommand};
+
+/// The exit statuses of every command, at the end of each command's
+/// `--help` (and so of the man page); the README has the same table.
+macro_rules! exit_statuses {
+    () => {
+        "Exit status, the same for every command:
+  0        all passed: every data set solved with exactly one solution (judge
+           mode, solve), passing the question asked (check), judged right
+           (verify), made (gen), converted (convert)
+  1        some data set did not pass: several solutions, none, given up or
+           timed out (judge mode, solve); failing the question (check); drawn
+           wrong (verify); a puzzle that could not be made (gen)
+  2        a usage error, an input that cannot be read, a malformed data set
+           (in every command), or an output that cannot be written; 2 wins
+           over 1
+  130/143  stopped by SIGINT/SIGTERM, after writing whole what it had made;
+           standard error says where it stopped and how to go on"
+    };
+}
+pub(crate) use exit_statuses;
 use std::process::ExitCode;
 
 /// A fast Slink and Slitherlink solver.
@@ -26,24 +47,21 @@ use std::process::ExitCode;
 /// puzzles in the judge format on standard input and prints, for each data
 /// set, its number and the solution's drawing, byte for byte as the
 /// contest's judge expects (`slink < puzzles.txt > solutions.txt`). The
-/// subcommands solve, generate (gen), check, explain, measure (bench) and
-/// judge (verify) files of puzzles.
+/// subcommands solve, generate (gen), check, explain, measure (bench),
+/// judge (verify) and convert files of puzzles.
 #[derive(Parser, Debug)]
 #[command(
     name = "slink",
     version,
     about = "A fast Slink and Slitherlink solver. With no subcommand: judge mode \
              (puzzles on stdin, the judge's drawings on stdout).",
-    after_help = "Examples:\n  \
+    after_help = concat!(
+        "Examples:\n  \
         slink < corpus/sample.in            judge mode\n  \
         slink solve -j 8 puzzles/*.txt      batch mode, all files, in input order\n  \
-        slink verify judge.in contestant.out\n\n\
-        Exit status: 0 when every data set was solved with exactly one \
-        solution (or, for verify, judged right); 1 when some data set has \
-        several solutions, none, or was given up on (verify: something is \
-        wrong); 2 for unreadable or malformed input, or an output that \
-        cannot be written; 130 or 143 when SIGINT or SIGTERM stopped it (after \
-        writing whole what it had made)."
+        slink verify judge.in contestant.out\n\n",
+        exit_statuses!()
+    )
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -104,7 +122,29 @@ pub fn main() -> ExitCode {
         Some(Command::Man(a)) => docs::man(a),
         Some(Command::Reference(a)) => docs::reference(a),
     };
+    if let Some(name) = cli.command_name() {
+        signals::announce_if_silent(&name);
+    }
     signals::stopped_status().unwrap_or(status)
+}
+
+impl Cli {
+    /// `slink COMMAND` (`slink` in judge mode), as its messages start;
+    /// `None` for the commands that take no puzzles.
+    fn command_name(&self) -> Option<String> {
+        let name = match &self.command {
+            None => return Some("slink".into()),
+            Some(Command::Completions(_) | Command::Man(_) | Command::Reference(_)) => return None,
+            Some(Command::Solve(_)) => "solve",
+            Some(Command::Gen(_)) => "gen",
+            Some(Command::Check(_)) => "check",
+            Some(Command::Explain(_)) => "explain",
+            Some(Command::Bench(_)) => "bench",
+            Some(Command::Verify(_)) => "verify",
+            Some(Command::Convert(_)) => "convert",
+        };
+        Some(format!("slink {name}"))
+    }
 }
 
 /// Reports a command line clap rejected, with a hint when a file name

@@ -14,19 +14,23 @@ use std::process::ExitCode;
 /// The output option.
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
-    /// Write the result to FILE (made, or emptied first) instead of
-    /// standard output.
+    /// Write the result to FILE instead of standard output. FILE is made
+    /// (or emptied) only once every input has been opened: a missing input
+    /// leaves it as it was.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 
 impl OutputArgs {
     /// Opens the output: the file, or standard output. An error names the
-    /// file; one of `inputs` is refused as the output (making it would
-    /// empty the input before it is read).
+    /// file. A file is touched only when every one of `inputs` can be
+    /// opened (a mistyped input name must not empty the results of an
+    /// earlier run), and none of them is the output (making it would empty
+    /// the input before it is read).
     pub fn open(&self, inputs: &[&Path]) -> io::Result<Output> {
         match &self.output {
             Some(path) => {
+                inputs.iter().try_for_each(|input| readable(input))?;
                 not_an_input(path, inputs)?;
                 Output::create(path)
             }
@@ -58,6 +62,26 @@ pub fn not_an_input(path: &Path, inputs: &[&Path]) -> io::Result<()> {
             ),
         )),
         None => Ok(()),
+    }
+}
+
+/// Whether `path` can be opened to be read (`-`, standard input, can):
+/// the error says `cannot read PATH: ...`, as a run's does.
+pub fn readable(path: &Path) -> io::Result<()> {
+    if path.as_os_str() == "-" {
+        return Ok(());
+    }
+    let cannot = |why: String| {
+        io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("cannot read {}: {why}", path.display()),
+        )
+    };
+    let file = File::open(path).map_err(|e| cannot(e.to_string()))?;
+    match file.metadata() {
+        Ok(m) if m.is_dir() => Err(cannot("it is a directory".into())),
+        Ok(_) => Ok(()),
+        Err(e) => Err(cannot(e.to_string())),
     }
 }
 

@@ -3,7 +3,7 @@
 //! and the run going on after the data sets its records cover; and the
 //! line a stopped run ends with, saying where it stopped and how to go on.
 
-use super::output::{not_an_input, Output, OutputArgs};
+use super::output::{not_an_input, readable, Output, OutputArgs};
 use slink::internals::run::batch::resume::{self, Error, Resumed};
 use slink::internals::run::batch::{Config, Input, Spot, Totals};
 use slink::internals::util::counted;
@@ -40,6 +40,10 @@ pub fn open(
             "--resume goes with --format judge, json, url or loopy (records that can be \
              matched with their data sets without solving)",
         ));
+    }
+    // A missing input first: the output is then not read, nor touched.
+    for input in paths {
+        readable(input).map_err(|e| refuse(&e.to_string()))?;
     }
     if let Some(why) = unreadable_twice(inputs) {
         return Err(refuse(&format!("--resume: {why}")));

@@ -8,6 +8,10 @@ use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::low_level;
 use slink::internals::util::interrupt;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether the command said where a signal stopped it ([`announce`]).
+static ANNOUNCED: AtomicBool = AtomicBool::new(false);
 
 /// Installs the handlers. If that fails, the signals keep their default
 /// action (ending the process at once), which is reported on stderr.
@@ -32,4 +36,27 @@ pub fn install() {
 /// for SIGINT, 143 for SIGTERM), if one did.
 pub fn stopped_status() -> Option<ExitCode> {
     interrupt::requested().map(|signal| ExitCode::from((128 + signal) as u8))
+}
+
+/// Says on standard error, as `COMMAND: LINE`, where a signal stopped the
+/// command and how to go on (every stop is said, under `-q` too).
+pub fn announce(command: &str, line: &str) {
+    ANNOUNCED.store(true, Ordering::Relaxed);
+    eprintln!("{command}: {line}");
+}
+
+/// After `command` ended: if a signal stopped it and it did not say where
+/// ([`announce`]), says that it stopped and that what it wrote is whole.
+pub fn announce_if_silent(command: &str) {
+    if let Some(signal) = interrupt::requested() {
+        if !ANNOUNCED.load(Ordering::Relaxed) {
+            announce(
+                command,
+                &format!(
+                    "stopped by signal {signal} before the end; what it wrote is whole; \
+                     run the same command again to do it all"
+                ),
+            );
+        }
+    }
 }

@@ -39,24 +39,24 @@ enum FormatArg {
 
 /// Arguments of `slink solve`.
 #[derive(Args, Debug)]
-#[command(after_help = "\
+#[command(after_help = concat!("\
 Examples:
     slink solve puzzles/*.txt > solutions.txt
     slink solve -j 8 --format json --no-timing big.txt > results.jsonl
     xzcat big.txt.xz | slink solve --format summary
     slink solve --format json -o results.jsonl big.txt --resume   (after a stop)
 
-Exit status: 0 if every data set was solved with a unique solution, 1 if \
-some was not (several solutions, none, malformed, gave up, timed out), 2 \
-on a usage error, an unreadable input or an output that cannot be written, \
-130 or 143 when SIGINT or SIGTERM stopped the run (the records of the data \
-sets already taken are written whole first, and standard error says where it \
-stopped and how to go on; a second signal ends it at once). A resumed run's \
-status and summary count the data sets it solved.
+After a stop by SIGINT or SIGTERM (a second signal ends the run at once) \
+the records of the data sets already taken are written whole. A resumed \
+run's status and summary count the data sets it solved. A run that does \
+not exit 0 says on standard error (unless -q) how many data sets did not \
+pass, and why.
 
 Shards: --shard K/N solves the data sets whose number n has \
 (n - 1) mod N = K - 1. Merge the JSON outputs of the N shards with
-    LC_ALL=C sort -m -t: -k2,2n -k3,3n shard-*.jsonl > all.jsonl")]
+    LC_ALL=C sort -m -t: -k2,2n -k3,3n shard-*.jsonl > all.jsonl
+
+", super::exit_statuses!()))]
 pub struct SolveArgs {
     /// Input files (judge format, URLs, Loopy IDs or pzprv3 files: see
     /// --from); `-` (or none) reads standard input.
@@ -107,10 +107,8 @@ pub struct SolveArgs {
     /// The summary and exit status count the data sets this run solved.
     #[arg(long)]
     resume: bool,
-    /// No progress bar on standard error (it is shown only when standard
-    /// error is a terminal).
-    #[arg(short, long)]
-    quiet: bool,
+    #[command(flatten)]
+    quiet: super::quiet::QuietArg,
     /// Leave out times: no `micros` in JSON records, no rates in the
     /// summary, so that runs can be compared byte for byte.
     #[arg(long)]
@@ -153,7 +151,8 @@ impl SolveArgs {
             continuous_numbering: self.continuous_numbering,
             shard: self.shard.unwrap_or_default(),
             skip: self.skip,
-            progress: !self.quiet && io::stderr().is_terminal(),
+            progress: !self.quiet.quiet && io::stderr().is_terminal(),
+            quiet: self.quiet.quiet,
             timing: !self.no_timing,
             window: to_usize(self.window),
             piece_bytes: self
@@ -227,6 +226,8 @@ pub fn run(args: &SolveArgs) -> ExitCode {
                 let earlier = resumed.as_ref().and_then(|r| r.last.as_ref());
                 let to_file = args.output.output.is_some();
                 let line = resume::stopped(signal, &config, &totals, earlier, to_file, &inputs);
+                super::signals::announce("slink solve", &line);
+            } else if let Some(line) = totals.shortfall().filter(|_| !args.quiet.quiet) {
                 let _ = writeln!(err, "slink solve: {line}");
             }
             ExitCode::from(totals.exit_status())

@@ -13,13 +13,12 @@ use std::process::ExitCode;
 
 /// Arguments of `slink verify`.
 #[derive(Args, Debug)]
-#[command(after_help = "Example:\n  \
+#[command(after_help = concat!("Example:\n  \
     ./contestant < judge.in > contestant.out\n  \
     slink verify judge.in contestant.out\n  \
     slink verify puzzles.url contestant.out   # data sets 1, 2, ... in order\n\n\
-    Exit status: 0 when every data set is right and nothing else is \
-    printed, 1 when something is wrong, 2 when a file cannot be read or \
-    the puzzles are malformed.")]
+    The output is right when every data set is drawn right and nothing else \
+    is printed.\n\n", super::exit_statuses!()))]
 pub struct VerifyArgs {
     /// The puzzles (`-`: standard input), in the judge format or, with
     /// their data sets numbered 1, 2, ... in order, as URLs, Loopy IDs or
@@ -46,6 +45,8 @@ pub struct VerifyArgs {
     /// Where the report goes.
     #[command(flatten)]
     report: OutputArgs,
+    #[command(flatten)]
+    quiet: super::quiet::QuietArg,
 }
 
 /// The report formats of `slink verify`.
@@ -70,9 +71,11 @@ fn read_now(name: &str, limit: u64) -> io::Result<Vec<u8>> {
     if name == "-" {
         io::stdin().lock().take(limit).read_to_end(&mut bytes)?;
     } else {
-        std::fs::File::open(Path::new(name))?
-            .take(limit)
-            .read_to_end(&mut bytes)?;
+        let file = std::fs::File::open(Path::new(name))?;
+        if file.metadata()?.is_dir() {
+            return Err(io::Error::other("it is a directory"));
+        }
+        file.take(limit).read_to_end(&mut bytes)?;
     }
     Ok(bytes)
 }

@@ -23,13 +23,13 @@ pub enum Contradiction {
     /// A closed loop while other lines or unmet clues remain, or two loops.
     PrematureLoop,
     /// Two sides at a cell's corner that break what is known of them (at
-    /// most one line, or at least one): see [`crate::rules::angle`].
+    /// most one line, or at least one): the angle rules.
     AngleBroken,
     /// A cell or vertex whose edges, given those known equal or opposite,
-    /// cannot meet its count: see [`crate::solve::parity`].
+    /// cannot meet its count: parity reasoning.
     ParityBroken,
     /// Lines, or cells the loop must pass, in pieces that no edge not
-    /// crossed can join: see [`crate::solve::connect`].
+    /// crossed can join: what the loop can reach.
     Disconnected,
 }
 

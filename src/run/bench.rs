@@ -378,7 +378,7 @@ fn run_judge(
         bytes: input.clone(),
     };
     let clocks = Clocks::start();
-    let (_, totals) = crate::run::judge::run_from(&input, from, options, &mut out, &mut err)
+    let (_, totals) = crate::run::judge::run_from(&input, from, options, false, &mut out, &mut err)
         .map_err(|e| e.to_string())?;
     Ok(measured(&totals, clocks.stop(), out.0 + err.0))
 }

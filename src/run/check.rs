@@ -75,6 +75,12 @@ pub struct Config {
     /// A JSON record per data set and a JSON summary, instead of lines
     /// (every bad data set has its record: none is left out).
     pub json: bool,
+    /// Data sets to pass over first (across the inputs, in order), to go
+    /// on after a check that a signal stopped, which says how many.
+    pub skip: usize,
+    /// No warnings on standard error (a missing `0 0`, standard input
+    /// named twice): only errors.
+    pub quiet: bool,
 }
 
 /// Checks one input, a piece of whole data sets at a time (the reading
@@ -107,9 +113,12 @@ fn check_input(
             Err(e) => break Some(e),
         };
         let mut data_sets = DataSets::of(&chunk);
-        let items: Vec<DataSet> = data_sets.by_ref().collect();
+        let mut items: Vec<DataSet> = data_sets.by_ref().collect();
+        let passed = check.skip.min(items.len());
+        items.drain(..passed);
+        check.skip -= passed;
         check_items(check, &mut file, &items, out)?;
-        if data_sets.unterminated() {
+        if data_sets.unterminated() && !config.quiet {
             out.flush()?;
             writeln!(
                 err,
@@ -132,6 +141,8 @@ struct Checking<'a> {
     config: &'a Config,
     pool: &'a rayon::ThreadPool,
     summary: &'a mut CheckSummary,
+    /// Data sets still to pass over ([`Config::skip`]).
+    skip: usize,
 }
 
 /// Lines about bad data sets written per input at most: the rest are
@@ -160,6 +171,7 @@ fn check_items(
         config,
         pool,
         summary,
+        ..
     } = check;
     let answers: Vec<Option<Option<Answer>>> = pool.install(|| {
         items
@@ -177,6 +189,11 @@ fn check_items(
     for (item, answer) in items.iter().zip(answers) {
         // A stop: the items from here on were not taken.
         let Some(answer) = answer else { break };
+        let place = item.place();
+        summary.last = Some(format!(
+            "{}:{}, data set {}",
+            file.name, place.line, place.number
+        ));
         match (item, answer) {
             (DataSet::Puzzle(place, _), Some(a)) => {
                 summary.add(&a);
@@ -226,6 +243,7 @@ pub fn run(
         Err(e) => return (summary, Err(Error::Threads(e))),
     };
     let mut stdin_read = false;
+    let mut skip = config.skip;
     let mut each = || -> io::Result<()> {
         for input in inputs {
             if interrupt::stopping() {
@@ -234,23 +252,29 @@ pub fn run(
             let name = input.name();
             if *input == Input::Stdin && std::mem::replace(&mut stdin_read, true) {
                 out.flush()?;
-                writeln!(
-                    err,
-                    "slink check: warning: standard input is read once; this '-' is skipped"
-                )?;
+                if !config.quiet {
+                    writeln!(
+                        err,
+                        "slink check: warning: standard input is read once; this '-' is skipped"
+                    )?;
+                }
                 continue;
             }
             let mut check = Checking {
                 config,
                 pool: &pool,
                 summary: &mut summary,
+                skip,
             };
-            if let Some(e) = check_input(&mut check, &name, input, out, err)? {
+            let unreadable = check_input(&mut check, &name, input, out, err)?;
+            skip = check.skip;
+            if let Some(e) = unreadable {
                 out.flush()?;
                 writeln!(err, "slink check: cannot read {name}: {e}")?;
                 summary.unreadable += 1;
             }
         }
+        summary.stopped = interrupt::requested();
         let summary_line = if config.json {
             summary.json()
         } else {

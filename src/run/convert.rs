@@ -55,7 +55,8 @@ pub fn run(
         };
         let mut shown = 0;
         let bad_before = done.bad;
-        loop {
+        // After a stop, no new piece is read: the output ends whole.
+        while !interrupt::stopping() {
             let chunk = match chunks.next_chunk_idle() {
                 Ok(Some(chunk)) => chunk,
                 Ok(None) => break,

@@ -44,22 +44,31 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(JudgeExit, Totals), batch::Error> {
-    run_from(input, Some(formats::Format::Judge), options, out, err)
+    run_from(
+        input,
+        Some(formats::Format::Judge),
+        options,
+        false,
+        out,
+        err,
+    )
 }
 
 /// [`run`] on an input in the format `from` (`None`: detected from its
-/// first meaningful line). A bad URL, Loopy ID or pzprv3 file is reported
-/// in place and the next ones are solved: only a malformed data set of the
-/// judge format stops the input.
+/// first meaningful line), without warnings if `quiet`. A bad URL, Loopy
+/// ID or pzprv3 file is reported in place and the next ones are solved:
+/// only a malformed data set of the judge format stops the input.
 pub fn run_from(
     input: &Input,
     from: Option<formats::Format>,
     options: Options,
+    quiet: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(JudgeExit, Totals), batch::Error> {
     let config = Config {
         options,
+        quiet,
         input_format: from,
         format: OutputFormat::Judge,
         threads: 1,

@@ -355,6 +355,11 @@ pub struct CheckSummary {
     failed: usize,
     /// Data sets on which the ways of solving disagree.
     inconsistent: usize,
+    /// The last data set whose line was written: `FILE:LINE, data set K`.
+    pub last: Option<String>,
+    /// The signal that stopped the check before its end, if one did: the
+    /// summary then says it is not complete.
+    pub stopped: Option<i32>,
 }
 
 impl CheckSummary {
@@ -388,10 +393,18 @@ impl CheckSummary {
     /// The summary line: `summary: N data sets read; unique U, multiple
     /// M, none Z, gave up G, bad input B; asked unique A, promise P (kept
     /// K, broken X; ...); failed F`.
+    /// A check stopped by a signal starts with `summary (stopped by
+    /// signal S, not every data set checked):` instead.
     pub fn line(&self) -> String {
         let v = &self.verdicts;
+        let head = match self.stopped {
+            Some(signal) => {
+                format!("summary (stopped by signal {signal}, not every data set checked)")
+            }
+            None => "summary".into(),
+        };
         let mut s = format!(
-            "summary: {} data sets read; unique {}, multiple {}, none {}, gave up {}, \
+            "{head}: {} data sets read; unique {}, multiple {}, none {}, gave up {}, \
              bad input {}; asked unique {}, promise {}",
             self.data_sets(),
             v[0],
@@ -425,10 +438,11 @@ impl CheckSummary {
     }
 
     /// The summary as a line of JSON: `{"summary": {...}}` with the
-    /// counts of [`CheckSummary::line`].
+    /// counts of [`CheckSummary::line`] (and, after a stop by a signal,
+    /// `"stopped_by_signal": S`).
     pub fn json(&self) -> String {
         let v = &self.verdicts;
-        serde_json::json!({ "summary": {
+        let mut summary = serde_json::json!({
             "data_sets": self.data_sets(),
             "unique": v[0],
             "multiple": v[1],
@@ -445,8 +459,11 @@ impl CheckSummary {
             "failed": self.failed,
             "unreadable_files": self.unreadable,
             "solver_disagreements": self.inconsistent,
-        }})
-        .to_string()
+        });
+        if let Some(signal) = self.stopped {
+            summary["stopped_by_signal"] = signal.into();
+        }
+        serde_json::json!({ "summary": summary }).to_string()
     }
 
     /// The process's exit status: 2 for bad input or an unreadable input,

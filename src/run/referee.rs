@@ -318,7 +318,9 @@ fn number(line: &[u8], k: usize) -> Result<usize, Problem> {
         let what = match line[i] {
             b'\r' => "a carriage return".to_string(),
             b' ' => "a space".to_string(),
-            b => format!("{:?}", b as char),
+            // As the parser shows a byte: 'x', or byte 0x7f.
+            b if b.is_ascii_graphic() => format!("'{}'", b as char),
+            b => format!("byte 0x{b:02x}"),
         };
         return Err(bad(i + 1, format!("{expected}, found {what}")));
     }

@@ -25,7 +25,7 @@ pub struct Options {
     /// The generator's checks of a difficulty use it.
     pub branch: bool,
     /// Give up (as [`Status::GaveUp`]) once a stop is requested
-    /// ([`crate::util::interrupt`]), checked with the budget, every few
+    /// (by SIGINT or SIGTERM in the `slink` binary), checked with the budget, every few
     /// nodes and probes.
     pub stoppable: bool,
     /// Largest number of search nodes (below the root) and probes before

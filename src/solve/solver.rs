@@ -70,8 +70,10 @@ impl Solver {
 
     /// Solves `puzzles` in order, handing each outcome to `each` with the
     /// puzzle's index. Runs of small puzzles of one shape are first deduced
-    /// side by side ([`Stream`]); the outcomes are those of [`Solver::solve`]
-    /// (same status, solutions, nodes and probes), only faster.
+    /// side by side (packs of several puzzles on one board); the outcomes
+    /// have the status and solutions of [`Solver::solve`], only faster (a
+    /// puzzle the pack's rules do not finish goes on from the pack's board,
+    /// whose search may count other nodes and probes than its own would).
     pub fn solve_all(&mut self, puzzles: &[&Puzzle], mut each: impl FnMut(usize, &Outcome)) {
         // Per-rule counts and traces belong to one puzzle each.
         let packing = !self.options.count_rules && !self.options.trace;

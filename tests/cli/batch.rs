@@ -3,7 +3,7 @@
 //! loops, their clues, some blanked or scrambled), and JSON loops are
 //! checked by an independent decoder and by the tests' own checker
 //! (`common::check_loop`), sharing no code with slink.
-use crate::common::{as_solve_says, decode_loop, random_region, Shape};
+use crate::common::{as_solve_says, decode_loop, random_region, split_shortfall, Shape};
 use crate::common::{check_loop, check_one_loop, run_slink as slink, Edges, Grid, Rng, Scratch};
 
 use serde_json::Value;
@@ -299,14 +299,17 @@ fn an_invalid_data_set_in_the_middle_is_reported_in_place() {
     let dir = Scratch::new("invalid");
     let path = dir.file("bad.txt", input.as_bytes());
     let judge = slink(&["solve", &path], b"");
-    assert_eq!(judge.code, 1);
+    assert_eq!(judge.code, 2, "a malformed data set");
     let out = judge.stdout;
     assert!(out.starts_with("1\n#############\n"), "{out}");
     assert!(out.contains("\n3\n#########\n"), "{out}");
     assert!(!out.contains("\n2\n"), "{out}");
     assert_eq!(
         judge.stderr,
-        format!("slink solve: {path}:6:3: data set 2: expected a clue 0-3, found '4'\n")
+        format!(
+            "slink solve: {path}:6:3: data set 2: expected a clue 0-3, found '4'\n\
+             slink solve: 1 of 3 data sets not solved with one solution: 1 malformed\n"
+        )
     );
 
     let json = slink(&["solve", "--format", "json", &path], b"");
@@ -321,14 +324,18 @@ fn an_invalid_data_set_in_the_middle_is_reported_in_place() {
         Some("6:3: data set 2: expected a clue 0-3, found '4'")
     );
     assert_eq!(field(&recs[1], "line").as_u64(), Some(4));
-    assert!(json.stderr.is_empty(), "{}", json.stderr);
+    assert_eq!(
+        json.stderr,
+        "slink solve: 1 of 3 data sets not solved with one solution: 1 malformed\n"
+    );
 
     let fast = slink(&["solve", "--fail-fast", &path, &path], b"");
-    assert_eq!(fast.code, 1);
+    assert_eq!(fast.code, 2);
     assert!(!fast.stdout.contains("\n3\n"), "--fail-fast went on");
-    // The data set's error, then what stopped the run and where.
+    // The data set's error, then what stopped the run and where, then the
+    // count of what did not pass.
     let lines: Vec<&str> = fast.stderr.lines().collect();
-    assert_eq!(lines.len(), 2, "{}", fast.stderr);
+    assert_eq!(lines.len(), 3, "{}", fast.stderr);
     assert_eq!(
         lines[1],
         format!(
@@ -358,10 +365,10 @@ fn a_malformed_header_stops_its_file_but_not_the_others() {
         .collect();
     assert_eq!(got, [(1, 1, "solved"), (1, 2, "invalid"), (2, 1, "solved")]);
     assert!(recs[1]["rows"].is_null());
-    assert_eq!(out.code, 1);
+    assert_eq!(out.code, 2);
     let judge = slink(&["solve", &pbad, &pgood], b"");
     assert_eq!(
-        judge.stderr,
+        split_shortfall(&judge.stderr).0,
         format!("slink solve: {pbad}:3:3: data set 2: expected the number of columns, found 'x'\n")
     );
 }
@@ -375,8 +382,12 @@ fn a_truncated_data_set_keeps_its_size_and_the_place_of_its_error() {
     let message = "6:1: data set 2: the input ends inside the data set: expected 3 rows, found 2";
 
     let json = slink(&["solve", "--format", "json", "--no-timing", &path], b"");
-    assert_eq!(json.code, 1, "{}", json.stderr);
-    assert!(json.stderr.is_empty(), "{}", json.stderr);
+    assert_eq!(json.code, 2, "{}", json.stderr);
+    // The records say what is wrong; standard error only counts it.
+    assert_eq!(
+        json.stderr,
+        "slink solve: 1 of 2 data sets not solved with one solution: 1 malformed\n"
+    );
     let recs = records(&json.stdout);
     assert_eq!(recs.len(), 2, "{}", json.stdout);
     assert_eq!(field(&recs[0], "status").as_str(), Some("solved"));
@@ -402,9 +413,9 @@ fn a_truncated_data_set_keeps_its_size_and_the_place_of_its_error() {
     assert_eq!(piped.stdout, json.stdout.replace(&path, "stdin"));
     for format in ["judge", "summary"] {
         let out = slink(&["solve", "--format", format, "--no-timing", &path], b"");
-        assert_eq!(out.code, 1, "{format}");
+        assert_eq!(out.code, 2, "{format}");
         assert_eq!(
-            out.stderr,
+            split_shortfall(&out.stderr).0,
             format!("slink solve: {path}:{message}\n"),
             "{format}"
         );
@@ -431,7 +442,17 @@ fn an_unreadable_file_is_reported_and_the_others_are_solved() {
         err.contains(&format!("slink solve: cannot read {folder}: ")),
         "{err}"
     );
-    assert_eq!(err.lines().count(), 2, "{err}");
+    assert_eq!(
+        err.lines().collect::<Vec<_>>()[2..],
+        ["slink solve: 2 inputs unreadable"],
+        "{err}"
+    );
+    // To an output file, the inputs are opened first: none may be missing
+    // (a mistyped name must not empty the results of an earlier run).
+    let kept = dir.file("kept.txt", b"earlier results\n");
+    let refused = slink(&["solve", "-o", &kept, &good, missing], b"");
+    assert_eq!(refused.code, 2);
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "earlier results\n");
 
     let summary = slink(
         &[
@@ -511,17 +532,20 @@ fn pieces_cut_anywhere_keep_lines_numbers_and_byte_order_marks_right() {
             input.as_bytes(),
         );
         assert_eq!(out.stdout, judge.stdout, "piece {piece}");
-        assert_eq!(out.stderr, as_solve_says(&judge.stderr), "piece {piece}");
+        let (said, _) = split_shortfall(&out.stderr);
+        assert_eq!(said, as_solve_says(&judge.stderr), "piece {piece}");
         assert_eq!(out.code, 1, "piece {piece}: 1x1 '0' has no solution");
     }
     let bad = "1 1\n.\n\n2 2\n2 2\n2 5\n0 0\n";
     let judge = slink(&[], bad.as_bytes());
     for piece in ["1", "5", "100"] {
         let out = slink(&["solve", "--piece-bytes", piece], bad.as_bytes());
-        assert_eq!(out.stderr, as_solve_says(&judge.stderr), "piece {piece}");
+        let (said, _) = split_shortfall(&out.stderr);
+        assert_eq!(said, as_solve_says(&judge.stderr), "piece {piece}");
         assert_eq!(
             out.stderr,
-            "slink solve: stdin:6:3: data set 2: expected a clue 0-3, found '5'\n"
+            "slink solve: stdin:6:3: data set 2: expected a clue 0-3, found '5'\n\
+             slink solve: 1 of 2 data sets not solved with one solution: 1 malformed\n"
         );
     }
     let unterminated = "2 2\n2 2\n2 2\n";
@@ -536,9 +560,9 @@ fn pieces_cut_anywhere_keep_lines_numbers_and_byte_order_marks_right() {
     assert_eq!(
         out.stderr,
         "slink solve: stdin:3:1: data set 1: the input ends inside the data set: expected 2 rows, \
-         found 1\n"
+         found 1\nslink solve: 1 of 1 data set not solved with one solution: 1 malformed\n"
     );
-    assert_eq!(out.code, 1);
+    assert_eq!(out.code, 2);
 }
 
 #[test]
@@ -574,9 +598,11 @@ fn summary_counts_every_status() {
     );
     assert_eq!(
         out.stderr,
-        "slink solve: stdin:10:3: data set 4: expected a clue 0-3, found '9'\n"
+        "slink solve: stdin:10:3: data set 4: expected a clue 0-3, found '9'\n\
+         slink solve: 3 of 4 data sets not solved with one solution: \
+         1 with several solutions, 1 with no solution, 1 malformed\n"
     );
-    assert_eq!(out.code, 1);
+    assert_eq!(out.code, 2);
     let timed = slink(&["solve", "--format", "summary"], input.as_bytes());
     let s = timed.stdout;
     assert!(s.contains("puzzles/s") && s.contains("MB/s"), "{s}");
@@ -599,7 +625,8 @@ fn a_data_set_that_never_ends_does_not_take_all_memory() {
         assert_eq!(
             out.stderr,
             format!(
-                "slink solve: cannot read {name}: data set 2 does not end within 100000 bytes\n"
+                "slink solve: cannot read {name}: data set 2 does not end within 100000 bytes\n\
+                 slink solve: 1 input unreadable\n"
             )
         );
     }

@@ -139,8 +139,8 @@ fn a_four_goes_round_the_formats_and_the_judge_format_refuses_it() {
          in the judge format, whose clues are 0-3\n"
     );
     // And reads none, as before.
-    let run = run_slink(&["solve"], b"1 1\n4\n0 0\n");
-    assert_eq!(run.code, 1);
+    let run = run_slink(&["solve", "-q"], b"1 1\n4\n0 0\n");
+    assert_eq!(run.code, 2);
     assert_eq!(
         run.stderr,
         "slink solve: stdin:2:1: data set 1: expected a clue 0-3, found '4'\n"

@@ -238,7 +238,7 @@ fn the_same_bytes_for_every_thread_count_and_every_run() {
             match &first {
                 None => {
                     // Every kind of outcome is in the input.
-                    assert_eq!(r.code, 1, "some data sets are not unique");
+                    assert_eq!(r.code, 2, "some data sets are malformed");
                     if format == "json" {
                         let text = &r.stdout;
                         assert_eq!(text.lines().count(), data_sets);

@@ -214,7 +214,7 @@ fn bad_lines_are_reported_in_place_and_the_others_solved() {
         &["solve", "-q", "--format", "json", "--no-timing", path],
         b"",
     );
-    assert_eq!(run.code, 1, "{}", run.err);
+    assert_eq!(run.code, 2, "{}", run.err);
     let recs = records(&run.out);
     let statuses: Vec<&str> = recs.iter().map(|r| r["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["solved", "invalid", "solved", "solved"]);
@@ -434,7 +434,7 @@ fn html_page_has_every_data_set_and_links_the_unsolved() {
         &[&["solve", "-q", "--format", "html"][..], &files].concat(),
         b"",
     );
-    assert_eq!(run.code, 1, "{}", run.err);
+    assert_eq!(run.code, 2, "{}", run.err);
     let doc = parse(&run.out);
     assert!(!run.out.contains("<script") && !run.out.contains("src="));
     let figures: Vec<_> = doc

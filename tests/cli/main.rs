@@ -23,6 +23,8 @@
 //!   signals, outputs that do not fit, usage errors;
 //! - `robust`: signals, files that shrink, endless streams, write errors,
 //!   the time limit (docs/RELIABILITY.md);
+//! - `promises`: outputs kept when an input is missing, one `-q`, one exit
+//!   status table (issue 39);
 //! - `vocabulary`: `-o/--output` on every command that writes a result,
 //!   messages that start with the command;
 //! - `docs`: completions, the man page and the README's CLI reference;
@@ -52,6 +54,7 @@ mod json_schema;
 mod judge_mode;
 mod layers;
 mod malformed;
+mod promises;
 mod properties;
 mod real_corpus;
 mod resume;

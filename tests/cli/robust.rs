@@ -198,6 +198,23 @@ fn sigterm_ends_judge_mode_with_whole_drawings_and_exit_143() {
     let (got, err) = drain_slowly(&mut child, got);
     assert_eq!(child.wait().unwrap().code(), Some(143), "{err}");
     assert_whole_judge_records(&got, &full.stdout);
+    // It says so, and how to go on: `slink solve --skip N` on the same
+    // input writes the rest, byte for byte.
+    assert_says_it_stopped(&[], &err);
+    let skip = err
+        .split("`slink solve --skip ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .unwrap_or_else(|| panic!("no --skip in {err:?}"));
+    let rest = Command::new(SLINK)
+        .args(["solve", "--skip", skip, "-j", "1"])
+        .stdin(open(&input))
+        .output()
+        .unwrap();
+    assert!(
+        [got, rest.stdout].concat() == full.stdout,
+        "the rest, byte for byte"
+    );
 }
 
 #[test]
@@ -303,7 +320,7 @@ fn sparse_boards(n: usize, count: usize) -> String {
 
 /// Starts `slink ARGS`, sends SIGTERM once it is at work (its handlers in
 /// place, then `after`), and returns what it wrote, all read at once;
-/// asserts the exit status 143.
+/// asserts the exit status 143 and that standard error says it stopped.
 fn terminated(args: &[&str], after: Duration) -> String {
     let mut child = spawn(args, Stdio::null());
     wait_for_handlers(&child);
@@ -311,19 +328,31 @@ fn terminated(args: &[&str], after: Duration) -> String {
     signal(&child, "TERM");
     let (got, err) = drain(&mut child, Vec::new(), Duration::ZERO);
     assert_eq!(child.wait().unwrap().code(), Some(143), "{args:?}: {err}");
+    assert_says_it_stopped(args, &err);
     String::from_utf8(got).unwrap()
+}
+
+/// Asserts that the command of `args` said on standard error, starting
+/// with its name, that SIGTERM stopped it.
+fn assert_says_it_stopped(args: &[&str], err: &str) {
+    let command = match args.first() {
+        Some(c) if !c.starts_with('-') => format!("slink {c}"),
+        _ => "slink".into(),
+    };
+    let said = format!("{command}: stopped by signal 15 ");
+    assert!(err.lines().any(|l| l.starts_with(&said)), "{args:?}: {err}");
 }
 
 /// Starts `slink ARGS`, sends SIGTERM once its output pipe is full (it
 /// is blocked writing records already made), drains the rest slowly, and
 /// returns it all; asserts the exit status 143.
-fn terminated_while_writing(args: &[&str]) -> Vec<u8> {
+fn terminated_while_writing(args: &[&str]) -> (Vec<u8>, String) {
     let mut child = spawn(args, Stdio::null());
     let got = first_bytes(&mut child, 1000);
     signal(&child, "TERM");
     let (got, err) = drain_slowly(&mut child, got);
     assert_eq!(child.wait().unwrap().code(), Some(143), "{args:?}: {err}");
-    got
+    (got, err)
 }
 
 #[test]
@@ -332,7 +361,7 @@ fn sigterm_ends_gen_with_whole_puzzles_and_exit_143() {
     // puzzles made before the first one left out, exactly as a run asked
     // for that many writes them, without the closing `0 0`.
     let args = ["gen", "--rows", "5", "--cols", "5", "--seed", "3", "-q"];
-    let got = terminated_while_writing(&[&args[..], &["--count", "1000000"]].concat());
+    let (got, _) = terminated_while_writing(&[&args[..], &["--count", "1000000"]].concat());
     let made = got.split(|&b| b == b'\n').filter(|l| l == b"5 5").count();
     assert!(
         made > 0 && made < 1_000_000,
@@ -363,7 +392,9 @@ fn sigterm_ends_check_with_whole_lines_and_its_summary_and_exit_143() {
         format!("{}0 0\n", body.repeat(times)).as_bytes(),
     );
     let total = times * body.lines().filter(|l| *l == "20 20").count();
-    let got = terminated_while_writing(&["check", "-j", "2", input.0.to_str().unwrap()]);
+    let args = ["check", "-j", "2", input.0.to_str().unwrap()];
+    let (got, err) = terminated_while_writing(&args);
+    assert_says_it_stopped(&args, &err);
     let got = String::from_utf8(got).unwrap();
     assert!(got.ends_with('\n'));
     let lines: Vec<&str> = got.lines().collect();
@@ -380,8 +411,15 @@ fn sigterm_ends_check_with_whole_lines_and_its_summary_and_exit_143() {
             "{line}"
         );
     }
-    let counted = format!("summary: {} data sets read", data_sets.len());
+    // The summary counts what was checked, and says it is not all.
+    let counted = format!(
+        "summary (stopped by signal 15, not every data set checked): {} data sets read",
+        data_sets.len()
+    );
     assert!(summary.starts_with(&counted), "{summary}");
+    // Going on with --skip checks the rest: together, every data set.
+    let skip = format!("--skip {}", data_sets.len());
+    assert!(err.contains(&skip), "{err}");
 }
 
 #[test]
@@ -415,7 +453,9 @@ fn sigterm_ends_explain_after_writing_its_explanation_whole_and_exit_143() {
     // while it is being written, and it is written whole.
     let input = TempFile::new("term.explain.in", blank_board(40).as_bytes());
     let args = ["explain", "--format", "json", input.0.to_str().unwrap()];
-    let got = String::from_utf8(terminated_while_writing(&args)).unwrap();
+    let (got, err) = terminated_while_writing(&args);
+    assert_says_it_stopped(&args, &err);
+    let got = String::from_utf8(got).unwrap();
     let doc: serde_json::Value = serde_json::from_str(&got).expect("one whole JSON document");
     assert!(doc.is_object() && got.ends_with('\n'));
 }
@@ -461,9 +501,15 @@ fn truncated_under(
     let (got, err) = drain(&mut child, got, Duration::ZERO);
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(2), "no signal (SIGBUS), exit 2: {err}");
+    // solve ends with the count of what did not pass.
+    let count = if who == "slink solve" {
+        "slink solve: 1 input unreadable\n"
+    } else {
+        ""
+    };
     assert_eq!(
         err,
-        format!("{who}: cannot read {name}: the file shrank while being read\n")
+        format!("{who}: cannot read {name}: the file shrank while being read\n{count}")
     );
     assert_whole_judge_records(&got, full);
 }
@@ -537,9 +583,12 @@ fn a_file_truncated_inside_the_mapped_window_is_an_error_not_a_sigbus() {
 
         match status.code() {
             Some(0) => assert_eq!(err, ""),
-            Some(2) => assert_eq!(
+            Some(2) if err.contains("shrank") => assert_eq!(
                 err,
-                format!("slink solve: cannot read {name}: the file shrank while being read\n")
+                format!(
+                    "slink solve: cannot read {name}: the file shrank while being read\n\
+                     slink solve: 1 input unreadable\n"
+                )
             ),
             code => {
                 // The same file read after the cut says the same.

@@ -3,7 +3,7 @@
 //! start with the command (`slink solve: FILE:LINE:COL: ...`), judge mode
 //! keeping the judge's words.
 
-use crate::common::{run_slink as slink, Scratch};
+use crate::common::{run_slink as slink, split_shortfall, Scratch};
 
 const SAMPLE_IN: &str = "corpus/sample.in";
 const SAMPLE_OUT: &str = "corpus/sample.out";
@@ -103,8 +103,11 @@ fn messages_start_with_the_command_and_judge_mode_keeps_its_words() {
         assert_eq!(judge.stdout, solve.stdout, "the drawings are the same");
         let judge_lines = judge.stderr_lines();
         assert!(judge_lines[0].starts_with("stdin"), "{}", judge.stderr);
-        // solve says the same, each line after its name.
-        let solve_lines = solve.stderr_lines();
+        // solve says the same, each line after its name, then counts
+        // what did not pass.
+        let (said, count) = split_shortfall(&solve.stderr);
+        assert_eq!(count.is_some(), solve.code != 0, "{}", solve.stderr);
+        let solve_lines: Vec<&str> = said.lines().collect();
         assert_eq!(solve_lines.len(), judge_lines.len(), "{}", solve.stderr);
         for (s, j) in solve_lines.iter().zip(&judge_lines) {
             assert_eq!(*s, format!("slink solve: {j}"));

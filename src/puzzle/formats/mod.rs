@@ -1,6 +1,6 @@
 //! The puzzle formats of the Slitherlink ecosystem.
 //!
-//! Besides slink's judge format ([`crate::puzzle::parse`]), puzzles circulate as
+//! Besides slink's judge format ([`crate::puzzles`]), puzzles circulate as
 //!
 //! - puzz.link / pzprjs URLs ([`url`]): `https://puzz.link/p?slither/10/10/...`,
 //!   on any host that uses pzprjs's encoding (pzv.jp, pzprxs, ...);
@@ -38,10 +38,12 @@ pub mod url;
 #[cfg(test)]
 mod tests;
 
+#[cfg(feature = "run")]
 pub(crate) use detect::bom_len;
 pub use detect::Format;
 pub use entry::{Entry, FormatError};
 pub use lines::{LineKind, Lines};
+#[cfg(feature = "run")]
 pub(crate) use text::trim;
 
 use crate::puzzle::parse::{parse_body, Scanner};
@@ -82,7 +84,7 @@ pub fn write(format: Format, p: &Puzzle, out: &mut Vec<u8>) {
 /// Every data set of `text`, read in `format`; a bad data set is an
 /// [`Entry`] with an error and the others are still read (as far as the
 /// format lets reading go on: a malformed judge-format header ends the
-/// text, as it does for [`crate::puzzle::parse::Scanner`]).
+/// text, as it does for [`crate::puzzles`]).
 pub fn entries(text: &[u8], format: Format) -> Box<dyn Iterator<Item = Entry> + '_> {
     match format {
         Format::Judge => Box::new(judge_entries(text)),

@@ -51,6 +51,7 @@ mod encoded;
 pub mod format;
 #[cfg(target_os = "linux")]
 pub mod pipeline;
+mod progress;
 pub mod record;
 pub mod resume;
 mod ring;
@@ -179,6 +180,9 @@ pub struct Config {
     /// Show a progress bar on standard error (the caller checks that it is
     /// a terminal).
     pub progress: bool,
+    /// No warnings on standard error (several solutions, a missing `0 0`,
+    /// standard input named twice): only errors, as `-q` asks.
+    pub quiet: bool,
     /// Measure time: `micros` in JSON records, rates in the summary.
     pub timing: bool,
     /// Where [`OutputFormat::Svg`] writes its pictures, one file per data set
@@ -249,6 +253,7 @@ impl Default for Config {
             shard: Shard::ALL,
             skip: 0,
             progress: false,
+            quiet: false,
             timing: true,
             out_dir: None,
             window: Config::DEFAULT_WINDOW,

@@ -29,9 +29,10 @@
 
 use super::coded::CodedScanner;
 use super::encoded::Pictures;
+use super::progress::Progress;
 use super::ring::{Batch, Ring, BATCH_LEN, CLAIMED};
 use super::scan::{PieceEnd, Reader, Scan};
-use super::sink::{Progress, Sink};
+use super::sink::Sink;
 use super::slot::Slot;
 use super::worker::{CallerWorker, Shared};
 use super::{Config, Error, Input, OutputFormat, Totals};
@@ -188,7 +189,7 @@ impl<'c> Pipeline<'c> {
                 "{}warning: standard input is read once; this '-' is skipped",
                 self.sink.config.prefix(false)
             );
-            return self.sink.note(&line, out, err);
+            return self.sink.warn(&line, out, err);
         }
         let first = if self.sink.config.continuous_numbering {
             self.next_number
@@ -324,7 +325,7 @@ impl<'c> Pipeline<'c> {
             self.sink.config.prefix(true),
             file.name
         );
-        self.sink.note(&line, out, err)
+        self.sink.warn(&line, out, err)
     }
 
     /// Scans the first `limit` bytes of `source`'s piece (the last one of

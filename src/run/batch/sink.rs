@@ -2,11 +2,11 @@
 //! of a run of slots in one vectored write), the counts, the progress bar.
 
 use super::encoded::Pictures;
+use super::progress::Progress;
 use super::slot::{lock, Item, Slot};
 use super::{Config, Error, Spot, Totals};
 use crate::run::pictures::html::Tally;
 use crate::solve::outcome::Status;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IoSlice, Write};
 use std::sync::{Mutex, MutexGuard};
 
@@ -79,7 +79,9 @@ impl Sink<'_> {
                 && !matches!(slot.item, Item::Coded(_));
             let fail_fast = self.config.fail_fast && status.is_error();
             let stop = fail_fast || invalid_stop;
-            let has_diag = !slot.diag.is_empty();
+            // Under `quiet`, a warning (several solutions) is left out.
+            let has_diag =
+                !(slot.diag.is_empty() || self.config.quiet && status == Status::Multiple);
             run.push(slot);
             if has_diag || stop {
                 // The drawings so far, then the diagnostics, in order.
@@ -219,6 +221,20 @@ impl Sink<'_> {
         self.note(&line, out, err)
     }
 
+    /// Writes a warning about a whole input, after the output so far,
+    /// unless the run is quiet.
+    pub(super) fn warn(
+        &self,
+        line: &str,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<(), Error> {
+        if self.config.quiet {
+            return Ok(());
+        }
+        self.note(line, out, err)
+    }
+
     /// Writes a diagnostic line about a whole input, after the output so far.
     pub(super) fn note(
         &self,
@@ -262,47 +278,4 @@ pub(super) fn write_all_vectored(
         }
     }
     Ok(())
-}
-
-/// The progress bar, when there is one.
-pub(super) struct Progress(Option<ProgressBar>);
-
-impl Progress {
-    pub(super) fn new(enabled: bool, total: Option<u64>) -> Progress {
-        if !enabled {
-            return Progress(None);
-        }
-        let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr());
-        // The bar takes the terminal's width left over; the rate and the
-        // time left come from indicatif's estimate.
-        let template = if total.is_some() {
-            "{wide_bar} {bytes}/{total_bytes} {binary_bytes_per_sec} {msg} [{elapsed}, {eta} left]"
-        } else {
-            "{spinner} {bytes} {binary_bytes_per_sec} {msg} [{elapsed}]"
-        };
-        if let Ok(style) = ProgressStyle::with_template(template) {
-            bar.set_style(style);
-        }
-        Progress(Some(bar))
-    }
-
-    pub(super) fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
-        match &self.0 {
-            Some(bar) => bar.suspend(f),
-            None => f(),
-        }
-    }
-
-    pub(super) fn update(&self, bytes: u64, data_sets: usize) {
-        if let Some(bar) = &self.0 {
-            bar.set_position(bytes);
-            bar.set_message(format!("{data_sets} data sets"));
-        }
-    }
-
-    pub(super) fn finish(&self) {
-        if let Some(bar) = &self.0 {
-            bar.finish_and_clear();
-        }
-    }
 }

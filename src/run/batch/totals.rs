@@ -61,16 +61,54 @@ impl Totals {
             .unwrap_or_default()
     }
 
-    /// The process's exit status: 2 if an input could not be read, else 1
-    /// if some data set is not solved with a unique solution, else 0.
+    /// The process's exit status: 2 if an input could not be read or a
+    /// data set is malformed, else 1 if some data set is not solved with a
+    /// unique solution, else 0 (the table of every command's statuses is
+    /// in `slink --help`).
     pub fn exit_status(&self) -> u8 {
-        if self.unreadable > 0 {
+        if self.unreadable > 0 || self.count(Status::Invalid) > 0 {
             2
         } else if self.data_sets() > self.count(Status::Solved) {
             1
         } else {
             0
         }
+    }
+}
+
+impl Totals {
+    /// What kept the exit status from 0, in words, if anything did:
+    /// `2 of 9 data sets not solved with one solution: 1 malformed, 1 with
+    /// several solutions; 1 input unreadable`.
+    pub fn shortfall(&self) -> Option<String> {
+        let words = |status: Status| match status {
+            Status::Multiple => "with several solutions",
+            Status::NoSolution => "with no solution",
+            Status::Invalid => "malformed",
+            Status::GaveUp => "given up (out of budget)",
+            Status::TimedOut => "timed out",
+            Status::Solved => "solved",
+        };
+        let short: Vec<String> = Status::ALL
+            .into_iter()
+            .filter(|&s| s != Status::Solved && self.count(s) > 0)
+            .map(|s| format!("{} {}", self.count(s), words(s)))
+            .collect();
+        let mut line = String::new();
+        if !short.is_empty() {
+            let total = crate::util::counted(self.data_sets() as u64, "data set");
+            line = format!(
+                "{} of {total} not solved with one solution: {}",
+                self.data_sets() - self.count(Status::Solved),
+                short.join(", ")
+            );
+        }
+        if self.unreadable > 0 {
+            let inputs = crate::util::counted(self.unreadable as u64, "input");
+            let sep = if line.is_empty() { "" } else { "; " };
+            line = format!("{line}{sep}{inputs} unreadable");
+        }
+        (!line.is_empty()).then_some(line)
     }
 }
 

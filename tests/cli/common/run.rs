@@ -228,3 +228,23 @@ impl Drop for Scratch {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// `slink solve`'s standard error without its last line when that line is
+/// the count of what kept the exit status from 0 (`slink solve: 2 of 9
+/// data sets not solved with one solution: ...`, `slink solve: 1 input
+/// unreadable`), and that line (`None` without one).
+pub fn split_shortfall(solve_stderr: &str) -> (&str, Option<&str>) {
+    let body = solve_stderr.strip_suffix('\n').unwrap_or(solve_stderr);
+    let (rest, last) = match body.rfind('\n') {
+        Some(k) => (&solve_stderr[..=k], &body[k + 1..]),
+        None => ("", body),
+    };
+    let counts = last.starts_with("slink solve: ")
+        && (last.contains(" not solved with one solution: ")
+            || last.ends_with(" unreadable") && last.contains(" input"));
+    if counts {
+        (rest, Some(last))
+    } else {
+        (solve_stderr, None)
+    }
+}
