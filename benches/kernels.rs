@@ -19,7 +19,7 @@ use criterion::{
     black_box, criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput,
 };
 use slink::internals::board::{Board, Clues, Frame};
-use slink::internals::puzzle::parse::{parse_body, Scanner};
+use slink::internals::puzzle::formats::judge::{parse_body, Scanner};
 use slink::internals::rules::{self, Ctx, Due};
 use slink::{Options, Puzzle, Solution, Solver};
 use std::time::Duration;

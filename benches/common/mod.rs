@@ -25,7 +25,7 @@
 #![allow(dead_code)]
 
 use slink::internals::generate::{self, Config, Rng, SizeRange};
-use slink::internals::puzzle::parse::{parse_body, Scanner};
+use slink::internals::puzzle::formats::judge::{parse_body, Scanner};
 use slink::{Clue, Options, Puzzle, Solver, Status};
 
 /// A named set of puzzles and its judge-format text.

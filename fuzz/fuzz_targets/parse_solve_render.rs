@@ -10,7 +10,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use slink::internals::puzzle::parse::{parse_body, Ending, Scanner};
+use slink::internals::puzzle::formats::judge::{parse_body, Ending, Scanner};
 use slink::{Options, Puzzle, Solver, Stats, Status};
 
 /// Search nodes and probes per puzzle: small, so that an input runs in

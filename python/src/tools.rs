@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use slink::formats::Format;
 use slink::internals::generate::{generate_many, Config as GenConfig, Shape, SizeRange};
 use slink::internals::run::check::{self as checking, Question};
-use slink::internals::run::referee as verifying;
+use slink::internals::run::verify as verifying;
 use slink::{Options, MAX_COLS, MAX_ROWS};
 
 /// Each line of `text` (JSON lines) read by Python's `json.loads`.

@@ -5,14 +5,13 @@
 //! that cell's square or nothing. The solver answers such a puzzle
 //! without its deduction ([`crate::solve::four`]).
 
-pub mod drawing;
 pub mod formats;
-pub mod parse;
 pub mod region;
-pub mod render;
 pub mod solution;
 pub mod verify;
-pub mod write;
+
+/// The judge drawing, where the generator finds it.
+pub use formats::judge::render;
 
 use std::fmt;
 

@@ -23,8 +23,8 @@
 //! was split.
 
 use crate::puzzle::formats;
-use crate::puzzle::parse::{parse_body, Scanner, Span};
-use crate::puzzle::render;
+use crate::puzzle::formats::judge::render;
+use crate::puzzle::formats::judge::{parse_body, Scanner, Span};
 use crate::puzzle::Puzzle;
 use crate::run::batch::{self, Config, Input, OutputFormat, Totals};
 use crate::solve::outcome::{Options, Status};

@@ -12,7 +12,7 @@
 
 use crate::grid::EdgeId;
 use crate::grid::Plane;
-use crate::puzzle::render;
+use crate::puzzle::formats::judge::render;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{Event, Reason};

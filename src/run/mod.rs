@@ -10,4 +10,4 @@ pub mod judge;
 pub mod pictures;
 pub mod question;
 pub mod read;
-pub mod referee;
+pub mod verify;

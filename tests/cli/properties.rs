@@ -25,7 +25,7 @@ use crate::common::{random_region, Shape};
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use slink::internals::puzzle::parse::{parse_body, Ending, Scanner};
+use slink::internals::puzzle::formats::judge::{parse_body, Ending, Scanner};
 use slink::{Clue, Options, Puzzle, Solution, Solver, Status};
 
 // ---------------------------------------------------------------------

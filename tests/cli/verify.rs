@@ -5,11 +5,11 @@
 //! puzzle with several solutions passes, and so does a data set left out
 //! because its puzzle has no solution.
 //!
-//! The mutations go through the library (`slink::internals::run::referee::judge`),
+//! The mutations go through the library (`slink::internals::run::verify::judge`),
 //! tens of thousands of them; the command line is run on a few.
 
 use crate::common::*;
-use slink::internals::run::referee::{judge, read_puzzles, Problem, Report, Verdict};
+use slink::internals::run::verify::{judge, read_puzzles, Problem, Report, Verdict};
 use slink::Options;
 
 const JUDGE_IN: &str = "corpus/judge/slink.in";

@@ -17,7 +17,7 @@ pub(crate) fn bom_len(text: &[u8]) -> usize {
 /// A puzzle format slink reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// The contest's format: `r c`, r rows of clues, `0 0` (see [`crate::puzzle::parse`]).
+    /// The contest's format: `r c`, r rows of clues, `0 0` (see [`crate::puzzle::formats::judge`]).
     Judge,
     /// puzz.link / pzprjs URLs, one per line.
     Url,

@@ -1,6 +1,6 @@
 //! The puzzle formats of the Slitherlink ecosystem.
 //!
-//! Besides slink's judge format ([`crate::puzzle::parse`]), puzzles circulate as
+//! Besides slink's judge format ([`crate::puzzle::formats::judge`]), puzzles circulate as
 //!
 //! - puzz.link / pzprjs URLs ([`url`]): `https://puzz.link/p?slither/10/10/...`,
 //!   on any host that uses pzprjs's encoding (pzv.jp, pzprxs, ...);
@@ -29,6 +29,7 @@
 
 mod detect;
 mod entry;
+pub mod judge;
 pub mod lines;
 pub mod loopy;
 pub mod pzprv3;
@@ -44,7 +45,7 @@ pub use entry::{Entry, FormatError};
 pub use lines::{LineKind, Lines};
 pub(crate) use text::trim;
 
-use crate::puzzle::parse::{parse_body, Scanner};
+use crate::puzzle::formats::judge::{parse_body, Scanner};
 use crate::puzzle::Puzzle;
 
 /// Why `p` cannot be written in `format`, if it cannot: the judge format
@@ -65,7 +66,7 @@ pub fn unwritable(format: Format, p: &Puzzle) -> Option<String> {
 /// no reader of that format would read it: check first.
 pub fn write(format: Format, p: &Puzzle, out: &mut Vec<u8>) {
     match format {
-        Format::Judge => crate::puzzle::write::write_puzzle(p, out),
+        Format::Judge => crate::puzzle::formats::judge::write::write_puzzle(p, out),
         Format::Url | Format::Loopy => {
             let line = if format == Format::Url {
                 url::encode(p)
@@ -82,7 +83,7 @@ pub fn write(format: Format, p: &Puzzle, out: &mut Vec<u8>) {
 /// Every data set of `text`, read in `format`; a bad data set is an
 /// [`Entry`] with an error and the others are still read (as far as the
 /// format lets reading go on: a malformed judge-format header ends the
-/// text, as it does for [`crate::puzzle::parse::Scanner`]).
+/// text, as it does for [`crate::puzzle::formats::judge::Scanner`]).
 pub fn entries(text: &[u8], format: Format) -> Box<dyn Iterator<Item = Entry> + '_> {
     match format {
         Format::Judge => Box::new(judge_entries(text)),

@@ -6,8 +6,8 @@
 //! does. Blank lines and `#` comment lines between data sets are passed
 //! over; a bad data set is an error in place and the next one is read.
 
+use crate::puzzle::formats::judge::ParseError;
 use crate::puzzle::formats::{self, pzprv3, Format, FormatError, LineKind};
-use crate::puzzle::parse::ParseError;
 use crate::puzzle::Puzzle;
 
 /// Where a data set of a coded format lies in its piece.

@@ -14,7 +14,7 @@
 use super::encoded::{self, Encoding};
 use super::record::{Detail, Fate, LoopHex, Record};
 use crate::puzzle::formats;
-use crate::puzzle::render;
+use crate::puzzle::formats::judge::render;
 use crate::solve::outcome::{Outcome, Status};
 use crate::util::counted;
 use serde::{Serialize, Serializer};
@@ -263,12 +263,12 @@ mod tests {
     fn a_reused_judge_buffer_keeps_its_size_when_the_numbers_get_longer() {
         // A 1x1 puzzle with no clue: one loop, round its cell.
         let src = b"1 1\n.\n";
-        let span = crate::puzzle::parse::Scanner::new(src)
+        let span = crate::puzzle::formats::judge::Scanner::new(src)
             .next()
             .unwrap()
             .unwrap();
         let mut puzzle = Puzzle::default();
-        crate::puzzle::parse::parse_body(src, &span, &mut puzzle).unwrap();
+        crate::puzzle::formats::judge::parse_body(src, &span, &mut puzzle).unwrap();
         let outcome = crate::solve::solver::solve(&puzzle);
         assert_eq!(outcome.status(), Status::Solved);
         let (mut out, mut diag) = (Vec::new(), Vec::new());

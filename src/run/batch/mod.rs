@@ -5,7 +5,7 @@
 //! memory-mapped a window at a time (on Linux), anything else read into a
 //! buffer; a regular file is read up to the length it had when opened,
 //! and one that shrinks under the run is an error, not a crash (`read::mapped`). A
-//! [`Scanner`](crate::puzzle::parse::Scanner) finds the data sets
+//! [`Scanner`](crate::puzzle::formats::judge::Scanner) finds the data sets
 //! of a piece and puts them into a ring of at most [`Config::window`]
 //! slots, cut into batches; each batch is a task on a rayon pool that
 //! reads, solves and formats its data sets (one

@@ -36,7 +36,7 @@ use super::slot::Slot;
 use super::worker::{CallerWorker, Shared};
 use super::{Config, Error, Input, OutputFormat, Totals};
 use crate::puzzle::formats;
-use crate::puzzle::parse::Scanner;
+use crate::puzzle::formats::judge::Scanner;
 use crate::run::pictures::html::Tally;
 use crate::run::read::chunks;
 use crate::run::read::input::{self, Source};

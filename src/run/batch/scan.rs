@@ -4,8 +4,8 @@
 use super::coded::CodedScanner;
 use super::slot::{lock, Item, Slot};
 use super::Shard;
-use crate::puzzle::parse::{Ending, Scanner};
-use crate::puzzle::render::drawing_len;
+use crate::puzzle::formats::judge::render::drawing_len;
+use crate::puzzle::formats::judge::{Ending, Scanner};
 use std::sync::Mutex;
 
 /// Estimated output bytes of a batch, beyond which it takes no more data

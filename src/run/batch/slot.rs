@@ -2,7 +2,7 @@
 //! found to its formatted output.
 
 use super::coded::Coded;
-use crate::puzzle::parse::{ParseError, Span};
+use crate::puzzle::formats::judge::{ParseError, Span};
 use crate::solve::outcome::Status;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 

@@ -6,7 +6,7 @@ use super::coded;
 use super::format::OutputFormat;
 use super::record::{self, Record};
 use super::slot::{lock, Item, Slot};
-use crate::puzzle::parse::{parse_body, ParseError};
+use crate::puzzle::formats::judge::{parse_body, ParseError};
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::Options;
 use crate::solve::outcome::Status;

@@ -5,8 +5,8 @@
 //! holds more than a piece of a stream, whatever its length.
 
 use super::input::{self, Input, Source};
+use crate::puzzle::formats::judge::{Ending, Scanner};
 use crate::puzzle::formats::{self, Format};
-use crate::puzzle::parse::{Ending, Scanner};
 use crate::util::interrupt;
 use std::io;
 

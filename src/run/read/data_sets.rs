@@ -7,8 +7,8 @@
 //! decodes them on its workers.
 
 use super::chunks::Chunk;
+use crate::puzzle::formats::judge::{parse_body, Ending, Scanner};
 use crate::puzzle::formats::{self, Entry, Format};
-use crate::puzzle::parse::{parse_body, Ending, Scanner};
 use crate::puzzle::Puzzle;
 
 /// Where a data set is and which it is: `FILE:LINE:COL:` and its number.

@@ -32,7 +32,7 @@ mod records;
 mod walk;
 
 use super::{Config, Input, OutputFormat, Spot};
-use crate::puzzle::drawing::read_drawing;
+use crate::puzzle::formats::judge::drawing::read_drawing;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::verify;
 use crate::run::read::data_sets::DataSet;

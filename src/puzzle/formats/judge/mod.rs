@@ -6,11 +6,14 @@
 //! one span into a reusable [`Puzzle`](crate::Puzzle). Neither allocates per token.
 
 mod body;
+pub mod drawing;
 mod place;
 mod puzzles;
+pub mod render;
 mod scan;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 mod wide;
+pub mod write;
 
 pub use body::parse_body;
 pub use place::{Header, ParseError, Span};

@@ -18,9 +18,9 @@
 //! the next data set's, a line that is not a number), the data sets after
 //! it are reported as not judged rather than guessed at.
 
-use crate::puzzle::drawing::{drawing_lines, read_drawing};
+use crate::puzzle::formats::judge::drawing::{drawing_lines, read_drawing};
+use crate::puzzle::formats::judge::{parse_body, ParseError, Scanner};
 use crate::puzzle::formats::{self, Format};
-use crate::puzzle::parse::{parse_body, ParseError, Scanner};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::{verify, Invalid};
 use crate::puzzle::Puzzle;
