@@ -64,7 +64,7 @@ pub use crate::{
     puzzle::formats,
     puzzle::formats::judge::render::{draw, drawing_len},
     puzzle::formats::judge::write::write_puzzle,
-    puzzle::formats::judge::{puzzles, Header, ParseError, Puzzles},
+    puzzle::formats::{puzzles, ParseError, Puzzles},
     puzzle::solution::{Bits, Solution},
     puzzle::verify::{verify, Invalid},
     puzzle::{Clue, Puzzle, PuzzleError, MAX_COLS, MAX_ROWS},

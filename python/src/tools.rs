@@ -126,7 +126,7 @@ pub fn verify<'py>(
     let puzzles = source::source_of(puzzles, None)?;
     let file = puzzles.input.name();
     let puzzles = source::text_of(py, &puzzles)?;
-    let puzzles = verifying::read_puzzles_in(&puzzles, fmt)
+    let puzzles = verifying::read_puzzles(&puzzles, fmt)
         .map_err(|e| parse_error(py, &file, e.line, e.col, Some(e.data_set), &e.message))?;
     let output = source::source_of(output, None)?;
     let output = source::text_of(py, &output)?;

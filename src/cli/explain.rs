@@ -5,10 +5,10 @@ use super::output::{write_failed, OutputArgs};
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 
+use slink::formats::Ending;
 use slink::internals::run::batch::Input;
 use slink::internals::run::explain;
 use slink::internals::run::read::chunks::{Chunk, Chunks};
-use slink::internals::run::read::data_sets::{DataSet, DataSets, Place};
 use slink::internals::util::interrupt;
 use slink::{Puzzle, Status};
 use std::io::{self, Write};
@@ -101,22 +101,18 @@ enum Found {
 /// the error that stopped the reading before it (a malformed judge-format
 /// header: nothing after it is numbered).
 fn find(chunk: &Chunk<'_>, k: usize) -> Found {
-    let bad = |place: Place, why: String| {
-        let Place { number, line, col } = place;
-        Found::Bad(format!("{line}:{col}: data set {number}: {why}"))
-    };
-    let mut data_sets = DataSets::of(chunk);
+    let mut data_sets = chunk.data_sets();
     let mut last_bad = None;
     for data_set in data_sets.by_ref() {
-        match data_set {
-            DataSet::Puzzle(place, p) if place.number == k => return Found::Puzzle(p),
-            DataSet::Bad(place, why) if place.number == k => return bad(place, why),
-            DataSet::Bad(place, why) => last_bad = Some((place, why)),
-            DataSet::Puzzle(..) => {}
+        match data_set.puzzle {
+            Ok(p) if data_set.place.number == k => return Found::Puzzle(p),
+            Err(e) if data_set.place.number == k => return Found::Bad(e.to_string()),
+            Err(e) => last_bad = Some(e),
+            Ok(_) => {}
         }
     }
     match last_bad {
-        Some((place, why)) if data_sets.stopped_at_error() => bad(place, why),
+        Some(e) if data_sets.ending() == Ending::Error => Found::Bad(e.to_string()),
         _ => Found::NotHere,
     }
 }

@@ -99,7 +99,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return fail(format!("cannot read {}: {e}", shown(&args.puzzles))),
     };
-    let puzzles = match verify::read_puzzles_in(&text, args.from.format()) {
+    let puzzles = match verify::read_puzzles(&text, args.from.format()) {
         Ok(p) => p,
         Err(e) => return fail(format!("{}:{e}", shown(&args.puzzles))),
     };

@@ -7,11 +7,9 @@
 
 pub mod formats;
 pub mod region;
+pub mod render;
 pub mod solution;
 pub mod verify;
-
-/// The judge drawing, where the generator finds it.
-pub use formats::judge::render;
 
 use std::fmt;
 

@@ -22,9 +22,8 @@
 //! start one (all of them on one thread), so the share shows how the work
 //! was split.
 
-use crate::puzzle::formats;
 use crate::puzzle::formats::judge::render;
-use crate::puzzle::formats::judge::{parse_body, Scanner, Span};
+use crate::puzzle::formats::{self, Reader, Span};
 use crate::puzzle::Puzzle;
 use crate::run::batch::{self, Config, Input, OutputFormat, Totals};
 use crate::solve::outcome::{Options, Status};
@@ -428,7 +427,7 @@ fn solve_chunk(
     // The data sets that read well.
     let mut read = Vec::with_capacity(spans.len());
     for (k, (span, puzzle)) in spans.iter().zip(puzzles.iter_mut()).enumerate() {
-        if parse_body(input, span, puzzle).is_ok() {
+        if span.decode(input, puzzle).is_ok() {
             read.push(k);
         } else {
             counts[2] += 1;
@@ -438,7 +437,7 @@ fn solve_chunk(
     solver.solve_all(&refs, |k, outcome| match outcome.solution() {
         Some(s) => {
             counts[0] += 1;
-            buf.extend_from_slice(num.format(spans[read[k]].number).as_bytes());
+            buf.extend_from_slice(num.format(spans[read[k]].place.number).as_bytes());
             buf.push(b'\n');
             render::draw(refs[k], s, buf);
         }
@@ -454,7 +453,8 @@ fn run_direct(
     pool: &rayon::ThreadPool,
 ) -> Result<(Measured, Census), String> {
     let clocks = Clocks::start();
-    let spans: Vec<Span> = Scanner::new(input).map_while(Result::ok).collect();
+    let mut reader = Reader::new(input, formats::Format::Judge);
+    let spans: Vec<Span> = reader.spans().map_while(Result::ok).collect();
     let (counts, out_bytes) = pool.install(|| {
         spans
             .par_chunks(CHUNK)

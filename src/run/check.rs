@@ -43,12 +43,11 @@
 //! asked of it, 1 when some data set fails it, 2 when an input cannot be
 //! read or holds bad input (this wins over 1).
 
-use crate::puzzle::formats::Format;
+use crate::puzzle::formats::{DataSet, Format};
 use crate::run::batch::Error;
 use crate::run::question::{bad_json, bad_line, Answer, Asker};
 pub use crate::run::question::{CheckSummary, Question};
 use crate::run::read::chunks::Chunks;
-use crate::run::read::data_sets::{DataSet, DataSets};
 use crate::run::read::input::Input;
 use crate::util::{counted, interrupt};
 use rayon::prelude::*;
@@ -106,10 +105,10 @@ fn check_input(
             Ok(None) => break None,
             Err(e) => break Some(e),
         };
-        let mut data_sets = DataSets::of(&chunk);
+        let mut data_sets = chunk.data_sets();
         let items: Vec<DataSet> = data_sets.by_ref().collect();
         check_items(check, &mut file, &items, out)?;
-        if data_sets.unterminated() {
+        if chunk.unterminated(&data_sets) {
             out.flush()?;
             writeln!(
                 err,
@@ -166,10 +165,10 @@ fn check_items(
             .par_iter()
             .map_init(
                 || Asker::new(config.budget, config.time_limit),
-                |asker, item| match item {
+                |asker, item| match &item.puzzle {
                     _ if interrupt::stopping() => None,
-                    DataSet::Puzzle(_, p) => Some(Some(asker.ask(p, config.question))),
-                    DataSet::Bad(..) => Some(None),
+                    Ok(p) => Some(Some(asker.ask(p, config.question))),
+                    Err(_) => Some(None),
                 },
             )
             .collect()
@@ -177,27 +176,27 @@ fn check_items(
     for (item, answer) in items.iter().zip(answers) {
         // A stop: the items from here on were not taken.
         let Some(answer) = answer else { break };
-        match (item, answer) {
-            (DataSet::Puzzle(place, _), Some(a)) => {
+        match (&item.puzzle, answer) {
+            (Ok(_), Some(a)) => {
                 summary.add(&a);
                 if config.json {
-                    writeln!(out, "{}", a.json(file.name, place))?;
+                    writeln!(out, "{}", a.json(file.name, &item.place))?;
                 } else if !config.brief || !a.passes() {
-                    writeln!(out, "{}", a.line(file.name, place))?;
+                    writeln!(out, "{}", a.line(file.name, &item.place))?;
                 }
             }
-            (DataSet::Bad(place, why), _) => {
+            (Err(e), _) => {
                 summary.bad += 1;
                 if config.json {
-                    writeln!(out, "{}", bad_json(file.name, place, why))?;
+                    writeln!(out, "{}", bad_json(file.name, e))?;
                 } else if file.bad_shown < BAD_LINES_PER_INPUT {
                     file.bad_shown += 1;
-                    writeln!(out, "{}", bad_line(file.name, place, why))?;
+                    writeln!(out, "{}", bad_line(file.name, e))?;
                 } else {
                     file.bad_left_out += 1;
                 }
             }
-            (DataSet::Puzzle(..), None) => unreachable!("every puzzle is answered"),
+            (Ok(_), None) => unreachable!("every puzzle is answered"),
         }
     }
     Ok(())

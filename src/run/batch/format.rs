@@ -263,12 +263,10 @@ mod tests {
     fn a_reused_judge_buffer_keeps_its_size_when_the_numbers_get_longer() {
         // A 1x1 puzzle with no clue: one loop, round its cell.
         let src = b"1 1\n.\n";
-        let span = crate::puzzle::formats::judge::Scanner::new(src)
+        let puzzle = crate::puzzle::formats::puzzles(src)
             .next()
             .unwrap()
             .unwrap();
-        let mut puzzle = Puzzle::default();
-        crate::puzzle::formats::judge::parse_body(src, &span, &mut puzzle).unwrap();
         let outcome = crate::solve::solver::solve(&puzzle);
         assert_eq!(outcome.status(), Status::Solved);
         let (mut out, mut diag) = (Vec::new(), Vec::new());

@@ -46,7 +46,6 @@
 //! only the shard its number falls to reports it: the shards' JSON records
 //! merge into exactly the unsharded ones.
 
-mod coded;
 mod encoded;
 pub mod format;
 #[cfg(target_os = "linux")]

@@ -2,8 +2,9 @@
 //! of a run of slots in one vectored write), the counts, the progress bar.
 
 use super::encoded::Pictures;
-use super::slot::{lock, Item, Slot};
+use super::slot::{lock, Slot};
 use super::{Config, Error, Spot, Totals};
+use crate::puzzle::formats::{Format, Place};
 use crate::run::pictures::html::Tally;
 use crate::solve::outcome::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -61,7 +62,7 @@ impl Sink<'_> {
             let mut slot = lock(slot);
             let status = slot.status.unwrap_or(Status::GaveUp);
             self.totals.add(status);
-            let (number, line) = slot.item.place();
+            let Place { number, line, .. } = slot.item.span().place;
             self.totals.last = Some(Spot {
                 input: self.input.0,
                 number,
@@ -76,7 +77,7 @@ impl Sink<'_> {
             // A bad URL, ID or pzprv3 file leaves the next ones readable.
             let invalid_stop = self.config.stop_at_invalid
                 && status == Status::Invalid
-                && !matches!(slot.item, Item::Coded(_));
+                && slot.item.span().format == Format::Judge;
             let fail_fast = self.config.fail_fast && status.is_error();
             let stop = fail_fast || invalid_stop;
             let has_diag = !slot.diag.is_empty();
@@ -128,7 +129,7 @@ impl Sink<'_> {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Error> {
-        let (number, line) = slot.item.place();
+        let Place { number, line, .. } = slot.item.span().place;
         let (input, name) = (self.input.0, &self.input.1);
         if let Some(tally) = &mut self.tally {
             let shown = (status.name(), status == Status::Solved);

@@ -1,8 +1,7 @@
 //! A slot of the ring: one data set in flight, from what the scanner
 //! found to its formatted output.
 
-use super::coded::Coded;
-use crate::puzzle::formats::judge::{ParseError, Span};
+use crate::puzzle::formats::{ParseError, Span};
 use crate::solve::outcome::Status;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -23,23 +22,19 @@ pub(super) struct Slot {
 
 /// What the scanner found for a data set.
 pub(super) enum Item {
-    /// A data set to read and solve.
+    /// A data set to decode and solve, in any format.
     Span(Span),
-    /// A data set in another format (a URL, a Loopy ID, a pzprv3 file)
-    /// to decode and solve.
-    Coded(Coded),
-    /// A header the scanner could not read.
-    Error(ParseError),
+    /// A data set the scanner could not delimit (a malformed judge-format
+    /// header, or the input ending inside its rows): its span as far as
+    /// known, and why.
+    Error(Span, ParseError),
 }
 
 impl Item {
-    /// The data set's number and line (of its header, or of the error in
-    /// a header).
-    pub(super) fn place(&self) -> (usize, usize) {
+    /// The data set's span.
+    pub(super) fn span(&self) -> &Span {
         match self {
-            Item::Span(s) => (s.number, s.header_line),
-            Item::Coded(c) => (c.number, c.line),
-            Item::Error(e) => (e.data_set, e.header.map_or(e.line, |h| h.line)),
+            Item::Span(span) | Item::Error(span, _) => span,
         }
     }
 }
@@ -47,14 +42,13 @@ impl Item {
 impl Default for Item {
     /// A placeholder, until the slot is first filled.
     fn default() -> Self {
-        Item::Error(ParseError {
+        let e = ParseError {
             line: 0,
             col: 0,
             data_set: 0,
             message: String::new(),
-            recoverable: false,
-            header: None,
-        })
+        };
+        Item::Error(Span::default(), e)
     }
 }
 

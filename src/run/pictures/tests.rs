@@ -11,8 +11,8 @@ use std::time::Duration;
 
 /// The puzzles of a judge-format text, read by slink's own parser.
 fn judge_puzzles(text: &[u8]) -> Vec<Puzzle> {
-    crate::puzzle::formats::entries(text, crate::puzzle::formats::Format::Judge)
-        .filter_map(|e| e.puzzle.ok())
+    crate::puzzle::formats::puzzles(text)
+        .filter_map(Result::ok)
         .collect()
 }
 

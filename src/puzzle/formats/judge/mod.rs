@@ -1,24 +1,25 @@
-//! Reading the judge format from bytes, with exact error positions.
+//! The judge format, the contest's: read with exact error positions,
+//! written, and drawn.
 //!
-//! Two layers: [`Scanner`] finds data sets (a header line `r c` and the
-//! byte span of its `r` row lines) without looking at the clues, so a
-//! batch run can split a file quickly; [`parse_body`] reads the clues of
-//! one span into a reusable [`Puzzle`](crate::Puzzle). Neither allocates per token.
+//! Reading has two layers: the scanner (`scan`, the judge's part of the
+//! one [`Reader`](super::Reader)) finds data sets (a header line `r c`
+//! and the byte span of its `r` row lines) without looking at the clues,
+//! so that a batch run can split a file quickly; `body` reads the clues of
+//! one span into a reusable [`Puzzle`](crate::Puzzle) (through
+//! [`Span::decode`](super::Span::decode)). Neither allocates per token.
+//! [`write`] writes a puzzle in the format, [`render`] draws the judge's
+//! picture of a solved puzzle, and [`drawing`] reads such a picture back,
+//! sharing no code with [`render`].
 
 mod body;
 pub mod drawing;
-mod place;
-mod puzzles;
 pub mod render;
 mod scan;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 mod wide;
 pub mod write;
 
-pub use body::parse_body;
-pub use place::{Header, ParseError, Span};
-pub use puzzles::{puzzles, Puzzles};
-pub use scan::{Ending, Scanner};
+pub(crate) use body::parse_body;
 
 #[cfg(test)]
 mod tests;

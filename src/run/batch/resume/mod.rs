@@ -35,7 +35,6 @@ use super::{Config, Input, OutputFormat, Spot};
 use crate::puzzle::formats::judge::drawing::read_drawing;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::verify;
-use crate::run::read::data_sets::DataSet;
 use records::{Body, Broken, Rec, Records};
 use std::fmt;
 use std::io::{self, BufRead};
@@ -230,7 +229,7 @@ impl Matcher<'_> {
     /// Whether the judge record of data set `number` drawn in `lines`
     /// is `seen`'s: its number, its puzzle's size and clues, and a loop.
     fn drawing(&mut self, number: usize, lines: &[Vec<u8>], seen: &Seen<'_>) -> Fit {
-        let DataSet::Puzzle(place, p) = seen.data_set else {
+        let (place, Ok(p)) = (seen.data_set.place, &seen.data_set.puzzle) else {
             return Fit::Pass;
         };
         let size = ((lines.len() - 5) / 2, (lines[0].len() - 5) / 4);

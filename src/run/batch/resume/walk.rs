@@ -4,8 +4,8 @@
 //! the run's shard, after the ones it passes over ([`Config::skip`]).
 
 use super::super::Config;
+use crate::puzzle::formats::DataSet;
 use crate::run::read::chunks::Chunks;
-use crate::run::read::data_sets::{DataSet, DataSets};
 use crate::run::read::input::Input;
 use crate::util::interrupt;
 use std::ops::ControlFlow;
@@ -55,8 +55,8 @@ pub(super) fn walk<B>(
             let Ok(Some(chunk)) = chunks.next_chunk() else {
                 break;
             };
-            for data_set in DataSets::of(&chunk) {
-                let local = data_set.place().number;
+            for data_set in chunk.data_sets() {
+                let local = data_set.place.number;
                 count = count.max(local);
                 let number = first + local - 1;
                 if !config.shard.takes(number) {
