@@ -14,17 +14,26 @@ pub(crate) fn bom_len(text: &[u8]) -> usize {
     }
 }
 
-/// A puzzle format slink reads.
+/// A puzzle format slink reads and writes.
+///
+/// The command line's `--from` and `--to` name these (with the `cli`
+/// feature, a clap `ValueEnum`; each variant's first paragraph is its
+/// help).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
-    /// The contest's format: `r c`, r rows of clues, `0 0` (see [`super::judge`]).
+    /// The contest's format: `r c`, r rows of clues, `0 0`.
+    ///
+    /// See [`super::judge`].
     #[default]
     Judge,
-    /// puzz.link / pzprjs URLs, one per line.
+    /// puzz.link / pzprjs URLs (`https://puzz.link/p?slither/10/10/...`),
+    /// one per line.
     Url,
-    /// Loopy game IDs, one per line.
+    /// Loopy game IDs (`10x10t0:...`), one per line.
     Loopy,
-    /// pzprjs files, one or several concatenated.
+    /// pzprjs files (`pzprv3`, `slither`, rows, columns, clue rows), one
+    /// or several one after another.
     Pzprv3,
 }
 
