@@ -28,7 +28,7 @@ use std::time::Duration;
 fn parse_all(text: &[u8], p: &mut Puzzle) -> usize {
     let mut ok = 0;
     let mut reader = Reader::new(text, Format::Judge);
-    for span in reader.spans().flatten() {
+    for span in reader.spans() {
         ok += usize::from(span.decode(text, p).is_ok());
     }
     ok

@@ -44,17 +44,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut reader = Reader::new(data, Format::Judge);
     let mut solved = 0;
-    for (expected_number, item) in (1..).zip(reader.spans()) {
-        let span = match item {
-            Ok(span) => span,
-            Err((_, e)) => {
-                assert!(placed(e.line, e.col), "{e:?} outside the input");
-                assert_eq!(e.data_set, expected_number, "{e:?}");
-                assert!(!e.message.is_empty());
-                break;
-            }
-        };
-        assert_eq!(span.place.number, expected_number);
+    let mut number = 0;
+    for span in reader.spans() {
+        number += 1;
+        assert_eq!(span.place.number, number);
         assert!(span.rows >= 1 && span.cols >= 1);
         assert!(span.start <= span.end && span.end <= data.len());
         if let Err(e) = span.decode(data, &mut puzzle) {
@@ -109,6 +102,13 @@ fuzz_target!(|data: &[u8]| {
             slink::draw(&puzzle, s, &mut drawing);
             check_drawing(&puzzle, &drawing);
         }
+    }
+    // A data set that cannot be delimited ends the reading.
+    if let Some((_, e)) = reader.take_error() {
+        assert!(placed(e.line, e.col), "{e:?} outside the input");
+        assert_eq!(e.data_set, number + 1, "{e:?}");
+        assert!(!e.message.is_empty());
+        assert_eq!(reader.ending(), Ending::Error);
     }
     if reader.ending() == Ending::NotYet {
         panic!("the reader stopped without saying how the input ended");

@@ -454,7 +454,7 @@ fn run_direct(
 ) -> Result<(Measured, Census), String> {
     let clocks = Clocks::start();
     let mut reader = Reader::new(input, formats::Format::Judge);
-    let spans: Vec<Span> = reader.spans().map_while(Result::ok).collect();
+    let spans: Vec<Span> = reader.spans().collect();
     let (counts, out_bytes) = pool.install(|| {
         spans
             .par_chunks(CHUNK)

@@ -271,38 +271,38 @@ fn read_all(src: &[u8]) -> Result<(Vec<Option<Puzzle>>, Ending), TestCaseError> 
     let mut reader = Reader::new(src, Format::Judge);
     let mut puzzle = Puzzle::default();
     let mut out = Vec::new();
-    let mut failed = false;
-    for (number, item) in (1..).zip(reader.spans()) {
-        prop_assert!(!failed, "a data set after an unrecoverable error");
-        match item {
-            Err((span, e)) => {
-                prop_assert!(place_ok(e.line, e.col), "{e:?} outside the input");
-                prop_assert_eq!(e.data_set, number, "{:?}", e);
-                prop_assert_eq!(span.place.number, number, "{:?}", span);
-                prop_assert!(!e.message.is_empty());
-                failed = true;
-                out.push(None);
+    let mut number = 0;
+    for span in reader.spans() {
+        number += 1;
+        prop_assert_eq!(span.place.number, number);
+        prop_assert!(span.rows >= 1 && span.cols >= 1);
+        prop_assert!(span.start <= span.end && span.end <= src.len());
+        prop_assert!(place_ok(span.place.line, span.place.col));
+        match span.decode(src, &mut puzzle) {
+            Ok(()) => {
+                prop_assert_eq!((puzzle.rows(), puzzle.cols()), (span.rows, span.cols));
+                out.push(Some(puzzle.clone()));
             }
-            Ok(span) => {
-                prop_assert_eq!(span.place.number, number);
-                prop_assert!(span.rows >= 1 && span.cols >= 1);
-                prop_assert!(span.start <= span.end && span.end <= src.len());
-                prop_assert!(place_ok(span.place.line, span.place.col));
-                match span.decode(src, &mut puzzle) {
-                    Ok(()) => {
-                        prop_assert_eq!((puzzle.rows(), puzzle.cols()), (span.rows, span.cols));
-                        out.push(Some(puzzle.clone()));
-                    }
-                    Err(e) => {
-                        prop_assert!(place_ok(e.line, e.col), "{e:?} outside the input");
-                        prop_assert!(e.line > span.place.line, "{:?} {:?}", e, span);
-                        prop_assert_eq!(e.data_set, number);
-                        out.push(None);
-                    }
-                }
+            Err(e) => {
+                prop_assert!(place_ok(e.line, e.col), "{e:?} outside the input");
+                prop_assert!(e.line > span.place.line, "{:?} {:?}", e, span);
+                prop_assert_eq!(e.data_set, number);
+                out.push(None);
             }
         }
     }
+    // A data set that cannot be delimited ends the reading.
+    let failed = match reader.take_error() {
+        Some((span, e)) => {
+            prop_assert!(place_ok(e.line, e.col), "{e:?} outside the input");
+            prop_assert_eq!(e.data_set, number + 1, "{:?}", e);
+            prop_assert_eq!(span.place.number, number + 1, "{:?}", span);
+            prop_assert!(!e.message.is_empty());
+            out.push(None);
+            true
+        }
+        None => false,
+    };
     let ending = reader.ending();
     prop_assert!(ending != Ending::NotYet);
     prop_assert_eq!(ending == Ending::Error, failed);

@@ -27,7 +27,7 @@ impl Span {
     /// Reads the data set's clues into `out` (its storage reused), from
     /// `text`, the text the span was found in; an error is placed in that
     /// text and numbered.
-    #[inline]
+    #[inline(always)]
     pub fn decode(&self, text: &[u8], out: &mut Puzzle) -> Result<(), ParseError> {
         if self.format == Format::Judge {
             return parse_body(text, self, out);
@@ -60,22 +60,10 @@ pub enum Ending {
     Error,
 }
 
-/// What a format's scanner found next ([`Reader::next_span`]).
-pub(super) enum Step {
-    /// A data set.
-    Found(Span),
-    /// A data set that cannot be delimited, which ends the reading: its
-    /// span as far as known, and why.
-    Broken(Span, ParseError),
-    /// The judge format's closing `0 0`.
-    Closed,
-    /// The end of the text.
-    End,
-}
-
 /// The data sets of a text in one format, in order: an iterator of
 /// [`DataSet`]s, or, one at a time, of their [`Span`]s
-/// ([`Reader::next_span`]).
+/// ([`Reader::next_span`]; a data set that cannot be delimited ends the
+/// reading, and [`Reader::take_error`] gives it).
 ///
 /// ```
 /// use slink::formats::{Format, Reader};
@@ -99,9 +87,13 @@ pub struct Reader<'a> {
     /// The number the next data set gets.
     pub(super) next_number: usize,
     format: Format,
-    ending: Ending,
+    /// How the reading ended, once it has.
+    pub(super) ending: Ending,
     /// Whether the text is a piece of a longer input, not its last.
     piece: bool,
+    /// The data set that ended the reading ([`Ending::Error`]), until
+    /// taken (boxed: it is rare, and it would make the reader larger).
+    broken: Option<Box<(Span, ParseError)>>,
 }
 
 impl<'a> Reader<'a> {
@@ -118,6 +110,7 @@ impl<'a> Reader<'a> {
             format,
             ending: Ending::NotYet,
             piece: false,
+            broken: None,
         }
     }
 
@@ -168,81 +161,85 @@ impl<'a> Reader<'a> {
         self.next_number
     }
 
-    /// The next data set's span, or, if it cannot be delimited, its span
-    /// as far as known and the error (which ends the reading); `None`
-    /// once the reading ended ([`Reader::ending`]).
+    /// The next data set's span; `None` once the reading ended
+    /// ([`Reader::ending`]): at a data set that cannot be delimited
+    /// ([`Ending::Error`]; [`Reader::take_error`] gives it), the judge
+    /// format's `0 0`, or the end of the text.
     #[inline]
-    pub fn next_span(&mut self) -> Option<Result<Span, (Span, ParseError)>> {
+    pub fn next_span(&mut self) -> Option<Span> {
         if self.ending != Ending::NotYet {
             return None;
         }
-        let (pos, line) = (self.pos, self.line);
-        let step = match self.format {
+        let span = match self.format {
             Format::Judge => self.next_judge(),
             Format::Url | Format::Loopy => self.next_line(),
             Format::Pzprv3 => self.next_file(),
-        };
-        let cut = self.piece
-            && self.pos >= self.src.len()
-            && match step {
-                Step::Found(_) => self.format == Format::Pzprv3,
-                Step::Broken(..) => true,
-                Step::Closed | Step::End => false,
-            };
-        if cut {
-            // Left for the next piece, which starts with it.
-            (self.pos, self.line, self.ending) = (pos, line, Ending::End);
-            return None;
-        }
-        match step {
-            Step::Found(span) => {
-                self.next_number += 1;
-                Some(Ok(span))
-            }
-            Step::Broken(span, e) => {
-                self.next_number += 1;
-                self.ending = Ending::Error;
-                Some(Err((span, e)))
-            }
-            Step::Closed => {
-                self.ending = Ending::Terminator;
-                None
-            }
-            Step::End => {
-                self.ending = Ending::End;
-                None
-            }
-        }
+        }?;
+        self.next_number += 1;
+        Some(span)
+    }
+
+    /// The data set that ended the reading ([`Ending::Error`]): its span
+    /// as far as it goes and why; given once.
+    pub fn take_error(&mut self) -> Option<(Span, ParseError)> {
+        self.broken.take().map(|broken| *broken)
     }
 
     /// The spans of the data sets, as [`Reader::next_span`] gives them.
-    pub fn spans(
-        &mut self,
-    ) -> impl Iterator<Item = Result<Span, (Span, ParseError)>> + use<'_, 'a> {
+    pub fn spans(&mut self) -> impl Iterator<Item = Span> + use<'_, 'a> {
         std::iter::from_fn(|| self.next_span())
     }
 
+    /// Ends the reading at `span`, which cannot be delimited, and `e`;
+    /// but in a piece that its end cuts (a judge-format data set whose
+    /// rows go on), at the data set's start, offset `pos` on line `line`,
+    /// leaving it to the next piece.
+    #[cold]
+    pub(super) fn fail(&mut self, span: Span, e: ParseError, (pos, line): (usize, usize)) {
+        if self.piece && self.pos >= self.src.len() {
+            self.leave(pos, line);
+            return;
+        }
+        self.next_number += 1;
+        self.ending = Ending::Error;
+        self.broken = Some(Box::new((span, e)));
+    }
+
+    /// Ends the reading of a piece at offset `pos`, on line `line`, where
+    /// a data set starts that the piece's end cuts: the next piece starts
+    /// with it.
+    fn leave(&mut self, pos: usize, line: usize) {
+        (self.pos, self.line, self.ending) = (pos, line, Ending::End);
+    }
+
     /// The next line's URL or Loopy ID.
-    fn next_line(&mut self) -> Step {
+    fn next_line(&mut self) -> Option<Span> {
         let Some(l) = next_content(self.src, &mut self.pos, &mut self.line) else {
-            return Step::End;
+            self.ending = Ending::End;
+            return None;
         };
         let span = self.span(&l, l.to);
         self.pos = (l.end + 1).min(self.src.len());
         self.line += usize::from(l.end < self.src.len());
-        Step::Found(span)
+        Some(span)
     }
 
-    /// The next pzprv3 file: from its first line to the next file's.
-    fn next_file(&mut self) -> Step {
+    /// The next pzprv3 file: from its first line to the next file's. In a
+    /// piece, the last file may go on in the next piece: it is left to it.
+    fn next_file(&mut self) -> Option<Span> {
         let Some(l) = next_content(self.src, &mut self.pos, &mut self.line) else {
-            return Step::End;
+            self.ending = Ending::End;
+            return None;
         };
         let (end, lines) = pzprv3::file_end(self.src, l.start);
+        if self.piece && end >= self.src.len() {
+            self.leave(l.start, self.line);
+            return None;
+        }
         let span = self.span(&l, end);
         self.pos = end;
         self.line += lines;
-        Step::Found(span)
+        Some(span)
     }
 
     /// The span of the next data set, from the content of line `l` to
@@ -284,20 +281,20 @@ fn decode_line(format: Format, line: &[u8], out: &mut Puzzle) -> Result<(), Pars
 impl Iterator for Reader<'_> {
     type Item = DataSet;
 
-    /// The next data set, decoded.
+    /// The next data set, decoded; last, the one that ended the reading,
+    /// if one did.
     fn next(&mut self) -> Option<DataSet> {
-        Some(match self.next_span()? {
-            Ok(span) => {
-                let mut p = Puzzle::default();
-                DataSet {
-                    place: span.place,
-                    puzzle: span.decode(self.src, &mut p).map(|()| p),
-                }
-            }
-            Err((span, e)) => DataSet {
+        let Some(span) = self.next_span() else {
+            let (span, e) = self.take_error()?;
+            return Some(DataSet {
                 place: span.place,
                 puzzle: Err(e),
-            },
+            });
+        };
+        let mut p = Puzzle::default();
+        Some(DataSet {
+            place: span.place,
+            puzzle: span.decode(self.src, &mut p).map(|()| p),
         })
     }
 }
@@ -385,12 +382,12 @@ mod tests {
         let found = reader
             .spans()
             .map(|s| {
-                let s = s.expect("a span");
                 let p = s.place;
                 (p.number, p.line, p.col, &text[s.start..s.end])
             })
             .collect();
         assert_eq!(reader.ending(), Ending::End);
+        assert!(reader.take_error().is_none());
         (found, reader.position())
     }
 

@@ -89,6 +89,20 @@ impl Scan<'_> {
     #[inline(always)]
     fn next_item(&mut self, skipped: &mut usize) -> Option<(Item, usize)> {
         let (item, number, cost) = match self.reader.next_span() {
+            Some(span) => {
+                let cost = span
+                    .size()
+                    .map_or(UNSIZED_COST, |(rows, cols)| drawing_len(rows, cols));
+                (Item::Span(span), span.place.number, cost)
+            }
+            // The reader stopped here: the input is finished.
+            None if self.reader.ending() == Ending::Error => match self.reader.take_error() {
+                Some((span, e)) => (Item::Error(Box::new((span, e))), span.place.number, 0),
+                None => {
+                    self.end = Some(PieceEnd::Done);
+                    return None;
+                }
+            },
             None => {
                 self.end = Some(match self.reader.ending() {
                     Ending::End if !self.last => PieceEnd::More {
@@ -100,14 +114,6 @@ impl Scan<'_> {
                 });
                 return None;
             }
-            Some(Ok(span)) => {
-                let cost = span
-                    .size()
-                    .map_or(UNSIZED_COST, |(rows, cols)| drawing_len(rows, cols));
-                (Item::Span(span), span.place.number, cost)
-            }
-            // The reader stops here: the input is finished.
-            Some(Err((span, e))) => (Item::Error(span, e), span.place.number, 0),
         };
         if takes(&self.shard, &mut self.skip, number) {
             return Some((item, cost));

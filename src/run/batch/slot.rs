@@ -26,29 +26,26 @@ pub(super) enum Item {
     Span(Span),
     /// A data set the scanner could not delimit (a malformed judge-format
     /// header, or the input ending inside its rows): its span as far as
-    /// known, and why.
-    Error(Span, ParseError),
+    /// known, and why (boxed: rare, and it would make every slot's item
+    /// as large as itself).
+    Error(Box<(Span, ParseError)>),
 }
 
 impl Item {
     /// The data set's span.
     pub(super) fn span(&self) -> &Span {
         match self {
-            Item::Span(span) | Item::Error(span, _) => span,
+            Item::Span(span) => span,
+            Item::Error(broken) => &broken.0,
         }
     }
 }
 
 impl Default for Item {
-    /// A placeholder, until the slot is first filled.
+    /// A placeholder, until the slot is first filled (a span of no bytes:
+    /// if it were ever decoded, an error).
     fn default() -> Self {
-        let e = ParseError {
-            line: 0,
-            col: 0,
-            data_set: 0,
-            message: String::new(),
-        };
-        Item::Error(Span::default(), e)
+        Item::Span(Span::default())
     }
 }
 

@@ -102,8 +102,8 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
         let (out, diag) = (&mut slot.out, &mut slot.diag);
         let parsed = match &slot.item {
             Item::Span(span) => span.decode(shared.src, &mut w.puzzles[k]),
-            Item::Error(_, e) => {
-                let result = record::Fate::Invalid(e);
+            Item::Error(broken) => {
+                let result = record::Fate::Invalid(&broken.1);
                 slot.status = Some(emit(&slot.item, shared, result, None, out, diag));
                 continue;
             }
@@ -172,7 +172,7 @@ pub(super) fn one(
     let started = shared.timing.then(Instant::now);
     let mut parse_error = None;
     let result = match item {
-        Item::Error(_, e) => record::Fate::Invalid(e),
+        Item::Error(broken) => record::Fate::Invalid(&broken.1),
         Item::Span(span) => match span.decode(shared.src, &mut w.puzzle) {
             Err(e) => record::Fate::Invalid(parse_error.insert(e)),
             Ok(()) => record::Fate::Solved {

@@ -4,7 +4,7 @@
 
 use super::super::detect::Format;
 use super::super::error::ParseError;
-use super::super::read::{Reader, Step};
+use super::super::read::{Ending, Reader};
 use super::super::span::{Place, Span};
 use super::super::text::{is_space, shown};
 use crate::puzzle::{size_ok, MAX_COLS, MAX_ROWS};
@@ -79,15 +79,22 @@ impl Reader<'_> {
 }
 
 impl Reader<'_> {
-    /// The next judge-format data set: its header and rows.
+    /// The next judge-format data set: its header and rows; `None` at
+    /// the end of the text, at `0 0` or at a data set that ends the
+    /// reading ([`Reader::fail`]).
     #[inline(always)]
-    pub(in crate::puzzle::formats) fn next_judge(&mut self) -> Step {
+    pub(in crate::puzzle::formats) fn next_judge(&mut self) -> Option<Span> {
         let Some((ls, start)) = self.find_header() else {
-            return Step::End;
+            self.ending = Ending::End;
+            return None;
         };
+        let at = (ls, self.line);
         let header = match self.header(ls, start) {
             Ok(Some(header)) => header,
-            Ok(None) => return Step::Closed,
+            Ok(None) => {
+                self.ending = Ending::Terminator;
+                return None;
+            }
             Err(e) => {
                 let place = Place {
                     number: e.data_set,
@@ -102,13 +109,17 @@ impl Reader<'_> {
                     cols: 0,
                     format: Format::Judge,
                 };
-                return Step::Broken(span, e);
+                self.fail(span, e, at);
+                return None;
             }
         };
         let col = start - ls + 1;
         match self.body(header, col) {
-            Ok(span) => Step::Found(span),
-            Err((span, e)) => Step::Broken(span, e),
+            Ok(span) => Some(span),
+            Err((span, e)) => {
+                self.fail(span, *e, at);
+                None
+            }
         }
     }
 }
@@ -200,7 +211,7 @@ impl Reader<'_> {
     /// set's span, numbered. An input that ends before them is an error,
     /// with the span as far as it goes.
     #[inline(always)]
-    fn body(&mut self, header: HeaderLine, col: usize) -> Result<Span, (Span, ParseError)> {
+    fn body(&mut self, header: HeaderLine, col: usize) -> Result<Span, (Span, Box<ParseError>)> {
         let HeaderLine { rows, cols, end } = header;
         let place = Place {
             number: self.next_number,
@@ -240,7 +251,7 @@ impl Reader<'_> {
                         "the input ends inside the data set: expected {rows} rows, found {found}"
                     ),
                 };
-                return Err((span, e));
+                return Err((span, Box::new(e)));
             }
             let le = self.line_end(pos);
             if self.skip_blank(pos) < le {

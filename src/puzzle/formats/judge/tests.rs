@@ -14,14 +14,12 @@ type Read = (Option<(usize, usize)>, Result<Puzzle, ParseError>);
 fn read(src: &[u8]) -> (Vec<Read>, Ending) {
     let mut r = Reader::new(src, Format::Judge);
     let mut out = Vec::new();
-    while let Some(found) = r.next_span() {
-        out.push(match found {
-            Ok(span) => {
-                let mut p = Puzzle::default();
-                (span.size(), span.decode(src, &mut p).map(|_| p))
-            }
-            Err((span, e)) => (span.size(), Err(e)),
-        });
+    while let Some(span) = r.next_span() {
+        let mut p = Puzzle::default();
+        out.push((span.size(), span.decode(src, &mut p).map(|_| p)));
+    }
+    if let Some((span, e)) = r.take_error() {
+        out.push((span.size(), Err(e)));
     }
     (out, r.ending())
 }
@@ -219,7 +217,7 @@ fn bodies_read_as_line_by_line() {
                 src.extend_from_slice(b"0 0\n");
             }
             let span = match Reader::new(&src, Format::Judge).next_span() {
-                Some(Ok(span)) => span,
+                Some(span) => span,
                 _ => continue,
             };
             let (mut a, mut b) = (Puzzle::default(), Puzzle::default());
