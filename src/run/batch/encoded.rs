@@ -7,9 +7,10 @@
 
 use super::record::{Fate, Record};
 use crate::puzzle::formats::{self, pzprv3};
+use crate::puzzle::Puzzle;
 use crate::run::pictures::html::{self, Item};
 use crate::run::pictures::svg::{self, Picture};
-use crate::solve::outcome::Status;
+use crate::solve::outcome::{Outcome, Status};
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -52,13 +53,38 @@ pub(super) fn record(format: Encoding, rec: &Record<'_>, out: &mut Vec<u8>) {
         Encoding::Puzzle(kind) => formats::write(kind, puzzle, out),
         Encoding::Svg | Encoding::Html => {
             let title = format!("{} #{}", rec.file, rec.number);
-            let picture = Picture::of_outcome(puzzle, outcome, &title);
+            let picture = picture_of(puzzle, outcome, &title);
             let _ = if format == Encoding::Svg {
                 svg::write(&picture, out)
             } else {
                 html::figure(&item(rec, &name, Ok(picture)), out)
             };
         }
+    }
+}
+
+/// The picture of an outcome of the solver: the unique solution drawn
+/// plainly; two solutions of a puzzle with several drawn as such,
+/// marked (see [`Picture::stated_status`]); anything else marked, with
+/// its status's name and no lines.
+pub(crate) fn picture_of<'a>(
+    puzzle: &'a Puzzle,
+    outcome: &'a Outcome,
+    title: &'a str,
+) -> Picture<'a> {
+    let status = outcome.status();
+    let (lines, second) = match (status, outcome.solutions()) {
+        (Status::Solved, _) => (outcome.solution(), None),
+        (Status::Multiple, [a, b, ..]) => (Some(a), Some(b)),
+        _ => (None, None),
+    };
+    Picture {
+        puzzle,
+        lines,
+        second,
+        solved: status == Status::Solved,
+        status: status.name(),
+        title,
     }
 }
 

@@ -59,6 +59,9 @@ mod slot;
 mod totals;
 mod worker;
 
+/// For the pictures' tests.
+#[cfg(test)]
+pub(crate) use encoded::picture_of;
 pub use format::OutputFormat;
 pub use record::{LoopHex, Record};
 pub use totals::{write_summary, Spot, Totals};
