@@ -64,12 +64,12 @@ pub use crate::{
     puzzle::formats,
     puzzle::formats::judge::render::{draw, drawing_len},
     puzzle::formats::judge::write::write_puzzle,
+    puzzle::formats::pictures,
     puzzle::formats::{puzzles, ParseError, Puzzles},
     puzzle::solution::{Bits, Solution},
     puzzle::verify::{verify, Invalid},
     puzzle::{Clue, Puzzle, PuzzleError, MAX_COLS, MAX_ROWS},
     rules::{Contradiction, Event, Reason, Rule, RuleCounts},
-    run::pictures,
     solve::outcome::{Options, Outcome, Stats, Status},
     solve::solver::{solve, Solver},
 };

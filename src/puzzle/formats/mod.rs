@@ -23,7 +23,7 @@
 //! decoded in [`Span::decode`], how a puzzle is written in [`write`].
 //!
 //! Pictures of puzzles and their loops are a layer up, where outcomes are
-//! known: [`crate::run::pictures`].
+//! known: [`crate::puzzle::formats::pictures`].
 //!
 //! ```
 //! use slink::formats::{loopy, url};
@@ -36,6 +36,7 @@ mod detect;
 mod error;
 pub mod judge;
 pub mod loopy;
+pub mod pictures;
 pub mod pzprv3;
 mod read;
 mod span;

@@ -6,10 +6,10 @@
 //! page for its summary ([`html::Tally`]).
 
 use super::record::{Fate, Record};
+use crate::puzzle::formats::pictures::html::{self, Item};
+use crate::puzzle::formats::pictures::svg::{self, Picture};
 use crate::puzzle::formats::{self, pzprv3};
 use crate::puzzle::Puzzle;
-use crate::run::pictures::html::{self, Item};
-use crate::run::pictures::svg::{self, Picture};
 use crate::solve::outcome::{Outcome, Status};
 use std::collections::HashSet;
 use std::io::{self, Write};

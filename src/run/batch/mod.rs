@@ -308,7 +308,10 @@ pub fn run(
     let mut pipeline = pipeline::Pipeline::new(config, inputs)?;
     if config.format == OutputFormat::Html {
         let names: Vec<String> = inputs.iter().map(Input::name).collect();
-        crate::run::pictures::html::head(&mut *out, &format!("slink: {}", names.join(", ")))?;
+        crate::puzzle::formats::pictures::html::head(
+            &mut *out,
+            &format!("slink: {}", names.join(", ")),
+        )?;
     }
     for (k, input) in inputs.iter().enumerate() {
         if pipeline.stopped() {

@@ -4,8 +4,8 @@
 use super::encoded::Pictures;
 use super::slot::{lock, Slot};
 use super::{Config, Error, Spot, Totals};
+use crate::puzzle::formats::pictures::html::Tally;
 use crate::puzzle::formats::{Format, Place};
-use crate::run::pictures::html::Tally;
 use crate::solve::outcome::Status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IoSlice, Write};
