@@ -72,7 +72,7 @@ pub fn check<'py>(
         }
     };
     let options = source::options(budget, time_limit, false)?;
-    let config = checking::Config {
+    let config = checking::CheckConfig {
         budget: options.node_budget,
         time_limit: options.time_limit,
         brief: false,

@@ -73,12 +73,12 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             Err(e) => return cannot_read(e),
         };
         match find(&chunk, args.data_set) {
-            Found::Puzzle(p) => return explain_one(args, &p),
-            Found::Bad(e) => {
+            Lookup::Puzzle(p) => return explain_one(args, &p),
+            Lookup::Bad(e) => {
                 eprintln!("slink explain: {name}:{e}");
                 return ExitCode::from(2);
             }
-            Found::NotHere => {}
+            Lookup::NotHere => {}
         }
     }
     if interrupt::stopping() {
@@ -90,7 +90,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
 }
 
 /// What a chunk holds of the data set asked for.
-enum Found {
+enum Lookup {
     Puzzle(Puzzle),
     /// It is malformed (or the input is before it): where and why.
     Bad(String),
@@ -100,20 +100,20 @@ enum Found {
 /// Looks for data set `k` in `chunk`, in the chunk's format: it, or
 /// the error that stopped the reading before it (a malformed judge-format
 /// header: nothing after it is numbered).
-fn find(chunk: &Chunk<'_>, k: usize) -> Found {
+fn find(chunk: &Chunk<'_>, k: usize) -> Lookup {
     let mut data_sets = chunk.data_sets();
     let mut last_bad = None;
     for data_set in data_sets.by_ref() {
         match data_set.puzzle {
-            Ok(p) if data_set.place.number == k => return Found::Puzzle(p),
-            Err(e) if data_set.place.number == k => return Found::Bad(e.to_string()),
+            Ok(p) if data_set.place.number == k => return Lookup::Puzzle(p),
+            Err(e) if data_set.place.number == k => return Lookup::Bad(e.to_string()),
             Err(e) => last_bad = Some(e),
             Ok(_) => {}
         }
     }
     match last_bad {
-        Some(e) if data_sets.ending() == Ending::Error => Found::Bad(e.to_string()),
-        _ => Found::NotHere,
+        Some(e) if data_sets.ending() == Ending::Error => Lookup::Bad(e.to_string()),
+        _ => Lookup::NotHere,
     }
 }
 

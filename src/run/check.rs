@@ -1,7 +1,7 @@
 //! `slink check`: is each puzzle unique? Does it keep the judge's promise?
 //!
 //! For every data set of every input, [`run`] asks one question
-//! ([`Question`], [`Config::question`]): `--unique`, "is it unique, and
+//! ([`Question`], [`CheckConfig::question`]): `--unique`, "is it unique, and
 //! if not, has it several solutions or none?" (one solve with search,
 //! counting up to two solutions), or `--promise`, the judge's: exactly
 //! one solution, found by its rules R1-R15 alone (the puzzle graded by
@@ -35,7 +35,7 @@
 //!
 //! A malformed data set gives `FILE:LINE:COL: set=K bad input: what`, placed
 //! where it goes wrong, and the check goes on with the next one when it
-//! can. With [`Config::brief`] only the data sets that fail the question
+//! can. With [`CheckConfig::brief`] only the data sets that fail the question
 //! (and bad input) are written. Last comes a summary line over all inputs,
 //! counting what was read per verdict (unique, multiple, none, gave up,
 //! bad input) and per question ([`CheckSummary::line`]). The exit status
@@ -55,7 +55,7 @@ use std::io::{self, Write};
 
 /// How to check.
 #[derive(Clone, Copy, Debug)]
-pub struct Config {
+pub struct CheckConfig {
     /// Search nodes per puzzle before the full solve gives up
     /// (`solutions=?`).
     pub budget: u64,
@@ -128,7 +128,7 @@ fn check_input(
 
 /// A check under way: how, on which threads, and the tallies so far.
 struct Checking<'a> {
-    config: &'a Config,
+    config: &'a CheckConfig,
     pool: &'a rayon::ThreadPool,
     summary: &'a mut CheckSummary,
 }
@@ -212,7 +212,7 @@ fn check_items(
 /// summary of them are written.
 pub fn run(
     inputs: &[Input],
-    config: &Config,
+    config: &CheckConfig,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> (CheckSummary, Result<(), Error>) {

@@ -45,7 +45,7 @@ impl Question {
 
 /// A count of solutions by the full solver alone.
 #[derive(Clone, Debug)]
-pub struct Count {
+pub struct SolutionCount {
     /// Cell rows.
     pub rows: usize,
     /// Cell columns.
@@ -72,7 +72,7 @@ pub struct Count {
 #[derive(Clone, Debug)]
 pub enum Answer {
     /// To [`Question::Unique`].
-    Unique(Count),
+    Unique(SolutionCount),
     /// To [`Question::Promise`].
     Promise(Grade),
 }
@@ -295,7 +295,7 @@ impl Asker {
     }
 
     /// Counts the solutions of `p` up to two, checking those found.
-    fn count(&mut self, p: &Puzzle) -> Count {
+    fn count(&mut self, p: &Puzzle) -> SolutionCount {
         let options = Options {
             node_budget: self.budget,
             time_limit: self.time_limit,
@@ -313,7 +313,7 @@ impl Asker {
             Status::GaveUp | Status::TimedOut | Status::Invalid => Solutions::Unknown,
         };
         let invalid = o.solutions().iter().any(|s| verify(p, s).is_err());
-        Count {
+        SolutionCount {
             rows: p.rows(),
             cols: p.cols(),
             blanks: p.blanks(),

@@ -361,7 +361,7 @@ fn drawing(p: &Puzzle, lines: &[&[u8]], first: usize, s: &mut Solution) -> Verdi
 
 /// One JSON record of [`write_json`].
 #[derive(Serialize)]
-struct Record<'a> {
+struct JsonVerdict<'a> {
     data_set: Option<usize>,
     verdict: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -424,7 +424,7 @@ pub fn write_text(
 /// `message` where it is wrong), then one per problem of the output as a
 /// whole (`"data_set":null`, `"verdict":"wrong"`).
 pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    let mut emit = |r: Record<'_>| -> io::Result<()> {
+    let mut emit = |r: JsonVerdict<'_>| -> io::Result<()> {
         serde_json::to_writer(&mut *out, &r)?;
         out.write_all(b"\n")
     };
@@ -433,7 +433,7 @@ pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
             Verdict::Wrong(e) => Some(e),
             _ => None,
         };
-        emit(Record {
+        emit(JsonVerdict {
             data_set: Some(*k),
             verdict: verdict.name(),
             line: problem.map(|e| e.line),
@@ -442,7 +442,7 @@ pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         })?;
     }
     for e in &report.general {
-        emit(Record {
+        emit(JsonVerdict {
             data_set: None,
             verdict: "wrong",
             line: Some(e.line),

@@ -53,12 +53,12 @@ pub fn decode_with_answer(
 }
 
 /// The lines of a file: records separated by `\n` or `/`.
-struct Records<'a> {
+struct Fields<'a> {
     s: &'a [u8],
     pos: usize,
 }
 
-impl Records<'_> {
+impl Fields<'_> {
     /// The next record's bounds, spaces trimmed (`None` at the end).
     fn next(&mut self) -> Option<(usize, usize)> {
         if self.pos >= self.s.len() {
@@ -77,7 +77,7 @@ impl Records<'_> {
     }
 
     /// Reads the record `(from, to)` as a number alone on its line.
-    fn number(&self, (from, to): (usize, usize), what: &str) -> Result<super::text::Count, Fail> {
+    fn number(&self, (from, to): (usize, usize), what: &str) -> Result<super::text::Digits, Fail> {
         let c = count(&self.s[..to], from, what)?;
         if c.end < to {
             return Err((
@@ -129,7 +129,7 @@ impl Records<'_> {
 /// Reads the file at the start of `s` (after blank and `#` lines) into
 /// `out`, and its answer into `answer` when asked for.
 fn read(s: &[u8], out: &mut Puzzle, answer: Option<&mut Option<Solution>>) -> Result<(), Fail> {
-    let mut r = Records { s, pos: 0 };
+    let mut r = Fields { s, pos: 0 };
     let (rows, cols, version) = header(&mut r, s)?;
     out.reset(rows, cols)
         .expect("size checked before allocation");
@@ -187,7 +187,7 @@ fn read(s: &[u8], out: &mut Puzzle, answer: Option<&mut Option<Solution>>) -> Re
 /// the `pzprv3` line (its version; a pzprjs `v:` line before it is passed
 /// over), the type `slither`, the row and column counts (checked against
 /// slink's limits); returns the size and the version.
-fn header(r: &mut Records<'_>, s: &[u8]) -> Result<(usize, usize, usize), Fail> {
+fn header(r: &mut Fields<'_>, s: &[u8]) -> Result<(usize, usize, usize), Fail> {
     // Blank and comment lines before the file (by whole lines).
     let first = loop {
         let Some((from, to)) = r.next() else {
@@ -244,7 +244,7 @@ fn header(r: &mut Records<'_>, s: &[u8]) -> Result<(usize, usize, usize), Fail> 
 
 /// Reads the answer after the clue rows (`next` is the record after them).
 fn read_answer(
-    r: &mut Records,
+    r: &mut Fields,
     mut next: Option<(usize, usize)>,
     rows: usize,
     cols: usize,

@@ -119,7 +119,7 @@ pub(crate) fn excerpt(s: &[u8], from: usize, to: usize, max: usize) -> String {
 /// A size read from a header: its value (saturated, never overflowing)
 /// and where its digits are.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Count {
+pub(crate) struct Digits {
     pub value: usize,
     pub at: usize,
     pub end: usize,
@@ -127,7 +127,7 @@ pub(crate) struct Count {
 
 /// Reads the decimal number at `at` (digits only), or fails with
 /// "expected {what}, found ...".
-pub(crate) fn count(s: &[u8], at: usize, what: &str) -> Result<Count, Fail> {
+pub(crate) fn count(s: &[u8], at: usize, what: &str) -> Result<Digits, Fail> {
     let mut end = at;
     let mut value = 0usize;
     while let Some(d) = s.get(end).filter(|b| b.is_ascii_digit()) {
@@ -139,13 +139,13 @@ pub(crate) fn count(s: &[u8], at: usize, what: &str) -> Result<Count, Fail> {
     if end == at {
         return Err((at, format!("expected {what}, found {}", shown_at(s, at))));
     }
-    Ok(Count { value, at, end })
+    Ok(Digits { value, at, end })
 }
 
 /// Checks a header's size against slink's limits, before anything is
 /// allocated: a count beyond its limit is named with its digits, a zero
 /// with the board it would make.
-pub(crate) fn check_size(s: &[u8], rows: Count, cols: Count) -> Result<(), Fail> {
+pub(crate) fn check_size(s: &[u8], rows: Digits, cols: Digits) -> Result<(), Fail> {
     for (c, noun, max) in [(rows, "row", MAX_ROWS), (cols, "column", MAX_COLS)] {
         if c.value > max {
             let digits = excerpt(s, c.at, c.end, 24);

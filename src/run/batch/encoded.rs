@@ -6,7 +6,7 @@
 //! page for its summary ([`html::Tally`]).
 
 use super::record::{Fate, Record};
-use crate::puzzle::formats::pictures::html::{self, Item};
+use crate::puzzle::formats::pictures::html::{self, Figure};
 use crate::puzzle::formats::pictures::svg::{self, Picture};
 use crate::puzzle::formats::{self, pzprv3};
 use crate::puzzle::Puzzle;
@@ -89,8 +89,8 @@ pub(crate) fn picture_of<'a>(
 }
 
 /// The page's item of `rec`.
-fn item<'a>(rec: &Record<'_>, name: &'a str, content: Result<Picture<'a>, &'a str>) -> Item<'a> {
-    Item {
+fn item<'a>(rec: &Record<'_>, name: &'a str, content: Result<Picture<'a>, &'a str>) -> Figure<'a> {
+    Figure {
         input: rec.input,
         number: rec.number,
         name,

@@ -154,22 +154,22 @@ impl Chunks {
             }
             let format = self.format.unwrap_or(Format::Judge);
             let step = match memchr::memrchr(b'\n', data) {
-                _ if last => Step::Last(data.len()),
-                None => Step::Grow(data.len()),
+                _ if last => Cut::Last(data.len()),
+                None => Cut::Grow(data.len()),
                 Some(k) => cut(&data[..=k], format, self.next_number),
             };
             let (first, line_offset) = (self.next_number, self.line_offset);
             let (end, last) = match step {
-                Step::Grow(len) => {
+                Cut::Grow(len) => {
                     // A line, or one data set, larger than the piece.
                     grow(&mut self.want, len, self.next_number, self.limit)?;
                     continue;
                 }
-                Step::Last(end) => {
+                Cut::Last(end) => {
                     self.done = true;
                     (end, true)
                 }
-                Step::Cut { cut, lines, next } => {
+                Cut::At { cut, lines, next } => {
                     self.pending = cut;
                     self.line_offset += lines;
                     self.next_number = next;
@@ -189,14 +189,14 @@ impl Chunks {
 }
 
 /// What to do with a piece.
-enum Step {
+enum Cut {
     /// Ask for more than `len` bytes.
     Grow(usize),
     /// The input's last chunk ends at this offset.
     Last(usize),
     /// A chunk ends at `cut`, with `lines` newlines before it; the next
     /// starts with data set `next`.
-    Cut {
+    At {
         cut: usize,
         lines: usize,
         next: usize,
@@ -209,15 +209,15 @@ enum Step {
 /// cuts (a judge-format data set whose rows go on, the last pzprv3 file);
 /// grow it if that leaves nothing; or make it the input's last chunk when
 /// its reading ends the input (`0 0`, a malformed header).
-fn cut(piece: &[u8], format: Format, first: usize) -> Step {
+fn cut(piece: &[u8], format: Format, first: usize) -> Cut {
     let mut reader = Reader::new(piece, format).numbered_from(first).in_piece();
     while reader.next_span().is_some() {}
     if reader.ending() != Ending::End {
-        return Step::Last(piece.len());
+        return Cut::Last(piece.len());
     }
     match keep_newline(piece, reader.position(), reader.line()) {
-        (0, _) => Step::Grow(piece.len()),
-        (cut, lines) => Step::Cut {
+        (0, _) => Cut::Grow(piece.len()),
+        (cut, lines) => Cut::At {
             cut,
             lines,
             next: reader.next_number(),

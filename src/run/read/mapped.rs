@@ -33,7 +33,7 @@ const SLOTS: usize = 64;
 /// A registered range. `start` and `len` are written under a sequence
 /// number (odd while they change), so that the handler never takes one
 /// window's start with another's length; `len == 0` is a free slot's.
-struct Slot {
+struct Registered {
     seq: AtomicUsize,
     start: AtomicUsize,
     len: AtomicUsize,
@@ -41,9 +41,9 @@ struct Slot {
     used: AtomicBool,
 }
 
-impl Slot {
-    const fn new() -> Slot {
-        Slot {
+impl Registered {
+    const fn new() -> Registered {
+        Registered {
             seq: AtomicUsize::new(0),
             start: AtomicUsize::new(0),
             len: AtomicUsize::new(0),
@@ -73,7 +73,7 @@ impl Slot {
     }
 }
 
-static SLOTS_TABLE: [Slot; SLOTS] = [const { Slot::new() }; SLOTS];
+static SLOTS_TABLE: [Registered; SLOTS] = [const { Registered::new() }; SLOTS];
 
 /// The page size, read when the handler is installed.
 static PAGE: AtomicUsize = AtomicUsize::new(0);

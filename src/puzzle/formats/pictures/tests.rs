@@ -1,7 +1,7 @@
 //! The pictures, parsed back by a strict XML parser (the loop drawn is the
 //! loop given, edge for edge) and rendered to pixels by resvg.
 
-use super::html::{Item, Page};
+use super::html::{Figure, Page};
 use super::svg::{self, Picture};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};
@@ -235,7 +235,7 @@ fn html_page_parses_and_links_the_unsolved() {
     let mut expected = Vec::new();
     for (k, (p, o)) in puzzles.iter().zip(&outcomes).enumerate() {
         let name = format!("sample.in #{}", k + 1);
-        let item = Item {
+        let item = Figure {
             input: 1,
             number: k + 1,
             name: &name,
@@ -245,7 +245,7 @@ fn html_page_parses_and_links_the_unsolved() {
         page.add(&item).unwrap();
         expected.push((k + 1, p, o.solution()));
     }
-    page.add(&Item {
+    page.add(&Figure {
         input: 1,
         number: 7,
         name: "blank 2x2",
@@ -253,7 +253,7 @@ fn html_page_parses_and_links_the_unsolved() {
         time: None,
     })
     .unwrap();
-    page.add(&Item {
+    page.add(&Figure {
         input: 1,
         number: 8,
         name: "bad\u{1}line",
@@ -339,7 +339,7 @@ fn html_stays_light_for_big_runs() {
         rng = rng
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        let item = Item {
+        let item = Figure {
             input: 1,
             number: k + 1,
             name: "x",

@@ -23,7 +23,7 @@ pub(super) struct Seen<'a> {
 }
 
 /// A stop was requested (a signal) before the walk ended.
-pub(super) struct Stopped;
+pub(super) struct Interrupted;
 
 /// Hands each data set a run with `config` takes from `inputs`, in
 /// order, to `visit`, until it says to break (its value is returned) or
@@ -33,7 +33,7 @@ pub(super) fn walk<B>(
     inputs: &[Input],
     config: &Config,
     visit: &mut dyn FnMut(Seen<'_>) -> ControlFlow<B>,
-) -> Result<Option<B>, Stopped> {
+) -> Result<Option<B>, Interrupted> {
     let (mut next_first, mut skip) = (1, config.skip);
     for (k, input) in inputs.iter().enumerate() {
         let first = if config.continuous_numbering {
@@ -50,7 +50,7 @@ pub(super) fn walk<B>(
         let mut count = 0;
         loop {
             if interrupt::requested().is_some() {
-                return Err(Stopped);
+                return Err(Interrupted);
             }
             let Ok(Some(chunk)) = chunks.next_chunk() else {
                 break;
