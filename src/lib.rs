@@ -26,13 +26,15 @@
 //!
 //! `bits -> grid -> puzzle -> board -> rules -> solve -> generate -> run -> cli`
 //!
-//! with `util` (the tests' and the generator's random numbers) a leaf that
-//! any layer may use. `bits` holds rows of machine words, `grid` the
-//! names of edges, sides and corners, `puzzle` the clues, parsing, the
-//! drawing and the independent verifier, `board` the solver's state as
-//! bit planes, `rules` the deduction rules, `solve` the complete solver,
-//! `generate` the puzzle generator, `run` whole runs (batch mode, judge
-//! mode, check, explain, pictures), and `cli` (in the binary) the
+//! with `util` (seeded random numbers, the stop request that SIGINT and
+//! SIGTERM make, counts in words) a leaf that any layer may use. `bits`
+//! holds rows of machine words, `grid` the names of edges, sides and
+//! corners, `puzzle` the clues, the formats (the judge's, read, written
+//! and drawn; URLs, Loopy IDs, pzprv3 files; SVG and HTML pictures) and
+//! the independent verifier, `board` the solver's state as bit planes,
+//! `rules` the deduction rules, `solve` the complete solver, `generate`
+//! the puzzle generator, `run` whole runs (batch mode, judge mode, check,
+//! explain, convert, verify, bench), and `cli` (in the binary) the
 //! command line. A test (`tests/cli/layers.rs`) reads every `crate::`
 //! path and fails on an import against this order or a cycle between
 //! modules.

@@ -354,7 +354,11 @@ impl<'c> Pipeline<'c> {
             // record shows them.
             timing: config.timing && config.format.shows_record_times(),
         };
-        let reader = Reader::new(src, file.format.unwrap_or_default())
+        // `usable_end` knows the format before a piece is scanned.
+        let format = file
+            .format
+            .expect("the input's format, known by usable_end");
+        let reader = Reader::new(src, format)
             .numbered_from(file.next_number)
             .after_lines(file.line_offset);
         let mut scan = Scan {

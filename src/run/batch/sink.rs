@@ -60,7 +60,9 @@ impl Sink<'_> {
         let mut run: Vec<MutexGuard<'_, Slot>> = Vec::with_capacity(slots.len());
         for slot in slots {
             let mut slot = lock(slot);
-            let status = slot.status.unwrap_or(Status::GaveUp);
+            // A batch is written only once each of its slots was worked
+            // (`Ring::write_oldest`): a slot without a status is a bug.
+            let status = slot.status.expect("a slot written before it was worked");
             self.totals.add(status);
             let Place { number, line, .. } = slot.item.span().place;
             self.totals.last = Some(Spot {

@@ -1,8 +1,11 @@
 //! Memory maps of a file that may shrink under them (Linux).
 //!
 //! Reading a page of a mapped file past the file's end raises SIGBUS,
-//! which by default kills the process: a file truncated or rewritten while
-//! slink reads it would end the run with no message. So every mapped
+//! which by default kills the process: a file truncated or rewritten
+//! shorter while slink reads it would end the run with no message. (A
+//! rewrite that keeps the file's length raises no fault and changes no
+//! length: it is not detected, and the pages read give the old bytes or
+//! the new.) So every mapped
 //! window is registered, while it is in use, in a fixed-size lock-free
 //! table of address ranges, and a SIGBUS handler, installed once, looks
 //! the faulting address up there: inside a registered window, it maps an
