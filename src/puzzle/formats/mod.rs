@@ -1,6 +1,7 @@
-//! The puzzle formats of the Slitherlink ecosystem.
+//! The puzzle formats of the Slitherlink ecosystem, and the pictures.
 //!
-//! Besides slink's judge format ([`crate::puzzle::formats::judge`]), puzzles circulate as
+//! Besides slink's judge format ([`judge`]: read, written, drawn, and
+//! its drawing read back), puzzles circulate as
 //!
 //! - puzz.link / pzprjs URLs ([`url`]): `https://puzz.link/p?slither/10/10/...`,
 //!   on any host that uses pzprjs's encoding (pzv.jp, pzprxs, ...);
@@ -18,12 +19,16 @@
 //! against slink's limits before anything is allocated.
 //!
 //! A format lives in its own file or folder here ([`judge`], [`url`],
-//! [`loopy`], [`pzprv3`]) and is a variant of [`Format`]: where its
-//! data sets start and end is told in [`Reader::next_span`], how one is
-//! decoded in [`Span::decode`], how a puzzle is written in [`write`].
+//! [`loopy`], [`pzprv3`]) and is a variant of [`Format`] (which the
+//! command line's `--from` and `--to` name): where its data sets start
+//! and end is told in [`Reader::next_span`], how one is decoded in
+//! [`Span::decode`], how a puzzle is written in [`write()`]. `slink solve`
+//! writes a puzzle format through its own output format
+//! (`run::batch::OutputFormat`, which also has the reports).
 //!
-//! Pictures of puzzles and their loops are a layer up, where outcomes are
-//! known: [`crate::puzzle::formats::pictures`].
+//! Pictures of puzzles and their loops, SVG and HTML, are [`pictures`]
+//! (a solver's outcome is made a picture where outcomes are known, in
+//! `run::batch`).
 //!
 //! ```
 //! use slink::formats::{loopy, url};

@@ -22,9 +22,9 @@
 //! [`decode`] reads a file's clues and passes over the rest;
 //! [`decode_with_answer`] also reads its answer; a
 //! [`Reader`](super::Reader) reads several files one after another, each
-//! up to the next one's first line ([`file_end`]). [`encode`] writes what pzprjs saves for a
-//! puzzle with no answer yet (version 1, every edge unknown), and
-//! [`encode_solved`] the same with a loop in it.
+//! up to the next one's first line (`file_end`). [`encode`] writes what
+//! pzprjs saves for a puzzle with no answer yet (version 1, every edge
+//! unknown), and [`encode_solved`] the same with a loop in it.
 
 use super::error::ParseError;
 use super::text::{big_clue, check_size, count, excerpt, is_space, shown_at, trim, Fail};

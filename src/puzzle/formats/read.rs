@@ -72,7 +72,7 @@ pub enum Ending {
 /// assert_eq!((read.len(), read[1].place.line), (2, 3));
 /// assert!(read[0].puzzle.is_ok());
 /// let e = read[1].puzzle.as_ref().unwrap_err();
-/// assert_eq!(e.to_string(), "3:9: data set 2: Loopy description ends after 1 of 2 cells");
+/// assert_eq!(e.to_string(), "3:8: data set 2: Loopy description ends after 1 of 2 cells");
 /// ```
 #[derive(Clone, Debug)]
 pub struct Reader<'a> {

@@ -7,7 +7,7 @@
 //! so that a batch run can split a file quickly; `body` reads the clues of
 //! one span into a reusable [`Puzzle`](crate::Puzzle) (through
 //! [`Span::decode`](super::Span::decode)). Neither allocates per token.
-//! [`write`] writes a puzzle in the format, [`render`] draws the judge's
+//! [`write`](mod@write) writes a puzzle in the format, [`render`] draws the judge's
 //! picture of a solved puzzle, and [`drawing`] reads such a picture back,
 //! sharing no code with [`render`].
 
