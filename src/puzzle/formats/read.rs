@@ -55,8 +55,8 @@ pub enum Ending {
     /// piece goes on from [`Reader::position`].
     End,
     /// At a data set after which nothing can be trusted (a malformed
-    /// judge-format header, or the input ending inside a data set): the
-    /// last one given is that error.
+    /// judge-format header, or the input ending inside a data set):
+    /// [`Reader::take_error`] gives it (and the decoded iterator, last).
     Error,
 }
 
