@@ -18,8 +18,8 @@ mod common;
 use criterion::{
     black_box, criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput,
 };
+use slink::formats::{Format, Reader};
 use slink::internals::board::{Board, Clues, Frame};
-use slink::internals::puzzle::parse::{parse_body, Scanner};
 use slink::internals::rules::{self, Ctx, Due};
 use slink::{Options, Puzzle, Solution, Solver};
 use std::time::Duration;
@@ -27,8 +27,9 @@ use std::time::Duration;
 /// Reads every data set of `text`; returns the number of clean ones.
 fn parse_all(text: &[u8], p: &mut Puzzle) -> usize {
     let mut ok = 0;
-    for span in Scanner::new(text).flatten() {
-        ok += usize::from(parse_body(text, &span, p).is_ok());
+    let mut reader = Reader::new(text, Format::Judge);
+    for span in reader.spans() {
+        ok += usize::from(span.decode(text, p).is_ok());
     }
     ok
 }

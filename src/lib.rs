@@ -60,11 +60,11 @@ mod util;
 pub use crate::{
     grid::{EdgeId, Plane},
     puzzle::formats,
-    puzzle::parse::{puzzles, Header, ParseError, Puzzles},
-    puzzle::render::{draw, drawing_len},
+    puzzle::formats::judge::render::{draw, drawing_len},
+    puzzle::formats::judge::write::write_puzzle,
+    puzzle::formats::{puzzles, ParseError, Puzzles},
     puzzle::solution::{Bits, Solution},
     puzzle::verify::{verify, Invalid},
-    puzzle::write::write_puzzle,
     puzzle::{Clue, Puzzle, PuzzleError, BLANK, MAX_COLS, MAX_ROWS},
     rules::{Contradiction, Event, Reason, Rule, RuleCounts},
     solve::outcome::{Options, Outcome, Stats, Status},
@@ -72,7 +72,7 @@ pub use crate::{
 };
 
 #[cfg(feature = "run")]
-pub use crate::run::pictures;
+pub use crate::puzzle::formats::pictures;
 
 /// The crate's layers as modules, for slink's own binary, benches, fuzz
 /// targets and integration tests only.

@@ -25,7 +25,6 @@
 #![allow(dead_code)]
 
 use slink::internals::generate::{self, Config, Rng, SizeRange};
-use slink::internals::puzzle::parse::{parse_body, Scanner};
 use slink::{Clue, Options, Puzzle, Solver, Status};
 
 /// A named set of puzzles and its judge-format text.
@@ -129,13 +128,9 @@ pub fn loopy_hard(file: &str, name: &str) -> Option<Set> {
         eprintln!("{name}: {} not found; skipped", path.display());
         return None;
     };
-    let mut puzzles = Vec::new();
-    for span in Scanner::new(&text) {
-        let span = span.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mut p = Puzzle::default();
-        parse_body(&text, &span, &mut p).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        puzzles.push(p);
-    }
+    let puzzles = slink::puzzles(&text)
+        .map(|p| p.unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+        .collect();
     Some(Set::new(name, puzzles))
 }
 

@@ -1,5 +1,5 @@
-//! Judge-format bytes through the whole pipeline: the scanner and
-//! `parse_body` (any bytes: a value or an error, never a panic), the
+//! Judge-format bytes through the whole pipeline: the reader's spans, each
+//! decoded (any bytes: a value or an error, never a panic), the
 //! solver with a small budget, and the renderer for every solved puzzle.
 //!
 //! Checked: errors name a place in the input (a line, and a column at
@@ -10,7 +10,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use slink::internals::puzzle::parse::{parse_body, Ending, Scanner};
+use slink::formats::{Ending, Format, Reader};
 use slink::{Options, Puzzle, Solver, Stats, Status};
 
 /// Search nodes and probes per puzzle: small, so that an input runs in
@@ -42,27 +42,18 @@ fuzz_target!(|data: &[u8]| {
             && line <= lines.len()
             && col - 1 <= lines[line - 1].len() - if line == 1 { bom } else { 0 }
     };
-    let mut scanner = Scanner::new(data);
+    let mut reader = Reader::new(data, Format::Judge);
     let mut solved = 0;
-    for (expected_number, item) in (1..).zip(scanner.by_ref()) {
-        let span = match item {
-            Ok(span) => span,
-            Err(e) => {
-                assert!(placed(e.line, e.col), "{e:?} outside the input");
-                assert_eq!(e.data_set, expected_number, "{e:?}");
-                assert!(!e.recoverable, "scanner errors stop the scan: {e:?}");
-                assert!(!e.message.is_empty());
-                break;
-            }
-        };
-        assert_eq!(span.number, expected_number);
+    let mut number = 0;
+    for span in reader.spans() {
+        number += 1;
+        assert_eq!(span.place.number, number);
         assert!(span.rows >= 1 && span.cols >= 1);
-        assert!(span.body_start <= span.body_end && span.body_end <= data.len());
-        if let Err(e) = parse_body(data, &span, &mut puzzle) {
-            assert!(e.line > span.header_line, "{e:?} {span:?}");
+        assert!(span.start <= span.end && span.end <= data.len());
+        if let Err(e) = span.decode(data, &mut puzzle) {
+            assert!(e.line > span.place.line, "{e:?} {span:?}");
             assert!(placed(e.line, e.col), "{e:?} outside the input");
-            assert_eq!(e.data_set, span.number);
-            assert!(e.recoverable);
+            assert_eq!(e.data_set, span.place.number);
             continue;
         }
         assert_eq!((puzzle.rows(), puzzle.cols()), (span.rows, span.cols));
@@ -112,8 +103,15 @@ fuzz_target!(|data: &[u8]| {
             check_drawing(&puzzle, &drawing);
         }
     }
-    if scanner.ending() == Ending::NotYet {
-        panic!("the scanner stopped without saying how the input ended");
+    // A data set that cannot be delimited ends the reading.
+    if let Some((_, e)) = reader.take_error() {
+        assert!(placed(e.line, e.col), "{e:?} outside the input");
+        assert_eq!(e.data_set, number + 1, "{e:?}");
+        assert!(!e.message.is_empty());
+        assert_eq!(reader.ending(), Ending::Error);
+    }
+    if reader.ending() == Ending::NotYet {
+        panic!("the reader stopped without saying how the input ended");
     }
 });
 

@@ -4,7 +4,7 @@
 //! classes).
 //!
 //! The work is the library's own: one puzzle is read by
-//! `slink::formats::entries` and solved by a `slink::Solver`; a corpus
+//! `slink::formats::read` and solved by a `slink::Solver`; a corpus
 //! goes through the batch engine (`slink::internals::run::batch`) on a
 //! thread of its own, whose JSON records (the bytes `slink solve --format
 //! json` writes) are handed to Python a batch at a time. The GIL is

@@ -7,7 +7,7 @@ use crate::stream::dict_of;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
-use slink::formats::{self, Format, FormatError};
+use slink::formats::{self, Format, ParseError};
 use slink::internals::run::batch::record::{Fate, Record};
 use slink::internals::run::batch::OutputFormat;
 use slink::pictures::svg::{self, Picture};
@@ -55,20 +55,20 @@ fn text_bytes(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, String)> {
 /// A data set of a text that is no puzzle: where and why.
 struct Bad {
     number: Option<usize>,
-    error: FormatError,
+    error: ParseError,
 }
 
 /// Every data set of `text`, read in `fmt` (detected when `None`).
 fn entries(text: &[u8], fmt: Option<Format>) -> Vec<(usize, usize, Result<Puzzle, Bad>)> {
     let fmt = fmt.unwrap_or_else(|| Format::detect(text));
-    formats::entries(text, fmt)
+    formats::read(text, fmt)
         .map(|e| {
-            let number = e.number;
+            let number = e.place.number;
             let puzzle = e.puzzle.map_err(|error| Bad {
                 number: Some(number),
                 error,
             });
-            (number, e.line, puzzle)
+            (number, e.place.line, puzzle)
         })
         .collect()
 }
@@ -83,9 +83,10 @@ fn only_puzzle(text: &[u8], fmt: Option<Format>) -> Result<(usize, Puzzle), Bad>
         }
         n => Err(Bad {
             number: None,
-            error: FormatError {
+            error: ParseError {
                 line: 1,
                 col: 1,
+                data_set: 1,
                 message: match n {
                     0 => "no puzzle found".into(),
                     n => format!(

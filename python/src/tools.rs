@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use slink::formats::Format;
 use slink::internals::generate::{generate_many, Config as GenConfig, Shape, SizeRange};
 use slink::internals::run::check::{self as checking, Question};
-use slink::internals::run::referee as verifying;
+use slink::internals::run::verify as verifying;
 use slink::{Options, MAX_COLS, MAX_ROWS};
 
 /// Each line of `text` (JSON lines) read by Python's `json.loads`.
@@ -72,7 +72,7 @@ pub fn check<'py>(
         }
     };
     let options = source::options(budget, time_limit, false)?;
-    let config = checking::Config {
+    let config = checking::CheckConfig {
         budget: options.node_budget,
         time_limit: options.time_limit,
         brief: false,
@@ -128,7 +128,7 @@ pub fn verify<'py>(
     let puzzles = source::source_of(puzzles, None)?;
     let file = puzzles.input.name();
     let puzzles = source::text_of(py, &puzzles)?;
-    let puzzles = verifying::read_puzzles_in(&puzzles, fmt)
+    let puzzles = verifying::read_puzzles(&puzzles, fmt)
         .map_err(|e| parse_error(py, &file, e.line, e.col, Some(e.data_set), &e.message))?;
     let output = source::source_of(output, None)?;
     let output = source::text_of(py, &output)?;

@@ -8,9 +8,9 @@
 use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use super::solver_args::{parse_duration, SolverArgs};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use slink::internals::run::batch::Input;
-use slink::internals::run::bench::{Bench, Census, Mode, Repeated, Until};
+use slink::internals::run::bench::{Bench, Census, Engine, Repeated, Until};
 use slink::internals::run::read::chunks::Chunks;
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
@@ -18,39 +18,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// Which machinery runs the puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum EngineArg {
-    /// The batch pipeline of `slink solve` (input read in pieces, windows,
-    /// output in input order).
-    Batch,
-    /// The library's judge mode (`slink::internals::run::judge::run`): the batch
-    /// pipeline on one thread, as `slink < FILE` runs it, on input already
-    /// in memory.
-    Judge,
-    /// Scan, then parse + solve + draw chunks of data sets on a rayon pool.
-    Direct,
-}
-
-impl EngineArg {
-    /// The library's mode.
-    fn mode(self) -> Mode {
-        match self {
-            EngineArg::Batch => Mode::Batch,
-            EngineArg::Judge => Mode::Judge,
-            EngineArg::Direct => Mode::Direct,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            EngineArg::Batch => "batch",
-            EngineArg::Judge => "judge",
-            EngineArg::Direct => "direct",
-        }
-    }
-}
 
 /// Arguments of `slink bench`.
 #[derive(Args, Debug)]
@@ -97,8 +64,8 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", conflicts_with = "min_time", value_parser = clap::value_parser!(u32).range(1..))]
     runs: Option<u32>,
     /// What runs the puzzles.
-    #[arg(long, value_enum, default_value_t = EngineArg::Batch)]
-    engine: EngineArg,
+    #[arg(long, value_enum, default_value_t = Engine::Batch)]
+    engine: Engine,
     #[command(flatten)]
     solver: SolverArgs,
     /// Print the table as tab-separated values (with a header line).
@@ -111,7 +78,7 @@ pub struct BenchArgs {
 }
 
 /// A row of the table.
-struct Row {
+struct TableRow {
     file: String,
     threads: usize,
     runs: Repeated,
@@ -126,7 +93,7 @@ fn megabytes_per_second(bytes: u64, d: Duration) -> f64 {
     bytes as f64 / 1e6 / d.as_secs_f64().max(1e-9)
 }
 
-fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
+fn render_table(rows: &[TableRow], engine: Engine, tsv: bool) -> String {
     if rows.is_empty() {
         // Nothing measured: no table (why is said on standard error).
         return String::new();
@@ -160,7 +127,7 @@ fn render_table(rows: &[Row], engine: EngineArg, tsv: bool) -> String {
 }
 
 /// One row of the table: a file measured at one thread count.
-fn cells_of(r: &Row, engine: EngineArg) -> Vec<String> {
+fn cells_of(r: &TableRow, engine: Engine) -> Vec<String> {
     let b = &r.runs.best;
     let n = b.data_sets.max(1) as f64;
     vec![
@@ -244,7 +211,7 @@ fn thread_counts(args: &BenchArgs) -> Vec<usize> {
         args.threads.iter().map(|&t| usize::from(t)).collect()
     };
     threads.dedup();
-    if args.engine == EngineArg::Judge && threads.iter().any(|&t| t != 1) {
+    if args.engine == Engine::Judge && threads.iter().any(|&t| t != 1) {
         if !args.quiet.quiet {
             eprintln!("slink bench: judge mode runs on one thread; measuring 1 thread only");
         }
@@ -256,9 +223,9 @@ fn thread_counts(args: &BenchArgs) -> Vec<usize> {
 /// The input of `file` as `engine` takes it: the judge and direct engines
 /// from memory; the batch engine reads the file itself (from the page
 /// cache after the first run), so it gets nothing here.
-fn input_of(engine: EngineArg, file: &Path) -> io::Result<Arc<[u8]>> {
+fn input_of(engine: Engine, file: &Path) -> io::Result<Arc<[u8]>> {
     match engine {
-        EngineArg::Batch => Ok(Arc::from(Vec::new())),
+        Engine::Batch => Ok(Arc::from(Vec::new())),
         _ => read_whole(file).map(Into::into),
     }
 }
@@ -299,7 +266,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         };
         let mut first_rate = None;
         for &t in &threads {
-            let mut bench = match Bench::new(args.engine.mode(), t) {
+            let mut bench = match Bench::new(args.engine, t) {
                 Ok(bench) => bench,
                 Err(e) => {
                     eprintln!("slink bench: {e}");
@@ -338,7 +305,7 @@ pub fn run(args: &BenchArgs) -> ExitCode {
                     census.describe()
                 );
             }
-            rows.push(Row {
+            rows.push(TableRow {
                 file: file.display().to_string(),
                 threads: t,
                 runs,
@@ -389,20 +356,20 @@ mod tests {
             ..run
         });
         let rows = [
-            Row {
+            TableRow {
                 file: "a.txt".into(),
                 threads: 1,
                 runs,
                 speedup: None,
             },
-            Row {
+            TableRow {
                 file: "a.txt".into(),
                 threads: 2,
                 runs,
                 speedup: Some(1.0),
             },
         ];
-        let t = render_table(&rows, EngineArg::Batch, false);
+        let t = render_table(&rows, Engine::Batch, false);
         assert_eq!(t.lines().count(), 4);
         // Two runs of 2000 and 1000 data sets per second: mean 1500,
         // standard deviation 707; the fastest run's 500 us per data set.
@@ -410,7 +377,7 @@ mod tests {
             t.contains(" 1500 | 707 |") && t.contains(" 500.00 |"),
             "{t}"
         );
-        let tsv = render_table(&rows, EngineArg::Batch, true);
+        let tsv = render_table(&rows, Engine::Batch, true);
         assert_eq!(tsv.lines().count(), 3);
         let first = tsv.lines().nth(1).unwrap();
         assert!(first.contains("\t1000\t2\t0.500\t1500\t707\t"), "{tsv}");

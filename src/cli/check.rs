@@ -5,7 +5,7 @@ use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use clap::Args;
 use slink::internals::run::batch::Error;
-use slink::internals::run::check::{self, Config, Question};
+use slink::internals::run::check::{self, CheckConfig, Question};
 use slink::Options;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -83,7 +83,7 @@ pub struct CheckArgs {
 
 /// Runs `slink check`.
 pub fn run(args: &CheckArgs) -> ExitCode {
-    let config = Config {
+    let config = CheckConfig {
         budget: args.budget,
         time_limit: args.time_limit,
         brief: args.brief,

@@ -1,6 +1,6 @@
 //! `slink convert`: puzzles into another format, without solving them.
 
-use super::from::{FromArg, FromArgs};
+use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use clap::Args;
 use slink::internals::puzzle::formats::Format;
@@ -32,7 +32,7 @@ pub struct ConvertArgs {
     from: FromArgs,
     /// The format to write.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    to: FromArg,
+    to: Format,
     #[command(flatten)]
     quiet: super::quiet::QuietArg,
     #[command(flatten)]
@@ -47,12 +47,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         Ok(out) => out,
         Err(status) => return status,
     };
-    let to = match args.to {
-        FromArg::Judge => Format::Judge,
-        FromArg::Url => Format::Url,
-        FromArg::Loopy => Format::Loopy,
-        FromArg::Pzprv3 => Format::Pzprv3,
-    };
+    let to = args.to;
     let mut err = io::stderr();
     let converted = convert::run(&inputs, args.from.format(), to, &mut out, &mut err);
     if let (Some(signal), Ok(done)) = (interrupt::requested(), &converted) {

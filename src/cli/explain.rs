@@ -5,10 +5,10 @@ use super::output::{write_failed, OutputArgs};
 use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 
+use slink::formats::Ending;
 use slink::internals::run::batch::Input;
 use slink::internals::run::explain;
 use slink::internals::run::read::chunks::{Chunk, Chunks};
-use slink::internals::run::read::data_sets::{DataSet, DataSets, Place};
 use slink::internals::util::interrupt;
 use slink::{Puzzle, Status};
 use std::io::{self, Write};
@@ -78,12 +78,12 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             Err(e) => return cannot_read(e),
         };
         match find(&chunk, args.data_set) {
-            Found::Puzzle(p) => return explain_one(args, &p),
-            Found::Bad(e) => {
+            Lookup::Puzzle(p) => return explain_one(args, &p),
+            Lookup::Bad(e) => {
                 eprintln!("slink explain: {name}:{e}");
                 return ExitCode::from(2);
             }
-            Found::NotHere => {}
+            Lookup::NotHere => {}
         }
     }
     if interrupt::stopping() {
@@ -95,7 +95,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
 }
 
 /// What a chunk holds of the data set asked for.
-enum Found {
+enum Lookup {
     Puzzle(Puzzle),
     /// It is malformed (or the input is before it): where and why.
     Bad(String),
@@ -105,24 +105,20 @@ enum Found {
 /// Looks for data set `k` in `chunk`, in the chunk's format: it, or
 /// the error that stopped the reading before it (a malformed judge-format
 /// header: nothing after it is numbered).
-fn find(chunk: &Chunk<'_>, k: usize) -> Found {
-    let bad = |place: Place, why: String| {
-        let Place { number, line, col } = place;
-        Found::Bad(format!("{line}:{col}: data set {number}: {why}"))
-    };
-    let mut data_sets = DataSets::of(chunk);
+fn find(chunk: &Chunk<'_>, k: usize) -> Lookup {
+    let mut data_sets = chunk.data_sets();
     let mut last_bad = None;
     for data_set in data_sets.by_ref() {
-        match data_set {
-            DataSet::Puzzle(place, p) if place.number == k => return Found::Puzzle(p),
-            DataSet::Bad(place, why) if place.number == k => return bad(place, why),
-            DataSet::Bad(place, why) => last_bad = Some((place, why)),
-            DataSet::Puzzle(..) => {}
+        match data_set.puzzle {
+            Ok(p) if data_set.place.number == k => return Lookup::Puzzle(p),
+            Err(e) if data_set.place.number == k => return Lookup::Bad(e.to_string()),
+            Err(e) => last_bad = Some(e),
+            Ok(_) => {}
         }
     }
     match last_bad {
-        Some((place, why)) if data_sets.stopped_at_error() => bad(place, why),
-        _ => Found::NotHere,
+        Some(e) if data_sets.ending() == Ending::Error => Lookup::Bad(e.to_string()),
+        _ => Lookup::NotHere,
     }
 }
 

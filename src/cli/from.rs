@@ -1,24 +1,9 @@
 //! `--from`: the format of the puzzles read, for every command that reads
 //! puzzles.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use slink::internals::puzzle::formats::Format;
 use slink::internals::run::batch::Input;
-
-/// Input formats, as the command line names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FromArg {
-    /// The contest's format: `r c`, r rows of clues, `0 0`.
-    Judge,
-    /// puzz.link / pzprjs URLs (`https://puzz.link/p?slither/10/10/...`),
-    /// one per line.
-    Url,
-    /// Loopy game IDs (`10x10t0:...`), one per line.
-    Loopy,
-    /// pzprjs files (`pzprv3`, `slither`, rows, columns, clue rows), one
-    /// or several one after another.
-    Pzprv3,
-}
 
 /// The input format option.
 #[derive(Args, Debug, Clone)]
@@ -29,18 +14,13 @@ pub struct FromArgs {
     /// Blank and `#` lines may come between URLs and IDs; a bad line is
     /// reported in place and the others are read.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub from: Option<FromArg>,
+    pub from: Option<Format>,
 }
 
 impl FromArgs {
     /// The format asked for; `None` to detect it.
     pub fn format(&self) -> Option<Format> {
-        self.from.map(|f| match f {
-            FromArg::Judge => Format::Judge,
-            FromArg::Url => Format::Url,
-            FromArg::Loopy => Format::Loopy,
-            FromArg::Pzprv3 => Format::Pzprv3,
-        })
+        self.from
     }
 }
 

@@ -12,7 +12,6 @@
 //! every puzzle was made, 1 if some could not be (they are left out and
 //! named on standard error), 2 for bad arguments or an unwritable output.
 
-use super::from::{FromArg, FromArgs};
 use super::output::{Output, OutputArgs};
 use clap::Args;
 use slink::internals::generate::{self, Config, Difficulty, Shape, SizeRange, Symmetry};
@@ -100,8 +99,8 @@ pub struct GenArgs {
     /// Format of the puzzles written: judge (ends with `0 0`), url (a
     /// puzz.link URL per line, to open in the usual web players), loopy
     /// (a Loopy game ID per line) or pzprv3 (pzprjs files).
-    #[arg(long, value_enum, default_value_t = FromArg::Judge, value_name = "FORMAT")]
-    format: FromArg,
+    #[arg(long, value_enum, default_value_t = Format::Judge, value_name = "FORMAT")]
+    format: Format,
     #[command(flatten)]
     output: OutputArgs,
     /// Also write the expected judge output of the puzzles to this file,
@@ -180,11 +179,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
         };
         let answers = answers.as_mut().map(|a| a as &mut dyn Write);
         let mut err = io::stderr();
-        let format = FromArgs {
-            from: Some(args.format),
-        }
-        .format()
-        .unwrap_or(Format::Judge);
+        let format = args.format;
         let (seed, count) = (args.seed, args.count);
         let to = generate::run::Outputs {
             puzzles: &mut out,

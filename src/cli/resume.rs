@@ -4,7 +4,7 @@
 //! line a stopped run ends with, saying where it stopped and how to go on.
 
 use super::output::{not_an_input, readable, Output, OutputArgs};
-use slink::internals::run::batch::resume::{self, Error, Resumed};
+use slink::internals::run::batch::resume::{self, ResumeError, Resumed};
 use slink::internals::run::batch::{Config, Input, Spot, Totals};
 use slink::internals::util::counted;
 use std::fs::File;
@@ -68,10 +68,10 @@ pub fn open(
     };
     let found = resume::find(&mut BufReader::with_capacity(1 << 20, file), inputs, config)
         .map_err(|e| match e {
-            Error::Stopped => refuse(&format!(
+            ResumeError::Stopped => refuse(&format!(
                 "stopped by a signal while reading back {name}, which is left as it was"
             )),
-            Error::Unfit { line, why } => refuse(&format!(
+            ResumeError::Unfit { line, why } => refuse(&format!(
                 "--resume: {name}:{line}: {why}; {name} is left as it was (is it the output \
                  of this command, with the same inputs and options?)"
             )),

@@ -4,38 +4,13 @@ use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use super::resume;
 use super::solver_args::SolverArgs;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use slink::internals::run::batch::{self, Config, Input, OutputFormat, Shard};
 use slink::internals::util::interrupt;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-/// Output formats, as the command line names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum FormatArg {
-    /// The judge's drawings, byte for byte what `slink < FILE` prints.
-    Judge,
-    /// One JSON object per data set and line.
-    Json,
-    /// Counts per status and rates, at the end.
-    Summary,
-    /// Each puzzle as a puzz.link URL, one per line.
-    Url,
-    /// Each puzzle as a Loopy game ID, one per line.
-    Loopy,
-    /// Each puzzle as a pzprjs file, with its loop as the answer when it
-    /// was solved uniquely.
-    Pzprv3,
-    /// One SVG picture per data set (the loop, or what is known of it,
-    /// marked): into --out-dir as STEM-N.svg, or on standard output for an
-    /// input of one data set.
-    Svg,
-    /// One self-contained HTML page of every data set's picture, status
-    /// and time, the ones not solved uniquely listed first.
-    Html,
-}
 
 /// Arguments of `slink solve`.
 #[derive(Args, Debug)]
@@ -65,8 +40,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     from: FromArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Judge)]
-    format: FormatArg,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Judge)]
+    format: OutputFormat,
     /// With --format svg: the folder for the pictures, one file per data
     /// set, named from the input's file stem and the data set's number
     /// (`puzzles-7.svg`); made if missing.
@@ -133,16 +108,7 @@ impl SolveArgs {
     fn config(&self) -> Config {
         Config {
             options: self.solver.options(),
-            format: match self.format {
-                FormatArg::Judge => OutputFormat::Judge,
-                FormatArg::Json => OutputFormat::Json,
-                FormatArg::Summary => OutputFormat::Summary,
-                FormatArg::Url => OutputFormat::Url,
-                FormatArg::Loopy => OutputFormat::Loopy,
-                FormatArg::Pzprv3 => OutputFormat::Pzprv3,
-                FormatArg::Svg => OutputFormat::Svg,
-                FormatArg::Html => OutputFormat::Html,
-            },
+            format: self.format,
             input_format: self.from.format(),
             out_dir: self.out_dir.clone(),
             threads: self.threads.map_or(0, usize::from),
@@ -176,10 +142,10 @@ impl SolveArgs {
 /// is made), and SVG pictures of several inputs need it.
 fn check_pictures(args: &SolveArgs) -> Result<(), String> {
     match (&args.out_dir, args.format) {
-        (Some(dir), FormatArg::Svg) => std::fs::create_dir_all(dir)
+        (Some(dir), OutputFormat::Svg) => std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the folder {}: {e}", dir.display())),
         (Some(_), _) => Err("--out-dir goes with --format svg".into()),
-        (None, FormatArg::Svg) if args.files.len() > 1 => Err(
+        (None, OutputFormat::Svg) if args.files.len() > 1 => Err(
             "--format svg with several inputs needs --out-dir DIR (one SVG file per data set)"
                 .into(),
         ),

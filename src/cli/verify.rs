@@ -1,10 +1,10 @@
 //! `slink verify`: judges a contestant's output (the judging:
-//! [`slink::internals::run::referee`]).
+//! [`slink::internals::run::verify`]).
 
 use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use clap::{Args, ValueEnum};
-use slink::internals::run::referee::{self, right_output_size};
+use slink::internals::run::verify::{self, right_output_size};
 use slink::internals::util::interrupt;
 use slink::Options;
 use std::io::{self, Read, Write};
@@ -102,7 +102,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return fail(format!("cannot read {}: {e}", shown(&args.puzzles))),
     };
-    let puzzles = match referee::read_puzzles_in(&text, args.from.format()) {
+    let puzzles = match verify::read_puzzles(&text, args.from.format()) {
         Ok(p) => p,
         Err(e) => return fail(format!("{}:{e}", shown(&args.puzzles))),
     };
@@ -117,14 +117,14 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         node_budget: args.budget,
         ..Options::default()
     };
-    let report = referee::judge(&puzzles, &output, &options);
+    let report = verify::judge(&puzzles, &output, &options);
     let inputs = [Path::new(&args.puzzles), Path::new(&args.contestant)];
     let written = args.report.open(&inputs).and_then(|mut out| {
         match args.format {
             VerifyFormat::Text => {
-                referee::write_text(&report, &shown(&args.contestant), args.brief, &mut out)
+                verify::write_text(&report, &shown(&args.contestant), args.brief, &mut out)
             }
-            VerifyFormat::Json => referee::write_json(&report, &mut out),
+            VerifyFormat::Json => verify::write_json(&report, &mut out),
         }?;
         out.flush()
     });

@@ -5,14 +5,11 @@
 //! that cell's square or nothing. The solver answers such a puzzle
 //! without its deduction ([`crate::solve::four`]).
 
-pub mod drawing;
 pub mod formats;
-pub mod parse;
 pub mod region;
 pub mod render;
 pub mod solution;
 pub mod verify;
-pub mod write;
 
 use std::fmt;
 

@@ -236,8 +236,8 @@ impl Region {
             }
         }
         // Sizes come from a grown region, so they are valid and the count
-        // matches; fall back to an empty puzzle rather than panic.
-        Puzzle::new(self.rows, self.cols, &clues).unwrap_or_default()
+        // matches: an error here is a bug.
+        Puzzle::new(self.rows, self.cols, &clues).expect("a grown region's size and clues")
     }
 
     /// The loop itself: the edges between a region cell and a non-region cell.

@@ -3,12 +3,12 @@
 //! repeated ([`Bench::repeat`]) a number of times or until a minimum time
 //! is spent, with the mean and spread of their rates ([`Repeated`]).
 //!
-//! [`Mode::Batch`] runs the file through the batch pipeline of `slink
+//! [`Engine::Batch`] runs the file through the batch pipeline of `slink
 //! solve` ([`batch::run`], judge format) with its output counted and
-//! discarded. [`Mode::Judge`] runs the library's judge mode
+//! discarded. [`Engine::Judge`] runs the library's judge mode
 //! ([`crate::run::judge::run`]: the batch pipeline on one thread, as
 //! `slink < FILE` runs it) on the file read into memory beforehand.
-//! [`Mode::Direct`] scans the file and solves its data sets in parallel
+//! [`Engine::Direct`] scans the file and solves its data sets in parallel
 //! chunks on a rayon pool with one [`Solver`] per worker, drawing into a
 //! buffer that is thrown away: the solver's throughput without the batch
 //! pipeline's ordering and windows.
@@ -22,9 +22,8 @@
 //! start one (all of them on one thread), so the share shows how the work
 //! was split.
 
-use crate::puzzle::formats;
-use crate::puzzle::parse::{parse_body, Scanner, Span};
-use crate::puzzle::render;
+use crate::puzzle::formats::judge::render;
+use crate::puzzle::formats::{self, Reader, Span};
 use crate::puzzle::Puzzle;
 use crate::run::batch::{self, Config, Input, OutputFormat, Totals};
 use crate::solve::outcome::{Options, Status};
@@ -37,34 +36,50 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Which machinery runs the puzzles.
+///
+/// `slink bench --engine` names these (with the `cli` feature, a clap
+/// `ValueEnum`; each variant's first paragraph is its help).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Engine {
     /// The batch pipeline of `slink solve` (input read in pieces, windows,
     /// output in input order).
     Batch,
-    /// The library's judge mode: the batch pipeline on one thread, as
-    /// `slink < FILE` runs it, on input already in memory.
+    /// The library's judge mode (`slink::internals::run::judge::run`): the batch
+    /// pipeline on one thread, as `slink < FILE` runs it, on input already
+    /// in memory.
     Judge,
     /// Scan, then parse + solve + draw chunks of data sets on a rayon pool.
     Direct,
 }
 
-/// Runs of one mode on a number of threads.
+impl Engine {
+    /// The name the command line gives: `batch`, `judge`, `direct`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Batch => "batch",
+            Engine::Judge => "judge",
+            Engine::Direct => "direct",
+        }
+    }
+}
+
+/// Runs of one engine on a number of threads.
 pub struct Bench {
-    mode: Mode,
+    engine: Engine,
     threads: usize,
     /// The input format (`None`: detected), for the batch and judge modes.
     pub from: Option<formats::Format>,
-    /// The direct mode's pool.
+    /// The direct engine's pool.
     pool: Option<rayon::ThreadPool>,
 }
 
 impl Bench {
-    /// Runs of `mode` on `threads` threads (the direct mode's pool is
+    /// Runs of `engine` on `threads` threads (the direct engine's pool is
     /// started here).
-    pub fn new(mode: Mode, threads: usize) -> Result<Bench, String> {
-        let pool = match mode {
-            Mode::Direct => Some(
+    pub fn new(engine: Engine, threads: usize) -> Result<Bench, String> {
+        let pool = match engine {
+            Engine::Direct => Some(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)
                     .build()
@@ -73,14 +88,14 @@ impl Bench {
             _ => None,
         };
         Ok(Bench {
-            mode,
+            engine,
             threads,
             from: None,
             pool,
         })
     }
 
-    /// Runs `file` once (the batch mode reads the file itself; the others
+    /// Runs `file` once (the batch engine reads the file itself; the others
     /// take its bytes, `input`), with `options`.
     pub fn run(
         &self,
@@ -89,10 +104,10 @@ impl Bench {
         options: Options,
     ) -> Result<(Measured, Census), String> {
         let from = self.from;
-        match (self.mode, &self.pool) {
-            (Mode::Batch, _) => run_batch(file, from, options, self.threads),
-            (Mode::Judge, _) => run_judge(input, from, options),
-            (Mode::Direct, Some(pool)) => {
+        match (self.engine, &self.pool) {
+            (Engine::Batch, _) => run_batch(file, from, options, self.threads),
+            (Engine::Judge, _) => run_judge(input, from, options),
+            (Engine::Direct, Some(pool)) => {
                 let format = from.unwrap_or_else(|| formats::Format::detect(input));
                 if format != formats::Format::Judge {
                     return Err(format!(
@@ -101,7 +116,7 @@ impl Bench {
                 }
                 run_direct(input, options, pool)
             }
-            (Mode::Direct, None) => unreachable!("the direct mode has a pool"),
+            (Engine::Direct, None) => unreachable!("the direct engine has a pool"),
         }
     }
 }
@@ -428,7 +443,7 @@ fn solve_chunk(
     // The data sets that read well.
     let mut read = Vec::with_capacity(spans.len());
     for (k, (span, puzzle)) in spans.iter().zip(puzzles.iter_mut()).enumerate() {
-        if parse_body(input, span, puzzle).is_ok() {
+        if span.decode(input, puzzle).is_ok() {
             read.push(k);
         } else {
             counts[2] += 1;
@@ -438,7 +453,7 @@ fn solve_chunk(
     solver.solve_all(&refs, |k, outcome| match outcome.solution() {
         Some(s) => {
             counts[0] += 1;
-            buf.extend_from_slice(num.format(spans[read[k]].number).as_bytes());
+            buf.extend_from_slice(num.format(spans[read[k]].place.number).as_bytes());
             buf.push(b'\n');
             render::draw(refs[k], s, buf);
         }
@@ -454,7 +469,8 @@ fn run_direct(
     pool: &rayon::ThreadPool,
 ) -> Result<(Measured, Census), String> {
     let clocks = Clocks::start();
-    let spans: Vec<Span> = Scanner::new(input).map_while(Result::ok).collect();
+    let mut reader = Reader::new(input, formats::Format::Judge);
+    let spans: Vec<Span> = reader.spans().collect();
     let (counts, out_bytes) = pool.install(|| {
         spans
             .par_chunks(CHUNK)

@@ -1,7 +1,7 @@
 //! `slink check`: is each puzzle unique? Does it keep the judge's promise?
 //!
 //! For every data set of every input, [`run`] asks one question
-//! ([`Question`], [`Config::question`]): `--unique`, "is it unique, and
+//! ([`Question`], [`CheckConfig::question`]): `--unique`, "is it unique, and
 //! if not, has it several solutions or none?" (one solve with search,
 //! counting up to two solutions), or `--promise`, the judge's: exactly
 //! one solution, found by its rules R1-R15 alone (the puzzle graded by
@@ -35,7 +35,7 @@
 //!
 //! A malformed data set gives `FILE:LINE:COL: set=K bad input: what`, placed
 //! where it goes wrong, and the check goes on with the next one when it
-//! can. With [`Config::brief`] only the data sets that fail the question
+//! can. With [`CheckConfig::brief`] only the data sets that fail the question
 //! (and bad input) are written. Last comes a summary line over all inputs,
 //! counting what was read per verdict (unique, multiple, none, gave up,
 //! bad input) and per question ([`CheckSummary::line`]). The exit status
@@ -43,12 +43,11 @@
 //! asked of it, 1 when some data set fails it, 2 when an input cannot be
 //! read or holds bad input (this wins over 1).
 
-use crate::puzzle::formats::Format;
+use crate::puzzle::formats::{DataSet, Format};
 use crate::run::batch::Error;
 use crate::run::question::{bad_json, bad_line, Answer, Asker};
 pub use crate::run::question::{CheckSummary, Question};
 use crate::run::read::chunks::Chunks;
-use crate::run::read::data_sets::{DataSet, DataSets};
 use crate::run::read::input::Input;
 use crate::util::{counted, interrupt};
 use rayon::prelude::*;
@@ -56,7 +55,7 @@ use std::io::{self, Write};
 
 /// How to check.
 #[derive(Clone, Copy, Debug)]
-pub struct Config {
+pub struct CheckConfig {
     /// Search nodes per puzzle before the full solve gives up
     /// (`solutions=?`).
     pub budget: u64,
@@ -112,13 +111,13 @@ fn check_input(
             Ok(None) => break None,
             Err(e) => break Some(e),
         };
-        let mut data_sets = DataSets::of(&chunk);
+        let mut data_sets = chunk.data_sets();
         let mut items: Vec<DataSet> = data_sets.by_ref().collect();
         let passed = check.skip.min(items.len());
         items.drain(..passed);
         check.skip -= passed;
         check_items(check, &mut file, &items, out)?;
-        if data_sets.unterminated() && !config.quiet {
+        if chunk.unterminated(&data_sets) && !config.quiet {
             out.flush()?;
             writeln!(
                 err,
@@ -138,10 +137,10 @@ fn check_input(
 
 /// A check under way: how, on which threads, and the tallies so far.
 struct Checking<'a> {
-    config: &'a Config,
+    config: &'a CheckConfig,
     pool: &'a rayon::ThreadPool,
     summary: &'a mut CheckSummary,
-    /// Data sets still to pass over ([`Config::skip`]).
+    /// Data sets still to pass over ([`CheckConfig::skip`]).
     skip: usize,
 }
 
@@ -178,10 +177,10 @@ fn check_items(
             .par_iter()
             .map_init(
                 || Asker::new(config.budget, config.time_limit),
-                |asker, item| match item {
+                |asker, item| match &item.puzzle {
                     _ if interrupt::stopping() => None,
-                    DataSet::Puzzle(_, p) => Some(Some(asker.ask(p, config.question))),
-                    DataSet::Bad(..) => Some(None),
+                    Ok(p) => Some(Some(asker.ask(p, config.question))),
+                    Err(_) => Some(None),
                 },
             )
             .collect()
@@ -189,32 +188,32 @@ fn check_items(
     for (item, answer) in items.iter().zip(answers) {
         // A stop: the items from here on were not taken.
         let Some(answer) = answer else { break };
-        let place = item.place();
+        let place = &item.place;
         summary.last = Some(format!(
             "{}:{}, data set {}",
             file.name, place.line, place.number
         ));
-        match (item, answer) {
-            (DataSet::Puzzle(place, _), Some(a)) => {
+        match (&item.puzzle, answer) {
+            (Ok(_), Some(a)) => {
                 summary.add(&a);
                 if config.json {
-                    writeln!(out, "{}", a.json(file.name, place))?;
+                    writeln!(out, "{}", a.json(file.name, &item.place))?;
                 } else if !config.brief || !a.passes() {
-                    writeln!(out, "{}", a.line(file.name, place))?;
+                    writeln!(out, "{}", a.line(file.name, &item.place))?;
                 }
             }
-            (DataSet::Bad(place, why), _) => {
+            (Err(e), _) => {
                 summary.bad += 1;
                 if config.json {
-                    writeln!(out, "{}", bad_json(file.name, place, why))?;
+                    writeln!(out, "{}", bad_json(file.name, e))?;
                 } else if file.bad_shown < BAD_LINES_PER_INPUT {
                     file.bad_shown += 1;
-                    writeln!(out, "{}", bad_line(file.name, place, why))?;
+                    writeln!(out, "{}", bad_line(file.name, e))?;
                 } else {
                     file.bad_left_out += 1;
                 }
             }
-            (DataSet::Puzzle(..), None) => unreachable!("every puzzle is answered"),
+            (Ok(_), None) => unreachable!("every puzzle is answered"),
         }
     }
     Ok(())
@@ -230,7 +229,7 @@ fn check_items(
 /// summary of them are written.
 pub fn run(
     inputs: &[Input],
-    config: &Config,
+    config: &CheckConfig,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> (CheckSummary, Result<(), Error>) {

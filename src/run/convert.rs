@@ -6,7 +6,7 @@
 //! others are converted. A puzzle the output format cannot hold (a clue 4
 //! in the judge format) is reported as a bad data set at its first line.
 
-use crate::puzzle::formats::{self, Entry, Format, FormatError};
+use crate::puzzle::formats::{self, DataSet, Format, ParseError};
 use crate::puzzle::Puzzle;
 use crate::run::batch::Input;
 use crate::run::read::chunks::Chunks;
@@ -66,9 +66,8 @@ pub fn run(
                     break;
                 }
             };
-            for entry in formats::entries(chunk.bytes, chunk.format) {
-                let number = entry.number + chunk.first - 1;
-                match writable(entry, to) {
+            for data_set in chunk.data_sets() {
+                match writable(data_set, to) {
                     Ok(p) => {
                         buf.clear();
                         formats::write(to, &p, &mut buf);
@@ -78,12 +77,7 @@ pub fn run(
                     Err(e) if shown < MESSAGES_PER_INPUT => {
                         shown += 1;
                         done.bad += 1;
-                        let line = e.line + chunk.line_offset;
-                        writeln!(
-                            err,
-                            "slink convert: {name}:{line}:{}: data set {number}: {}",
-                            e.col, e.message
-                        )?;
+                        writeln!(err, "slink convert: {name}:{e}")?;
                     }
                     Err(_) => done.bad += 1,
                 }
@@ -104,16 +98,17 @@ pub fn run(
     Ok(done)
 }
 
-/// The puzzle of `entry`, or why it cannot be converted: it is not a
+/// The puzzle of `data_set`, or why it cannot be converted: it is not a
 /// puzzle, or `to` cannot hold it ([`formats::unwritable`]: placed at
-/// the data set's first line).
-fn writable(entry: Entry, to: Format) -> Result<Puzzle, FormatError> {
-    let p = entry.puzzle?;
+/// the data set's first line, column 1).
+fn writable(data_set: DataSet, to: Format) -> Result<Puzzle, ParseError> {
+    let p = data_set.puzzle?;
     match formats::unwritable(to, &p) {
         None => Ok(p),
-        Some(message) => Err(FormatError {
-            line: entry.line,
+        Some(message) => Err(ParseError {
+            line: data_set.place.line,
             col: 1,
+            data_set: data_set.place.number,
             message,
         }),
     }

@@ -12,7 +12,7 @@
 
 use crate::grid::EdgeId;
 use crate::grid::Plane;
-use crate::puzzle::render;
+use crate::puzzle::formats::judge::render;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{Event, Reason};
@@ -24,7 +24,7 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 /// A run of decisions with one reason, at one place and search depth.
-struct Step {
+struct Deduction {
     reason: Reason,
     at: (usize, usize),
     depth: u32,
@@ -36,7 +36,7 @@ fn at_vertex(r: Reason) -> bool {
     matches!(r, Reason::Rule(Rule::R6 | Rule::R7 | Rule::R8))
 }
 
-impl Step {
+impl Deduction {
     fn describe(&self, n: usize) -> String {
         let mut s = format!("{n:>5}. ");
         if self.depth > 0 {
@@ -71,8 +71,8 @@ impl Step {
     }
 
     /// Where the step looked, for the JSON: a cell or vertex, from 1.
-    fn place(&self) -> Option<Place> {
-        matches!(self.reason, Reason::Rule(_) | Reason::Colors).then(|| Place {
+    fn place(&self) -> Option<Focus> {
+        matches!(self.reason, Reason::Rule(_) | Reason::Colors).then(|| Focus {
             kind: if at_vertex(self.reason) {
                 "vertex"
             } else {
@@ -124,15 +124,15 @@ fn meaning(r: Reason) -> &'static str {
 
 /// A cell or vertex a step looked at (JSON).
 #[derive(Serialize)]
-struct Place {
+struct Focus {
     kind: &'static str,
     row: usize,
     col: usize,
 }
 
 /// Groups the trace into steps, keeping backtracks and solutions as markers.
-fn steps(trace: &[Event]) -> Vec<Result<Step, Event>> {
-    let mut out: Vec<Result<Step, Event>> = Vec::new();
+fn steps(trace: &[Event]) -> Vec<Result<Deduction, Event>> {
+    let mut out: Vec<Result<Deduction, Event>> = Vec::new();
     for &ev in trace {
         match ev {
             Event::Decided {
@@ -159,7 +159,7 @@ fn steps(trace: &[Event]) -> Vec<Result<Step, Event>> {
                         continue;
                     }
                 }
-                out.push(Ok(Step {
+                out.push(Ok(Deduction {
                     reason,
                     at: place,
                     depth,
@@ -264,7 +264,7 @@ fn answered_by_four(p: &Puzzle) -> Option<String> {
 }
 
 /// The reasons `steps` cite, in the order of their first citation.
-fn cited(steps: &[Result<Step, Event>]) -> Vec<Reason> {
+fn cited(steps: &[Result<Deduction, Event>]) -> Vec<Reason> {
     let mut seen: Vec<Reason> = Vec::new();
     for step in steps.iter().flatten() {
         if !seen.contains(&step.reason) {
@@ -366,7 +366,7 @@ pub fn explain(
 }
 
 /// The legend of the reasons `steps` cite, one line each.
-fn legend(steps: &[Result<Step, Event>], out: &mut String) {
+fn legend(steps: &[Result<Deduction, Event>], out: &mut String) {
     let reasons = cited(steps);
     if reasons.is_empty() {
         return;
@@ -391,7 +391,7 @@ enum JsonEvent {
         depth: u32,
         reason: String,
         #[serde(skip_serializing_if = "Option::is_none")]
-        at: Option<Place>,
+        at: Option<Focus>,
         lines: Vec<String>,
         crosses: Vec<String>,
     },

@@ -7,7 +7,6 @@ pub mod check;
 pub mod convert;
 pub mod explain;
 pub mod judge;
-pub mod pictures;
 pub mod question;
 pub mod read;
-pub mod referee;
+pub mod verify;

@@ -10,9 +10,9 @@
 //! blank cell (Slitherlink) is asked the first, a fully clued one (Slink)
 //! the second ([`Question::default_for`]).
 
+use crate::puzzle::formats::{ParseError, Place};
 use crate::puzzle::verify::verify;
 use crate::puzzle::Puzzle;
-use crate::run::read::data_sets::Place;
 use crate::solve::difficulty::{self, Difficulty, Graders};
 use crate::solve::grade::{Grade, Grader, RulesAlone, Solutions};
 use crate::solve::outcome::{Options, Status};
@@ -45,7 +45,7 @@ impl Question {
 
 /// A count of solutions by the full solver alone.
 #[derive(Clone, Debug)]
-pub struct Count {
+pub struct SolutionCount {
     /// Cell rows.
     pub rows: usize,
     /// Cell columns.
@@ -72,7 +72,7 @@ pub struct Count {
 #[derive(Clone, Debug)]
 pub enum Answer {
     /// To [`Question::Unique`].
-    Unique(Count),
+    Unique(SolutionCount),
     /// To [`Question::Promise`].
     Promise(Grade),
 }
@@ -217,26 +217,26 @@ impl Answer {
     }
 }
 
-/// The record of a bad data set at `place` (where it goes wrong) of input
-/// `name` as a line of JSON: `file`, `line`, `column`, `data_set`,
-/// `bad_input` (what is wrong).
-pub fn bad_json(name: &str, place: &Place, what: &str) -> String {
+/// The record of a bad data set of input `name` (`e`: where it goes
+/// wrong, and what is wrong) as a line of JSON: `file`, `line`, `column`,
+/// `data_set`, `bad_input` (what is wrong).
+pub fn bad_json(name: &str, e: &ParseError) -> String {
     serde_json::json!({
         "file": name,
-        "line": place.line,
-        "column": place.col,
-        "data_set": place.number,
-        "bad_input": what,
+        "line": e.line,
+        "column": e.col,
+        "data_set": e.data_set,
+        "bad_input": e.message,
     })
     .to_string()
 }
 
-/// The line of a bad data set at `place` (where it goes wrong) of input
-/// `name`: `FILE:LINE:COL: set=K bad input: what`.
-pub fn bad_line(name: &str, place: &Place, what: &str) -> String {
+/// The line of a bad data set of input `name` (`e`: where it goes wrong,
+/// and what is wrong): `FILE:LINE:COL: set=K bad input: what`.
+pub fn bad_line(name: &str, e: &ParseError) -> String {
     format!(
-        "{name}:{}:{}: set={} bad input: {what}",
-        place.line, place.col, place.number
+        "{name}:{}:{}: set={} bad input: {}",
+        e.line, e.col, e.data_set, e.message
     )
 }
 
@@ -295,7 +295,7 @@ impl Asker {
     }
 
     /// Counts the solutions of `p` up to two, checking those found.
-    fn count(&mut self, p: &Puzzle) -> Count {
+    fn count(&mut self, p: &Puzzle) -> SolutionCount {
         let options = Options {
             node_budget: self.budget,
             time_limit: self.time_limit,
@@ -313,7 +313,7 @@ impl Asker {
             Status::GaveUp | Status::TimedOut | Status::Invalid => Solutions::Unknown,
         };
         let invalid = o.solutions().iter().any(|s| verify(p, s).is_err());
-        Count {
+        SolutionCount {
             rows: p.rows(),
             cols: p.cols(),
             blanks: p.blanks(),

@@ -1,6 +1,9 @@
 //! Boards wider than one machine word: 64..255 columns take two or four
 //! words per row. Puzzles are made here from random loops (the tests'
-//! region grower) and must come back unique with their own loop.
+//! region grower), every cell clued, and must come back solved: unique
+//! with their own loop, or, when the clues allow others, with several
+//! solutions that all verify (every cell clued does not make a loop
+//! unique).
 use crate::common::{random_region, Edges, Rng, Shape};
 
 use slink::{Clue, Puzzle, Solver, Status};
@@ -13,7 +16,8 @@ fn clues(rows: usize, cols: usize, inside: &[bool]) -> Vec<Clue> {
         .collect()
 }
 
-/// Solves the region's puzzle and checks it comes back unique, as that loop.
+/// Solves the region's puzzle and checks that it comes back unique, as
+/// that loop, or with several solutions, each of which verifies.
 fn round_trip(rows: usize, cols: usize, seed: u64) {
     let mut rng = Rng::new(seed);
     let inside = random_region(rows, cols, Shape::Blobby, rows * cols / 3, &mut rng);

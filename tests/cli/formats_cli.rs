@@ -72,7 +72,7 @@ fn corpus_files() -> Vec<PathBuf> {
 
 /// The puzzles of a text in `format`, read by the library (all must read).
 fn puzzles(text: &[u8], format: Format) -> Vec<Puzzle> {
-    formats::entries(text, format)
+    formats::read(text, format)
         .map(|e| e.puzzle.unwrap_or_else(|err| panic!("{format}: {err}")))
         .collect()
 }

@@ -9,9 +9,10 @@
 //!   (`common::check_loop`, which shares no code with slink); a
 //!   unique solution is the loop itself; with every cell clued, the found
 //!   loop has the same clues as the original one;
-//! - any bytes given to `Scanner` and `parse_body` give data sets or
-//!   errors, never a panic, and every error names a place in the input
-//!   (line and column from 1) and the data set being read;
+//! - any bytes given to the judge-format `Reader` (its spans, then each
+//!   decoded) give data sets or errors, never a panic, and every error
+//!   names a place in the input (line and column from 1) and the data set
+//!   being read;
 //! - well-formed input written with any of the tolerated layouts (CRLF,
 //!   tabs, runs of spaces, blank lines, a byte order mark, no final
 //!   newline, no `0 0`) reads back as the puzzles written;
@@ -25,7 +26,7 @@ use crate::common::{random_region, Shape};
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use slink::internals::puzzle::parse::{parse_body, Ending, Scanner};
+use slink::formats::{Ending, Format, Reader};
 use slink::{Clue, Options, Puzzle, Solution, Solver, Status};
 
 // ---------------------------------------------------------------------
@@ -267,43 +268,42 @@ fn read_all(src: &[u8]) -> Result<(Vec<Option<Puzzle>>, Ending), TestCaseError> 
             && line <= lines.len()
             && col - 1 <= lines[line - 1].len() - if line == 1 { bom } else { 0 }
     };
-    let mut scanner = Scanner::new(src);
+    let mut reader = Reader::new(src, Format::Judge);
     let mut puzzle = Puzzle::default();
     let mut out = Vec::new();
-    let mut failed = false;
-    for (number, item) in (1..).zip(scanner.by_ref()) {
-        prop_assert!(!failed, "a data set after an unrecoverable error");
-        match item {
+    let mut number = 0;
+    for span in reader.spans() {
+        number += 1;
+        prop_assert_eq!(span.place.number, number);
+        prop_assert!(span.rows >= 1 && span.cols >= 1);
+        prop_assert!(span.start <= span.end && span.end <= src.len());
+        prop_assert!(place_ok(span.place.line, span.place.col));
+        match span.decode(src, &mut puzzle) {
+            Ok(()) => {
+                prop_assert_eq!((puzzle.rows(), puzzle.cols()), (span.rows, span.cols));
+                out.push(Some(puzzle.clone()));
+            }
             Err(e) => {
                 prop_assert!(place_ok(e.line, e.col), "{e:?} outside the input");
-                prop_assert_eq!(e.data_set, number, "{:?}", e);
-                prop_assert!(!e.message.is_empty());
-                prop_assert!(!e.recoverable, "{:?}", e);
-                failed = true;
+                prop_assert!(e.line > span.place.line, "{:?} {:?}", e, span);
+                prop_assert_eq!(e.data_set, number);
                 out.push(None);
-            }
-            Ok(span) => {
-                prop_assert_eq!(span.number, number);
-                prop_assert!(span.rows >= 1 && span.cols >= 1);
-                prop_assert!(span.body_start <= span.body_end && span.body_end <= src.len());
-                prop_assert!(place_ok(span.header_line, 1));
-                match parse_body(src, &span, &mut puzzle) {
-                    Ok(()) => {
-                        prop_assert_eq!((puzzle.rows(), puzzle.cols()), (span.rows, span.cols));
-                        out.push(Some(puzzle.clone()));
-                    }
-                    Err(e) => {
-                        prop_assert!(place_ok(e.line, e.col), "{e:?} outside the input");
-                        prop_assert!(e.line > span.header_line, "{:?} {:?}", e, span);
-                        prop_assert_eq!(e.data_set, number);
-                        prop_assert!(e.recoverable);
-                        out.push(None);
-                    }
-                }
             }
         }
     }
-    let ending = scanner.ending();
+    // A data set that cannot be delimited ends the reading.
+    let failed = match reader.take_error() {
+        Some((span, e)) => {
+            prop_assert!(place_ok(e.line, e.col), "{e:?} outside the input");
+            prop_assert_eq!(e.data_set, number + 1, "{:?}", e);
+            prop_assert_eq!(span.place.number, number + 1, "{:?}", span);
+            prop_assert!(!e.message.is_empty());
+            out.push(None);
+            true
+        }
+        None => false,
+    };
+    let ending = reader.ending();
     prop_assert!(ending != Ending::NotYet);
     prop_assert_eq!(ending == Ending::Error, failed);
     Ok((out, ending))
@@ -469,7 +469,7 @@ proptest! {
             ))))
             .collect::<Result<_, _>>()?;
         prop_assert_eq!(&read, &puzzles, "{:?}", String::from_utf8_lossy(&src));
-        let want = if layout.terminator { Ending::Terminator } else { Ending::MissingTerminator };
+        let want = if layout.terminator { Ending::Terminator } else { Ending::End };
         prop_assert_eq!(ending, want);
     }
 }

@@ -5,11 +5,11 @@
 //! puzzle with several solutions passes, and so does a data set left out
 //! because its puzzle has no solution.
 //!
-//! The mutations go through the library (`slink::internals::run::referee::judge`),
+//! The mutations go through the library (`slink::internals::run::verify::judge`),
 //! tens of thousands of them; the command line is run on a few.
 
 use crate::common::*;
-use slink::internals::run::referee::{judge, read_puzzles, Problem, Report, Verdict};
+use slink::internals::run::verify::{judge, read_puzzles, Problem, Report, Verdict};
 use slink::Options;
 
 const JUDGE_IN: &str = "corpus/judge/slink.in";
@@ -19,7 +19,7 @@ const SAMPLE_OUT: &str = "corpus/sample.out";
 
 /// Judges `output` against the puzzles of `input`.
 fn judged(input: &[u8], output: &[u8]) -> Report {
-    let puzzles = read_puzzles(input).expect("the puzzles are clean");
+    let puzzles = read_puzzles(input, None).expect("the puzzles are clean");
     judge(&puzzles, output, &Options::default())
 }
 
@@ -188,7 +188,7 @@ fn unreadable_or_malformed_puzzles_exit_2_with_the_place() {
 fn every_single_byte_change_of_the_judge_output_is_caught_in_place() {
     let input = package_bytes(JUDGE_IN);
     let good = package_bytes(JUDGE_OUT);
-    let puzzles = read_puzzles(&input).unwrap();
+    let puzzles = read_puzzles(&input, None).unwrap();
     let mut line = 1;
     let mut col = 1;
     let mut caught = 0;

@@ -14,7 +14,7 @@ const SAMPLE_OUT: &str = "corpus/sample.out";
 fn sample_in(format: Format) -> Vec<u8> {
     let text = package_bytes(SAMPLE_IN);
     let mut out = Vec::new();
-    for (k, entry) in formats::entries(&text, Format::Judge).enumerate() {
+    for (k, entry) in formats::read(&text, Format::Judge).enumerate() {
         if k == 1 && matches!(format, Format::Url | Format::Loopy) {
             out.extend_from_slice(b"\n# the second\n");
         }

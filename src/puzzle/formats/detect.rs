@@ -14,16 +14,26 @@ pub(crate) fn bom_len(text: &[u8]) -> usize {
     }
 }
 
-/// A puzzle format slink reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A puzzle format slink reads and writes.
+///
+/// The command line's `--from` and `--to` name these (with the `cli`
+/// feature, a clap `ValueEnum`; each variant's first paragraph is its
+/// help).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
-    /// The contest's format: `r c`, r rows of clues, `0 0` (see [`crate::puzzles`]).
+    /// The contest's format: `r c`, r rows of clues, `0 0`.
+    ///
+    /// See [`super::judge`].
+    #[default]
     Judge,
-    /// puzz.link / pzprjs URLs, one per line.
+    /// puzz.link / pzprjs URLs (`https://puzz.link/p?slither/10/10/...`),
+    /// one per line.
     Url,
-    /// Loopy game IDs, one per line.
+    /// Loopy game IDs (`10x10t0:...`), one per line.
     Loopy,
-    /// pzprjs files, one or several concatenated.
+    /// pzprjs files (`pzprv3`, `slither`, rows, columns, clue rows), one
+    /// or several one after another.
     Pzprv3,
 }
 
@@ -53,16 +63,9 @@ impl Format {
     /// [`Format::detect`], or `None` when `text` has no meaningful line
     /// (so that a reader of a text in pieces can look further).
     pub fn detect_in(text: &[u8]) -> Option<Format> {
-        let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
-        for line in text.split(|&b| b == b'\n') {
-            let (a, b) = text::trim(line, 0, line.len());
-            let line = &line[a..b];
-            if line.is_empty() || line[0] == b'#' {
-                continue;
-            }
-            return Some(Format::of_line(line).unwrap_or(Format::Judge));
-        }
-        None
+        let (mut pos, mut line) = (bom_len(text), 1);
+        let l = text::next_content(text, &mut pos, &mut line)?;
+        Some(Format::of_line(&text[l.from..l.to]).unwrap_or(Format::Judge))
     }
 
     /// What one line (without surrounding spaces) looks like: a pzprv3

@@ -13,7 +13,7 @@
 //! comes back unchanged. Loopy itself wants at least 3x3; slink reads
 //! and writes any size it solves.
 
-use super::entry::FormatError;
+use super::error::ParseError;
 use super::text::{check_size, count, shown_at, trim, Cells, Fail};
 use crate::puzzle::{Puzzle, BLANK};
 
@@ -41,16 +41,16 @@ const GRIDS: [&str; 18] = [
 
 /// The puzzle of a Loopy game ID; errors are on line 1, at the column of
 /// the offending byte.
-pub fn decode(id: &(impl AsRef<[u8]> + ?Sized)) -> Result<Puzzle, FormatError> {
+pub fn decode(id: &(impl AsRef<[u8]> + ?Sized)) -> Result<Puzzle, ParseError> {
     let mut p = Puzzle::default();
     decode_into(id.as_ref(), &mut p)?;
     Ok(p)
 }
 
 /// [`decode`] into a puzzle whose storage is reused.
-pub fn decode_into(id: &[u8], out: &mut Puzzle) -> Result<(), FormatError> {
+pub fn decode_into(id: &[u8], out: &mut Puzzle) -> Result<(), ParseError> {
     let (from, to) = trim(id, 0, id.len());
-    read(&id[..to], from, out).map_err(|(at, message)| FormatError::locate(id, at, message))
+    read(&id[..to], from, out).map_err(|(at, message)| ParseError::locate(id, at, message))
 }
 
 /// Reads the ID `s[from..]` into `out`.
@@ -185,7 +185,8 @@ mod tests {
     use super::*;
 
     fn err(id: &str) -> String {
-        decode(id).unwrap_err().to_string()
+        let e = decode(id).unwrap_err();
+        format!("{}:{}: {}", e.line, e.col, e.message)
     }
 
     #[test]

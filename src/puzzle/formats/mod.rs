@@ -1,6 +1,7 @@
-//! The puzzle formats of the Slitherlink ecosystem.
+//! The puzzle formats of the Slitherlink ecosystem, and the pictures.
 //!
-//! Besides slink's judge format ([`crate::puzzles`]), puzzles circulate as
+//! Besides slink's judge format ([`judge`]: read, written, drawn, and
+//! its drawing read back), puzzles circulate as
 //!
 //! - puzz.link / pzprjs URLs ([`url`]): `https://puzz.link/p?slither/10/10/...`,
 //!   on any host that uses pzprjs's encoding (pzv.jp, pzprxs, ...);
@@ -10,15 +11,24 @@
 //!
 //! Each has a decoder with exact error positions and an encoder whose
 //! output decodes to the same clues (and, for a canonical input, is that
-//! input). A text of one URL or ID per line is read by [`Lines`], several
-//! pzprv3 files by [`pzprv3::Files`]; [`entries`] reads a whole text in
-//! any of the four formats, each data set an [`Entry`] (a bad one an
-//! error in place, the others read on), and [`Format::detect`] tells
-//! which format a text is in from its first meaningful line. Sizes are
-//! checked against slink's limits before anything is allocated.
+//! input). One [`Reader`] reads a whole text in any of the four formats
+//! ([`read`]): each data set a [`DataSet`], a puzzle or a [`ParseError`]
+//! in place (and the others read on), or, for a reader that decodes
+//! elsewhere, the [`Span`] of its bytes. [`Format::detect`] tells which
+//! format a text is in from its first meaningful line. Sizes are checked
+//! against slink's limits before anything is allocated.
 //!
-//! Pictures of puzzles and their loops are a layer up, where outcomes are
-//! known: [`crate::run::pictures`].
+//! A format lives in its own file or folder here ([`judge`], [`url`],
+//! [`loopy`], [`pzprv3`]) and is a variant of [`Format`] (which the
+//! command line's `--from` and `--to` name): where its data sets start
+//! and end is told in [`Reader::next_span`], how one is decoded in
+//! [`Span::decode`], how a puzzle is written in [`write()`]. `slink solve`
+//! writes a puzzle format through its own output format
+//! (`run::batch::OutputFormat`, which also has the reports).
+//!
+//! Pictures of puzzles and their loops, SVG and HTML, are [`pictures`]
+//! (a solver's outcome is made a picture where outcomes are known, in
+//! `run::batch`).
 //!
 //! ```
 //! use slink::formats::{loopy, url};
@@ -28,25 +38,25 @@
 //! ```
 
 mod detect;
-mod entry;
-pub mod lines;
+mod error;
+pub mod judge;
 pub mod loopy;
+#[cfg(feature = "run")]
+pub mod pictures;
 pub mod pzprv3;
+mod read;
+mod span;
 mod text;
 pub mod url;
 
 #[cfg(test)]
 mod tests;
 
-#[cfg(feature = "run")]
-pub(crate) use detect::bom_len;
 pub use detect::Format;
-pub use entry::{Entry, FormatError};
-pub use lines::{LineKind, Lines};
-#[cfg(feature = "run")]
-pub(crate) use text::trim;
+pub use error::ParseError;
+pub use read::{puzzles, Ending, Puzzles, Reader};
+pub use span::{DataSet, Place, Span};
 
-use crate::puzzle::parse::{parse_body, Scanner};
 use crate::puzzle::Puzzle;
 
 /// Why `p` cannot be written in `format`, if it cannot: the judge format
@@ -67,7 +77,7 @@ pub fn unwritable(format: Format, p: &Puzzle) -> Option<String> {
 /// no reader of that format would read it: check first.
 pub fn write(format: Format, p: &Puzzle, out: &mut Vec<u8>) {
     match format {
-        Format::Judge => crate::puzzle::write::write_puzzle(p, out),
+        Format::Judge => crate::puzzle::formats::judge::write::write_puzzle(p, out),
         Format::Url | Format::Loopy => {
             let line = if format == Format::Url {
                 url::encode(p)
@@ -81,59 +91,10 @@ pub fn write(format: Format, p: &Puzzle, out: &mut Vec<u8>) {
     }
 }
 
-/// Every data set of `text`, read in `format`; a bad data set is an
-/// [`Entry`] with an error and the others are still read (as far as the
-/// format lets reading go on: a malformed judge-format header ends the
-/// text, as it does for [`crate::puzzles`]).
-pub fn entries(text: &[u8], format: Format) -> Box<dyn Iterator<Item = Entry> + '_> {
-    match format {
-        Format::Judge => Box::new(judge_entries(text)),
-        Format::Url => Box::new(Lines::new(text, LineKind::Url)),
-        Format::Loopy => Box::new(Lines::new(text, LineKind::Loopy)),
-        Format::Pzprv3 => Box::new(pzprv3::Files::new(text)),
-    }
-}
-
-/// How many data sets `text` in `format` holds, found without decoding
-/// any (in the judge format, by the parser, which checks them as it goes).
-pub fn count(text: &[u8], format: Format) -> usize {
-    match format {
-        Format::Judge => judge_entries(text).count(),
-        Format::Url => Lines::new(text, LineKind::Url).count(),
-        Format::Loopy => Lines::new(text, LineKind::Loopy).count(),
-        Format::Pzprv3 => pzprv3::Files::new(text).count(),
-    }
-}
-
-/// The judge format's data sets, read by slink's own parser.
-fn judge_entries(text: &[u8]) -> impl Iterator<Item = Entry> + '_ {
-    Scanner::new(text).map(move |span| {
-        let span = match span {
-            Ok(span) => span,
-            Err(e) => {
-                return Entry {
-                    number: e.data_set,
-                    line: e.header.map_or(e.line, |h| h.line),
-                    puzzle: Err(FormatError {
-                        line: e.line,
-                        col: e.col,
-                        message: e.message,
-                    }),
-                }
-            }
-        };
-        let mut p = Puzzle::default();
-        let puzzle = parse_body(text, &span, &mut p)
-            .map(|()| p)
-            .map_err(|e| FormatError {
-                line: e.line,
-                col: e.col,
-                message: e.message,
-            });
-        Entry {
-            number: span.number,
-            line: span.header_line,
-            puzzle,
-        }
-    })
+/// Every data set of `text`, read in `format`: a [`Reader`]. A bad data
+/// set is a [`DataSet`] with an error and the others are still read (as
+/// far as the format lets reading go on: a malformed judge-format header
+/// ends the text).
+pub fn read(text: &[u8], format: Format) -> Reader<'_> {
+    Reader::new(text, format)
 }

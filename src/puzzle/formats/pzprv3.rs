@@ -20,13 +20,13 @@
 //! - possibly a `history:` or `info:` section.
 //!
 //! [`decode`] reads a file's clues and passes over the rest;
-//! [`decode_with_answer`] also reads its answer; [`Files`] reads several
-//! files one after another. [`encode`] writes what pzprjs saves for a
-//! puzzle with no answer yet (version 1, every edge unknown), and
-//! [`encode_solved`] the same with a loop in it.
+//! [`decode_with_answer`] also reads its answer; a
+//! [`Reader`](super::Reader) reads several files one after another, each
+//! up to the next one's first line (`file_end`). [`encode`] writes what
+//! pzprjs saves for a puzzle with no answer yet (version 1, every edge
+//! unknown), and [`encode_solved`] the same with a loop in it.
 
-use super::detect::bom_len;
-use super::entry::{Entry, FormatError};
+use super::error::ParseError;
 use super::text::{big_clue, check_size, count, excerpt, is_space, shown_at, trim, Fail};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, BLANK};
@@ -34,7 +34,7 @@ use std::fmt::Write as _;
 
 /// The clues of the (first) pzprv3 file in `text`, which may have lines
 /// before it that are blank or `#` comments.
-pub fn decode(text: &(impl AsRef<[u8]> + ?Sized)) -> Result<Puzzle, FormatError> {
+pub fn decode(text: &(impl AsRef<[u8]> + ?Sized)) -> Result<Puzzle, ParseError> {
     let mut p = Puzzle::default();
     decode_into(text.as_ref(), &mut p)?;
     Ok(p)
@@ -44,21 +44,21 @@ pub fn decode(text: &(impl AsRef<[u8]> + ?Sized)) -> Result<Puzzle, FormatError>
 /// lines drawn in it, or `None` when the file ends after the clues.
 pub fn decode_with_answer(
     text: &(impl AsRef<[u8]> + ?Sized),
-) -> Result<(Puzzle, Option<Solution>), FormatError> {
+) -> Result<(Puzzle, Option<Solution>), ParseError> {
     let s = text.as_ref();
     let mut p = Puzzle::default();
     let mut answer = None;
-    read(s, &mut p, Some(&mut answer)).map_err(|(at, m)| FormatError::locate(s, at, m))?;
+    read(s, &mut p, Some(&mut answer)).map_err(|(at, m)| ParseError::locate(s, at, m))?;
     Ok((p, answer))
 }
 
 /// The lines of a file: records separated by `\n` or `/`.
-struct Records<'a> {
+struct Fields<'a> {
     s: &'a [u8],
     pos: usize,
 }
 
-impl Records<'_> {
+impl Fields<'_> {
     /// The next record's bounds, spaces trimmed (`None` at the end).
     fn next(&mut self) -> Option<(usize, usize)> {
         if self.pos >= self.s.len() {
@@ -77,7 +77,7 @@ impl Records<'_> {
     }
 
     /// Reads the record `(from, to)` as a number alone on its line.
-    fn number(&self, (from, to): (usize, usize), what: &str) -> Result<super::text::Count, Fail> {
+    fn number(&self, (from, to): (usize, usize), what: &str) -> Result<super::text::Digits, Fail> {
         let c = count(&self.s[..to], from, what)?;
         if c.end < to {
             return Err((
@@ -129,7 +129,7 @@ impl Records<'_> {
 /// Reads the file at the start of `s` (after blank and `#` lines) into
 /// `out`, and its answer into `answer` when asked for.
 fn read(s: &[u8], out: &mut Puzzle, answer: Option<&mut Option<Solution>>) -> Result<(), Fail> {
-    let mut r = Records { s, pos: 0 };
+    let mut r = Fields { s, pos: 0 };
     let (rows, cols, version) = header(&mut r, s)?;
     out.reset(rows, cols)
         .expect("size checked before allocation");
@@ -187,7 +187,7 @@ fn read(s: &[u8], out: &mut Puzzle, answer: Option<&mut Option<Solution>>) -> Re
 /// the `pzprv3` line (its version; a pzprjs `v:` line before it is passed
 /// over), the type `slither`, the row and column counts (checked against
 /// slink's limits); returns the size and the version.
-fn header(r: &mut Records<'_>, s: &[u8]) -> Result<(usize, usize, usize), Fail> {
+fn header(r: &mut Fields<'_>, s: &[u8]) -> Result<(usize, usize, usize), Fail> {
     // Blank and comment lines before the file (by whole lines).
     let first = loop {
         let Some((from, to)) = r.next() else {
@@ -244,7 +244,7 @@ fn header(r: &mut Records<'_>, s: &[u8]) -> Result<(usize, usize, usize), Fail> 
 
 /// Reads the answer after the clue rows (`next` is the record after them).
 fn read_answer(
-    r: &mut Records,
+    r: &mut Fields,
     mut next: Option<(usize, usize)>,
     rows: usize,
     cols: usize,
@@ -307,31 +307,6 @@ fn starts_file(line: &[u8]) -> bool {
     line.starts_with(b"pzprv3") || line.starts_with(b"v:")
 }
 
-/// The files of a text of pzprv3 files one after another, each an
-/// [`Entry`] (a file that is not read is an error in place, and the next
-/// file is read as usual). A file starts at a line `pzprv3...` (or a
-/// `v:` line before it) and ends where the next one starts; blank and `#`
-/// lines before the first file are passed over.
-pub struct Files<'a> {
-    s: &'a [u8],
-    pos: usize,
-    line: usize,
-    number: usize,
-}
-
-impl<'a> Files<'a> {
-    /// The files of `text` (a UTF-8 byte order mark is passed over).
-    pub fn new(text: &'a [u8]) -> Self {
-        let pos = bom_len(text);
-        Files {
-            s: text,
-            pos,
-            line: 1,
-            number: 0,
-        }
-    }
-}
-
 /// The line of `s` at `pos`: its end (its `\n` or the text's end), trimmed bounds.
 fn line_at(s: &[u8], pos: usize) -> (usize, (usize, usize)) {
     let end = memchr::memchr(b'\n', &s[pos..]).map_or(s.len(), |k| pos + k);
@@ -366,56 +341,8 @@ pub(crate) fn file_end(s: &[u8], start: usize) -> (usize, usize) {
 
 /// The clues of the file `file` (as [`file_end`] delimits it) into a
 /// puzzle whose storage is reused; errors placed in `file`.
-pub(crate) fn decode_into(file: &[u8], out: &mut Puzzle) -> Result<(), FormatError> {
-    read(file, out, None).map_err(|(at, m)| FormatError::locate(file, at, m))
-}
-
-impl Files<'_> {
-    /// Passes over the next file: its bounds in the text and its first
-    /// line's number.
-    fn next_span(&mut self) -> Option<(usize, usize, usize)> {
-        // Pass over blank and comment lines to the file's first line.
-        loop {
-            if self.pos >= self.s.len() {
-                return None;
-            }
-            let (end, (from, to)) = line_at(self.s, self.pos);
-            if from < to && self.s[from] != b'#' {
-                break;
-            }
-            self.pos = end + 1;
-            self.line += 1;
-        }
-        let start = self.pos;
-        let start_line = self.line;
-        let (stop, lines) = file_end(self.s, start);
-        self.pos = stop;
-        self.line += lines;
-        self.number += 1;
-        Some((start, stop, start_line))
-    }
-}
-
-impl Iterator for Files<'_> {
-    type Item = Entry;
-
-    fn next(&mut self) -> Option<Entry> {
-        let (start, stop, start_line) = self.next_span()?;
-        let mut p = Puzzle::default();
-        let puzzle = decode_into(&self.s[start..stop], &mut p)
-            .map(|()| p)
-            .map_err(|e| e.moved(start_line, 1));
-        Some(Entry {
-            number: self.number,
-            line: start_line,
-            puzzle,
-        })
-    }
-
-    /// The files, counted without decoding them.
-    fn count(mut self) -> usize {
-        std::iter::from_fn(|| self.next_span()).count()
-    }
+pub(crate) fn decode_into(file: &[u8], out: &mut Puzzle) -> Result<(), ParseError> {
+    read(file, out, None).map_err(|(at, m)| ParseError::locate(file, at, m))
 }
 
 /// The file pzprjs saves for `p` with no answer: version 1, every cell

@@ -1,11 +1,12 @@
-//! What the decoders share: local errors, how a byte is shown in a
-//! message, sizes read from a header and checked before anything is
-//! allocated.
+//! What the readers and decoders share: the lines of a text that hold
+//! something (blank and `#` comment lines passed over, in one place),
+//! local errors, how a byte is shown in a message, sizes read from a
+//! header and checked before anything is allocated.
 
 use crate::puzzle::{Puzzle, MAX_COLS, MAX_ROWS};
 
 /// An error found at a byte offset of the text being decoded, before it
-/// is placed on a line and column by [`super::entry::FormatError::locate`].
+/// is placed on a line and column by [`super::ParseError::locate`].
 pub(crate) type Fail = (usize, String);
 
 /// Whitespace around a line's content (spaces, tabs, CR, form feeds).
@@ -23,6 +24,56 @@ pub(crate) fn trim(s: &[u8], mut from: usize, mut to: usize) -> (usize, usize) {
         to -= 1;
     }
     (from, to)
+}
+
+/// A line of a text that holds something ([`next_content`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ContentLine {
+    /// Where the line starts.
+    pub start: usize,
+    /// Where its content starts: its first byte that is not a space.
+    pub from: usize,
+    /// Where its content ends, spaces after it left out.
+    pub to: usize,
+    /// Where the line ends: its `\n`, or the end of the text.
+    pub end: usize,
+}
+
+/// Passes over the lines of `text` from the line start `*pos` that are
+/// blank or `#` comments (after spaces), counting them in `*line`: the
+/// next line that holds something, not taken (`*pos` is its start), or
+/// `None` at the end of the text (`*pos` is there). The one place where
+/// blank and comment lines are passed over, in every format but the
+/// judge's, which has blank lines and no comments.
+pub(crate) fn next_content(text: &[u8], pos: &mut usize, line: &mut usize) -> Option<ContentLine> {
+    while *pos < text.len() {
+        let start = *pos;
+        let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |k| start + k);
+        let (from, to) = trim(text, start, end);
+        if from < to && text[from] != b'#' {
+            return Some(ContentLine {
+                start,
+                from,
+                to,
+                end,
+            });
+        }
+        *pos = (end + 1).min(text.len());
+        *line += usize::from(end < text.len());
+    }
+    None
+}
+
+/// How a byte shows in a message of the judge format: `'x'`, `' '`, or
+/// `byte 0xNN`.
+pub(crate) fn shown(b: u8) -> String {
+    if b.is_ascii_graphic() {
+        format!("'{}'", b as char)
+    } else if b == b' ' {
+        "' '".into()
+    } else {
+        format!("byte 0x{b:02x}")
+    }
 }
 
 /// How the text at `at` shows in a message: the character in quotes (a
@@ -68,7 +119,7 @@ pub(crate) fn excerpt(s: &[u8], from: usize, to: usize, max: usize) -> String {
 /// A size read from a header: its value (saturated, never overflowing)
 /// and where its digits are.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Count {
+pub(crate) struct Digits {
     pub value: usize,
     pub at: usize,
     pub end: usize,
@@ -76,7 +127,7 @@ pub(crate) struct Count {
 
 /// Reads the decimal number at `at` (digits only), or fails with
 /// "expected {what}, found ...".
-pub(crate) fn count(s: &[u8], at: usize, what: &str) -> Result<Count, Fail> {
+pub(crate) fn count(s: &[u8], at: usize, what: &str) -> Result<Digits, Fail> {
     let mut end = at;
     let mut value = 0usize;
     while let Some(d) = s.get(end).filter(|b| b.is_ascii_digit()) {
@@ -88,13 +139,13 @@ pub(crate) fn count(s: &[u8], at: usize, what: &str) -> Result<Count, Fail> {
     if end == at {
         return Err((at, format!("expected {what}, found {}", shown_at(s, at))));
     }
-    Ok(Count { value, at, end })
+    Ok(Digits { value, at, end })
 }
 
 /// Checks a header's size against slink's limits, before anything is
 /// allocated: a count beyond its limit is named with its digits, a zero
 /// with the board it would make.
-pub(crate) fn check_size(s: &[u8], rows: Count, cols: Count) -> Result<(), Fail> {
+pub(crate) fn check_size(s: &[u8], rows: Digits, cols: Digits) -> Result<(), Fail> {
     for (c, noun, max) in [(rows, "row", MAX_ROWS), (cols, "column", MAX_COLS)] {
         if c.value > max {
             let digits = excerpt(s, c.at, c.end, 24);

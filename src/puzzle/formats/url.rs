@@ -32,7 +32,7 @@
 //! pzprv3 file (`p?pzprv3/slither/...`, percent-encoded) is read with
 //! [`super::pzprv3`].
 
-use super::entry::FormatError;
+use super::error::ParseError;
 use super::pzprv3;
 use super::text::{check_size, count, excerpt, shown_at, trim, Cells, Fail};
 use crate::puzzle::{Puzzle, BLANK};
@@ -42,18 +42,18 @@ pub const PREFIX: &str = "https://puzz.link/p?slither/";
 
 /// The puzzle of a puzz.link URL; errors are on line 1, at the column of
 /// the offending byte.
-pub fn decode(url: &(impl AsRef<[u8]> + ?Sized)) -> Result<Puzzle, FormatError> {
+pub fn decode(url: &(impl AsRef<[u8]> + ?Sized)) -> Result<Puzzle, ParseError> {
     let mut p = Puzzle::default();
     decode_into(url.as_ref(), &mut p)?;
     Ok(p)
 }
 
 /// [`decode`] into a puzzle whose storage is reused.
-pub fn decode_into(url: &[u8], out: &mut Puzzle) -> Result<(), FormatError> {
+pub fn decode_into(url: &[u8], out: &mut Puzzle) -> Result<(), ParseError> {
     let (from, to) = trim(url, 0, url.len());
     match read(&url[..to], from, out) {
         Ok(()) => Ok(()),
-        Err(Stop::Fail((at, message))) => Err(FormatError::locate(url, at, message)),
+        Err(Stop::Fail((at, message))) => Err(ParseError::locate(url, at, message)),
         Err(Stop::File(err)) => Err(err),
     }
 }
@@ -61,7 +61,7 @@ pub fn decode_into(url: &[u8], out: &mut Puzzle) -> Result<(), FormatError> {
 /// Why [`read`] stopped: a failure at a byte, or one placed already.
 enum Stop {
     Fail(Fail),
-    File(FormatError),
+    File(ParseError),
 }
 
 impl From<Fail> for Stop {
@@ -240,14 +240,14 @@ fn read_body(s: &[u8], from: usize, to: usize, out: &mut Puzzle) -> Result<(), F
 /// A URL whose query is a whole pzprv3 file (percent-encoded, lines
 /// separated by `/`): decoded and read as such. Its errors are placed at
 /// the file's start in the URL, the position in the file in the message.
-fn read_file(s: &[u8], at: usize, out: &mut Puzzle) -> Result<(), FormatError> {
+fn read_file(s: &[u8], at: usize, out: &mut Puzzle) -> Result<(), ParseError> {
     let file = percent_decoded(&s[at..]);
     match pzprv3::decode(&file) {
         Ok(p) => {
             *out = p;
             Ok(())
         }
-        Err(e) => Err(FormatError::locate(
+        Err(e) => Err(ParseError::locate(
             s,
             at,
             format!(
@@ -382,7 +382,7 @@ mod tests {
             decode("https://swaroopg92.github.io/penpa-edit/#m=edit&amp;p=ZVJLa").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "1:1: a penpa-edit URL: slink reads puzz.link (pzprjs) URLs, '?slither/COLS/ROWS/BODY'"
+            "1:1: data set 1: a penpa-edit URL: slink reads puzz.link (pzprjs) URLs, '?slither/COLS/ROWS/BODY'"
         );
     }
 
@@ -419,7 +419,8 @@ mod tests {
     }
 
     fn err(url: &str) -> String {
-        decode(url).unwrap_err().to_string()
+        let e = decode(url).unwrap_err();
+        format!("{}:{}: {}", e.line, e.col, e.message)
     }
 
     #[test]

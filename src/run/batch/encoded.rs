@@ -6,10 +6,11 @@
 //! page for its summary ([`html::Tally`]).
 
 use super::record::{Fate, Record};
+use crate::puzzle::formats::pictures::html::{self, Figure};
+use crate::puzzle::formats::pictures::svg::{self, Picture};
 use crate::puzzle::formats::{self, pzprv3};
-use crate::run::pictures::html::{self, Item};
-use crate::run::pictures::svg::{self, Picture};
-use crate::solve::outcome::Status;
+use crate::puzzle::Puzzle;
+use crate::solve::outcome::{Outcome, Status};
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -52,7 +53,7 @@ pub(super) fn record(format: Encoding, rec: &Record<'_>, out: &mut Vec<u8>) {
         Encoding::Puzzle(kind) => formats::write(kind, puzzle, out),
         Encoding::Svg | Encoding::Html => {
             let title = format!("{} #{}", rec.file, rec.number);
-            let picture = Picture::of_outcome(puzzle, outcome, &title);
+            let picture = picture_of(puzzle, outcome, &title);
             let _ = if format == Encoding::Svg {
                 svg::write(&picture, out)
             } else {
@@ -62,9 +63,34 @@ pub(super) fn record(format: Encoding, rec: &Record<'_>, out: &mut Vec<u8>) {
     }
 }
 
+/// The picture of an outcome of the solver: the unique solution drawn
+/// plainly; two solutions of a puzzle with several drawn as such,
+/// marked (see [`Picture::stated_status`]); anything else marked, with
+/// its status's name and no lines.
+pub(crate) fn picture_of<'a>(
+    puzzle: &'a Puzzle,
+    outcome: &'a Outcome,
+    title: &'a str,
+) -> Picture<'a> {
+    let status = outcome.status();
+    let (lines, second) = match (status, outcome.solutions()) {
+        (Status::Solved, _) => (outcome.solution(), None),
+        (Status::Multiple, [a, b, ..]) => (Some(a), Some(b)),
+        _ => (None, None),
+    };
+    Picture {
+        puzzle,
+        lines,
+        second,
+        solved: status == Status::Solved,
+        status: status.name(),
+        title,
+    }
+}
+
 /// The page's item of `rec`.
-fn item<'a>(rec: &Record<'_>, name: &'a str, content: Result<Picture<'a>, &'a str>) -> Item<'a> {
-    Item {
+fn item<'a>(rec: &Record<'_>, name: &'a str, content: Result<Picture<'a>, &'a str>) -> Figure<'a> {
+    Figure {
         input: rec.input,
         number: rec.number,
         name,

@@ -14,7 +14,7 @@
 use super::encoded::{self, Encoding};
 use super::record::{Detail, Fate, LoopHex, Record};
 use crate::puzzle::formats;
-use crate::puzzle::render;
+use crate::puzzle::formats::judge::render;
 use crate::solve::outcome::{Outcome, Status};
 use crate::util::counted;
 use serde::{Serialize, Serializer};
@@ -22,16 +22,24 @@ use std::fmt::Display;
 use std::io::Write;
 
 /// An output format of `slink solve`.
+///
+/// The command line's `--format` names these (with the `cli` feature, a
+/// clap `ValueEnum`; each variant's first paragraph is its help).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OutputFormat {
-    /// The judge's output: for each data set with a solution, its number on
-    /// a line of its own and the drawing. Warnings and errors go to the
-    /// diagnostics stream with the judge mode's wording; a malformed data
-    /// set gives `FILE:LINE:COL: data set K: message` there.
+    /// The judge's drawings, byte for byte what `slink < FILE` prints.
+    ///
+    /// For each data set with a solution, its number on a line of its own
+    /// and the drawing. Warnings and errors go to the diagnostics stream
+    /// with the judge mode's wording; a malformed data set gives
+    /// `FILE:LINE:COL: data set K: message` there.
     #[default]
     Judge,
-    /// JSON lines: one object per data set, in input order, with the keys
-    /// (in this order)
+    /// One JSON object per data set and line.
+    ///
+    /// One object per data set, in input order, with the keys (in this
+    /// order)
     ///
     /// - `input`: position of the file among the inputs, from 1;
     /// - `data_set`: the data set's number;
@@ -58,26 +66,38 @@ pub enum OutputFormat {
     /// The first two keys make the records of several runs sortable as
     /// text: `LC_ALL=C sort -m -t: -k2,2n -k3,3n` merges shards.
     Json,
+    /// Counts per status and rates, at the end.
+    ///
     /// Counts per status, data sets per second and megabytes per second,
     /// written once at the end. Malformed data sets are still reported on
     /// the diagnostics stream, as in the judge format.
     Summary,
-    /// The puzzle itself as a puzz.link URL, one line per data set read
-    /// (solved or not); diagnostics as in the judge format.
+    /// Each puzzle as a puzz.link URL, one per line.
+    ///
+    /// One line per data set read (solved or not); diagnostics as in the
+    /// judge format.
     Url,
-    /// The puzzle itself as a Loopy game ID, one line per data set read.
+    /// Each puzzle as a Loopy game ID, one per line.
+    ///
+    /// One line per data set read (solved or not).
     Loopy,
-    /// The puzzle as a pzprjs file per data set read, with its loop as
-    /// the file's answer when it was solved uniquely.
+    /// Each puzzle as a pzprjs file, with its loop as the answer when it
+    /// was solved uniquely.
+    ///
+    /// One file per data set read.
     Pzprv3,
-    /// One SVG picture per data set read: the loop, or what is known of
-    /// it, marked, when the puzzle was not solved uniquely. Each goes to a
-    /// file of its own ([`super::Config::out_dir`]), or, for an input of
-    /// one data set, to the output.
+    /// One SVG picture per data set (the loop, or what is known of it,
+    /// marked): into --out-dir as STEM-N.svg, or on standard output for an
+    /// input of one data set.
+    ///
+    /// The loop is marked when the puzzle was not solved uniquely; each
+    /// picture goes to a file of its own ([`super::Config::out_dir`]).
     Svg,
-    /// One self-contained HTML page: every data set's picture (or its
-    /// error), status and time, and a summary linking to those not solved
-    /// uniquely.
+    /// One self-contained HTML page of every data set's picture, status
+    /// and time, the ones not solved uniquely listed first.
+    ///
+    /// A data set's error takes its picture's place; the page's summary
+    /// links to those not solved uniquely.
     Html,
 }
 
@@ -263,12 +283,10 @@ mod tests {
     fn a_reused_judge_buffer_keeps_its_size_when_the_numbers_get_longer() {
         // A 1x1 puzzle with no clue: one loop, round its cell.
         let src = b"1 1\n.\n";
-        let span = crate::puzzle::parse::Scanner::new(src)
+        let puzzle = crate::puzzle::formats::puzzles(src)
             .next()
             .unwrap()
             .unwrap();
-        let mut puzzle = Puzzle::default();
-        crate::puzzle::parse::parse_body(src, &span, &mut puzzle).unwrap();
         let outcome = crate::solve::solver::solve(&puzzle);
         assert_eq!(outcome.status(), Status::Solved);
         let (mut out, mut diag) = (Vec::new(), Vec::new());

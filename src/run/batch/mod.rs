@@ -4,11 +4,12 @@
 //! *pieces* that end at line boundaries ([`crate::run::read::input`]): a regular file is
 //! memory-mapped a window at a time (on Linux), anything else read into a
 //! buffer; a regular file is read up to the length it had when opened,
-//! and one that shrinks under the run is an error, not a crash (`read::mapped`). A
-//! [`Scanner`](crate::puzzle::parse::Scanner) finds the data sets
-//! of a piece and puts them into a ring of at most [`Config::window`]
-//! slots, cut into batches; each batch is a task on a rayon pool that
-//! reads, solves and formats its data sets (one
+//! and one that shrinks under the run is an error, not a crash (`read::mapped`). The
+//! one [`Reader`](crate::puzzle::formats::Reader) of every input format
+//! finds the spans of a piece's data sets (its spans-only mode: no clue
+//! is read on this thread) and they go into a ring of at most
+//! [`Config::window`] slots, cut into batches; each batch is a task on a
+//! rayon pool that decodes, solves and formats its data sets (one
 //! [`Solver`](crate::Solver) per worker thread, reused), while the calling
 //! thread writes finished batches in input order and refills their slots.
 //! The pieces: [`pipeline`] (inputs and pieces), `ring` (the batches in
@@ -26,10 +27,10 @@
 //!
 //! Inputs in the other formats of the ecosystem (puzz.link URLs, Loopy
 //! game IDs, pzprv3 files: [`Config::input_format`], or detected per
-//! input from its first meaningful line) go through the same pieces and
-//! ring: `coded` finds their data sets and the workers decode them. The
-//! output formats that write the puzzles themselves or their pictures
-//! are made on the workers too (`encoded`).
+//! input from its first meaningful line) go through the same reader,
+//! pieces and ring, and the workers decode them as they do the judge
+//! format. The output formats that write the puzzles themselves or their
+//! pictures are made on the workers too (`encoded`).
 //!
 //! Errors stay in place: a malformed data set becomes an `invalid` record
 //! and the run goes on with the next data set when the header was read
@@ -46,7 +47,6 @@
 //! only the shard its number falls to reports it: the shards' JSON records
 //! merge into exactly the unsharded ones.
 
-mod coded;
 mod encoded;
 pub mod format;
 #[cfg(target_os = "linux")]
@@ -61,6 +61,9 @@ mod slot;
 mod totals;
 mod worker;
 
+/// For the pictures' tests.
+#[cfg(test)]
+pub(crate) use encoded::picture_of;
 pub use format::OutputFormat;
 pub use record::{LoopHex, Record};
 pub use totals::{write_summary, Spot, Totals};
@@ -311,7 +314,10 @@ pub fn run(
     let mut pipeline = pipeline::Pipeline::new(config, inputs)?;
     if config.format == OutputFormat::Html {
         let names: Vec<String> = inputs.iter().map(Input::name).collect();
-        crate::run::pictures::html::head(&mut *out, &format!("slink: {}", names.join(", ")))?;
+        crate::puzzle::formats::pictures::html::head(
+            &mut *out,
+            &format!("slink: {}", names.join(", ")),
+        )?;
     }
     for (k, input) in inputs.iter().enumerate() {
         if pipeline.stopped() {

@@ -27,18 +27,16 @@
 //! as soon as it has filled it, then writes it (no hand-over between
 //! threads, which cost more than the batch's work on easy puzzles).
 
-use super::coded::CodedScanner;
 use super::encoded::Pictures;
 use super::progress::Progress;
 use super::ring::{Batch, Ring, BATCH_LEN, CLAIMED};
-use super::scan::{PieceEnd, Reader, Scan};
+use super::scan::{PieceEnd, Scan};
 use super::sink::Sink;
 use super::slot::Slot;
 use super::worker::{CallerWorker, Shared};
 use super::{Config, Error, Input, OutputFormat, Totals};
-use crate::puzzle::formats;
-use crate::puzzle::parse::Scanner;
-use crate::run::pictures::html::Tally;
+use crate::puzzle::formats::pictures::html::Tally;
+use crate::puzzle::formats::{self, Reader};
 use crate::run::read::chunks;
 use crate::run::read::input::{self, Source};
 use crate::util::interrupt;
@@ -294,11 +292,11 @@ impl<'c> Pipeline<'c> {
                 }
                 PieceEnd::More { at, line } => {
                     // Keep the newline before the rest; count the newlines
-                    // before the cut as the scanner counted them (counting
+                    // before the cut as the reader counted them (counting
                     // them again took 0.5-0.9 ms a piece of 16 MB, with
                     // every other thread idle).
                     let (cut, lines) = chunks::keep_newline(data, at, line);
-                    file.line_offset += lines;
+                    file.line_offset = lines;
                     if cut == 0 {
                         // One data set is larger than the piece.
                         if let Err(e) = grow(&mut want, data.len(), file.next_number) {
@@ -357,21 +355,20 @@ impl<'c> Pipeline<'c> {
             // record shows them.
             timing: config.timing && config.format.shows_record_times(),
         };
-        let reader = match file.format {
-            None | Some(formats::Format::Judge) => {
-                Reader::Judge(Scanner::numbered_from(src, file.next_number))
-            }
-            Some(f) => Reader::Coded(CodedScanner::new(src, f, file.next_number, last)),
-        };
+        // `usable_end` knows the format before a piece is scanned.
+        let format = file
+            .format
+            .expect("the input's format, known by usable_end");
+        let reader = Reader::new(src, format)
+            .numbered_from(file.next_number)
+            .after_lines(file.line_offset);
         let mut scan = Scan {
-            reader,
+            reader: if last { reader } else { reader.in_piece() },
             len: src.len(),
             last,
-            line_offset: file.line_offset,
             shard: config.shard,
             skip: self.skip,
             end: None,
-            failed: None,
             workers: self.workers,
         };
         let mut ring = Ring::new(
@@ -392,10 +389,7 @@ impl<'c> Pipeline<'c> {
             }),
             None => ring.run(&mut scan, sink, &shared, out, err, &mut |job| job()),
         };
-        file.next_number = scan
-            .reader
-            .next_number()
-            .max(scan.failed.map_or(0, |k| k + 1));
+        file.next_number = scan.reader.next_number();
         file.scanned = base + scan.reader.position() as u64;
         self.skip = scan.skip;
         written?;

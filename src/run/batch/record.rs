@@ -1,7 +1,7 @@
 //! One data set's result as the output formats see it ([`Record`]), and
 //! the loop written as hexadecimal words ([`LoopHex`]).
 
-use crate::puzzle::parse::ParseError;
+use crate::puzzle::formats::ParseError;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Outcome, Status};

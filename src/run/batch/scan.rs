@@ -1,16 +1,20 @@
 //! The scan of one piece: its data sets, cut into batches for the ring,
 //! and how the piece ended.
 
-use super::coded::CodedScanner;
 use super::slot::{lock, Item, Slot};
 use super::Shard;
-use crate::puzzle::parse::{Ending, Scanner};
-use crate::puzzle::render::drawing_len;
+use crate::puzzle::formats::judge::render::drawing_len;
+use crate::puzzle::formats::{Ending, Format, Reader};
 use std::sync::Mutex;
 
 /// Estimated output bytes of a batch, beyond which it takes no more data
 /// sets.
 const BATCH_BYTES: usize = 1 << 20;
+
+/// Estimated output bytes of a data set whose size is known only once it
+/// is decoded (a URL, a Loopy ID, a pzprv3 file): a guess, about half the
+/// drawing of a 20x20 puzzle (3,870 bytes).
+const UNSIZED_COST: usize = 1900;
 
 /// How a piece ended.
 pub(super) enum PieceEnd {
@@ -24,45 +28,19 @@ pub(super) enum PieceEnd {
     More { at: usize, line: usize },
 }
 
-/// What finds the data sets of a piece.
-pub(super) enum Reader<'a> {
-    /// The judge format's scanner.
-    Judge(Scanner<'a>),
-    /// URLs, Loopy IDs or pzprv3 files ([`super::coded`]).
-    Coded(CodedScanner<'a>),
-}
-
-impl Reader<'_> {
-    /// Byte offset of the scan.
-    pub(super) fn position(&self) -> usize {
-        match self {
-            Reader::Judge(s) => s.position(),
-            Reader::Coded(s) => s.position(),
-        }
-    }
-
-    /// The number the next data set will get.
-    pub(super) fn next_number(&self) -> usize {
-        match self {
-            Reader::Judge(s) => s.next_number(),
-            Reader::Coded(s) => s.next_number(),
-        }
-    }
-}
-
 /// The scan of one piece.
 pub(super) struct Scan<'a> {
+    /// The piece's data sets, found (not decoded) in its input's format;
+    /// in a piece that is not its input's last, the data set its end cuts
+    /// is left to the next piece ([`Reader::in_piece`]).
     pub(super) reader: Reader<'a>,
     pub(super) len: usize,
     pub(super) last: bool,
-    pub(super) line_offset: usize,
     pub(super) shard: Shard,
     /// Data sets of the shard still to pass over ([`super::Config::skip`]).
     pub(super) skip: usize,
     /// How the piece ended, once it has.
     pub(super) end: Option<PieceEnd>,
-    /// The number of a data set whose header stopped the input.
-    pub(super) failed: Option<usize>,
     /// Worker threads sharing the batches.
     pub(super) workers: usize,
 }
@@ -96,10 +74,7 @@ impl Scan<'_> {
             && cost < BATCH_BYTES
             && (n == 0 || self.reader.position() - start < share)
         {
-            let taken = match self.reader {
-                Reader::Judge(_) => self.next_span(skipped),
-                Reader::Coded(_) => self.next_coded(skipped),
-            };
+            let taken = self.next_item(skipped);
             if let Some((item, item_cost)) = taken {
                 cost += item_cost;
                 put(&mut n, item);
@@ -108,78 +83,44 @@ impl Scan<'_> {
         (n, cost)
     }
 
-    /// The next data set of a coded input (URLs, Loopy IDs, pzprv3), if
-    /// this shard takes it, and its estimated output bytes; at the end of
-    /// the piece, where it ended.
+    /// The next data set, if this shard takes it, and its estimated
+    /// output bytes; at the end of the piece (or at a data set that ends
+    /// the input), where it ended.
     #[inline(always)]
-    fn next_coded(&mut self, skipped: &mut usize) -> Option<(Item, usize)> {
-        let Reader::Coded(coded) = &mut self.reader else {
-            return None;
-        };
-        match coded.next() {
-            Some(mut c) if takes(&self.shard, &mut self.skip, c.number) => {
-                c.line += self.line_offset;
-                // The decoded size is not known yet: the cost of a 20x20
-                // drawing.
-                return Some((Item::Coded(c), 1900));
+    fn next_item(&mut self, skipped: &mut usize) -> Option<(Item, usize)> {
+        let (item, number, cost) = match self.reader.next_span() {
+            Some(span) => {
+                let cost = span
+                    .size()
+                    .map_or(UNSIZED_COST, |(rows, cols)| drawing_len(rows, cols));
+                (Item::Span(span), span.place.number, cost)
             }
-            Some(_) => *skipped += 1,
-            None if self.last => self.end = Some(PieceEnd::Done),
+            // The reader stopped here: the input is finished.
+            None if self.reader.ending() == Ending::Error => match self.reader.take_error() {
+                Some((span, e)) => (Item::Error(Box::new((span, e))), span.place.number, 0),
+                None => {
+                    self.end = Some(PieceEnd::Done);
+                    return None;
+                }
+            },
             None => {
-                self.end = Some(PieceEnd::More {
-                    at: coded.position(),
-                    line: coded.line(),
-                })
-            }
-        }
-        None
-    }
-
-    /// The next judge-format data set, if this shard takes it, and its
-    /// output bytes; at the end of the piece (or a malformed header, which
-    /// ends the input), where it ended.
-    #[inline(always)]
-    fn next_span(&mut self, skipped: &mut usize) -> Option<(Item, usize)> {
-        let Reader::Judge(scanner) = &mut self.reader else {
-            return None;
-        };
-        let (before, line) = (Scanner::position(scanner), scanner.line());
-        match scanner.next() {
-            None => {
-                self.end = Some(match scanner.ending() {
-                    Ending::MissingTerminator if !self.last => PieceEnd::More {
-                        at: self.len,
-                        line: scanner.line(),
+                self.end = Some(match self.reader.ending() {
+                    Ending::End if !self.last => PieceEnd::More {
+                        at: self.reader.position(),
+                        line: self.reader.line(),
                     },
-                    Ending::MissingTerminator => PieceEnd::Unterminated,
+                    Ending::End if self.reader.format() == Format::Judge => PieceEnd::Unterminated,
                     _ => PieceEnd::Done,
                 });
+                return None;
             }
-            Some(Ok(mut span)) => {
-                span.header_line += self.line_offset;
-                if takes(&self.shard, &mut self.skip, span.number) {
-                    let cost = drawing_len(span.rows, span.cols);
-                    return Some((Item::Span(span), cost));
-                }
-                *skipped += 1;
-            }
-            Some(Err(mut e)) => {
-                if !self.last && !e.recoverable && Scanner::position(scanner) >= self.len {
-                    // Cut by the end of the piece, not malformed.
-                    self.end = Some(PieceEnd::More { at: before, line });
-                } else {
-                    // The scanner stops here: the input is finished.
-                    e.line += self.line_offset;
-                    if let Some(h) = &mut e.header {
-                        h.line += self.line_offset;
-                    }
-                    self.failed = Some(e.data_set);
-                    if takes(&self.shard, &mut self.skip, e.data_set) {
-                        return Some((Item::Error(e), 0));
-                    }
-                }
-            }
+        };
+        if takes(&self.shard, &mut self.skip, number) {
+            return Some((item, cost));
         }
+        // (A data set that ends the input, left to another shard, is not
+        // counted: that shard reports it.)
+        *skipped += usize::from(matches!(item, Item::Span(_)));
         None
     }
 }
@@ -204,15 +145,14 @@ mod tests {
 
     /// A scan of all of `text`, the last piece of its input if `last`.
     fn scan(text: &[u8], last: bool, workers: usize) -> Scan<'_> {
+        let reader = Reader::new(text, Format::Judge);
         Scan {
-            reader: Reader::Judge(Scanner::numbered_from(text, 1)),
+            reader: if last { reader } else { reader.in_piece() },
             len: text.len(),
             last,
-            line_offset: 0,
             shard: Shard::ALL,
             skip: 0,
             end: None,
-            failed: None,
             workers,
         }
     }

@@ -3,9 +3,10 @@
 
 use super::encoded::Pictures;
 use super::progress::Progress;
-use super::slot::{lock, Item, Slot};
+use super::slot::{lock, Slot};
 use super::{Config, Error, Spot, Totals};
-use crate::run::pictures::html::Tally;
+use crate::puzzle::formats::pictures::html::Tally;
+use crate::puzzle::formats::{Format, Place};
 use crate::solve::outcome::Status;
 use std::io::{self, IoSlice, Write};
 use std::sync::{Mutex, MutexGuard};
@@ -59,9 +60,11 @@ impl Sink<'_> {
         let mut run: Vec<MutexGuard<'_, Slot>> = Vec::with_capacity(slots.len());
         for slot in slots {
             let mut slot = lock(slot);
-            let status = slot.status.unwrap_or(Status::GaveUp);
+            // A batch is written only once each of its slots was worked
+            // (`Ring::write_oldest`): a slot without a status is a bug.
+            let status = slot.status.expect("a slot written before it was worked");
             self.totals.add(status);
-            let (number, line) = slot.item.place();
+            let Place { number, line, .. } = slot.item.span().place;
             self.totals.last = Some(Spot {
                 input: self.input.0,
                 number,
@@ -76,7 +79,7 @@ impl Sink<'_> {
             // A bad URL, ID or pzprv3 file leaves the next ones readable.
             let invalid_stop = self.config.stop_at_invalid
                 && status == Status::Invalid
-                && !matches!(slot.item, Item::Coded(_));
+                && slot.item.span().format == Format::Judge;
             let fail_fast = self.config.fail_fast && status.is_error();
             let stop = fail_fast || invalid_stop;
             // Under `quiet`, a warning (several solutions) is left out.
@@ -130,7 +133,7 @@ impl Sink<'_> {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Error> {
-        let (number, line) = slot.item.place();
+        let Place { number, line, .. } = slot.item.span().place;
         let (input, name) = (self.input.0, &self.input.1);
         if let Some(tally) = &mut self.tally {
             let shown = (status.name(), status == Status::Solved);

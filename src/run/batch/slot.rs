@@ -1,8 +1,7 @@
 //! A slot of the ring: one data set in flight, from what the scanner
 //! found to its formatted output.
 
-use super::coded::Coded;
-use crate::puzzle::parse::{ParseError, Span};
+use crate::puzzle::formats::{ParseError, Span};
 use crate::solve::outcome::Status;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -23,38 +22,30 @@ pub(super) struct Slot {
 
 /// What the scanner found for a data set.
 pub(super) enum Item {
-    /// A data set to read and solve.
+    /// A data set to decode and solve, in any format.
     Span(Span),
-    /// A data set in another format (a URL, a Loopy ID, a pzprv3 file)
-    /// to decode and solve.
-    Coded(Coded),
-    /// A header the scanner could not read.
-    Error(ParseError),
+    /// A data set the scanner could not delimit (a malformed judge-format
+    /// header, or the input ending inside its rows): its span as far as
+    /// known, and why (boxed: rare, and it would make every slot's item
+    /// as large as itself).
+    Error(Box<(Span, ParseError)>),
 }
 
 impl Item {
-    /// The data set's number and line (of its header, or of the error in
-    /// a header).
-    pub(super) fn place(&self) -> (usize, usize) {
+    /// The data set's span.
+    pub(super) fn span(&self) -> &Span {
         match self {
-            Item::Span(s) => (s.number, s.header_line),
-            Item::Coded(c) => (c.number, c.line),
-            Item::Error(e) => (e.data_set, e.header.map_or(e.line, |h| h.line)),
+            Item::Span(span) => span,
+            Item::Error(broken) => &broken.0,
         }
     }
 }
 
 impl Default for Item {
-    /// A placeholder, until the slot is first filled.
+    /// A placeholder, until the slot is first filled (a span of no bytes:
+    /// if it were ever decoded, an error).
     fn default() -> Self {
-        Item::Error(ParseError {
-            line: 0,
-            col: 0,
-            data_set: 0,
-            message: String::new(),
-            recoverable: false,
-            header: None,
-        })
+        Item::Span(Span::default())
     }
 }
 

@@ -58,7 +58,7 @@ impl Totals {
         Status::ALL
             .iter()
             .position(|&k| k == status)
-            .unwrap_or_default()
+            .expect("every status in Status::ALL")
     }
 
     /// The process's exit status: 2 if an input could not be read or a

@@ -2,11 +2,9 @@
 //! and its puzzles in a thread-local, reads, solves and formats the data
 //! sets of the batches it takes.
 
-use super::coded;
 use super::format::OutputFormat;
 use super::record::{self, Record};
 use super::slot::{lock, Item, Slot};
-use crate::puzzle::parse::{parse_body, ParseError};
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::Options;
 use crate::solve::outcome::Status;
@@ -103,10 +101,9 @@ pub(super) fn together(slots: &mut [MutexGuard<'_, Slot>], w: &mut Worker, share
         let started = shared.timing.then(Instant::now);
         let (out, diag) = (&mut slot.out, &mut slot.diag);
         let parsed = match &slot.item {
-            Item::Span(span) => parse_body(shared.src, span, &mut w.puzzles[k]),
-            Item::Coded(c) => coded::decode(shared.src, c, &mut w.puzzles[k]),
-            Item::Error(e) => {
-                let result = record::Fate::Invalid(e);
+            Item::Span(span) => span.decode(shared.src, &mut w.puzzles[k]),
+            Item::Error(broken) => {
+                let result = record::Fate::Invalid(&broken.1);
                 slot.status = Some(emit(&slot.item, shared, result, None, out, diag));
                 continue;
             }
@@ -174,18 +171,14 @@ pub(super) fn one(
 ) -> Status {
     let started = shared.timing.then(Instant::now);
     let mut parse_error = None;
-    let read = |e: Result<(), ParseError>| e.err();
-    let failed = match item {
-        Item::Span(span) => read(parse_body(shared.src, span, &mut w.puzzle)),
-        Item::Coded(c) => read(coded::decode(shared.src, c, &mut w.puzzle)),
-        Item::Error(_) => None,
-    };
-    let result = match (item, failed) {
-        (Item::Error(e), _) => record::Fate::Invalid(e),
-        (_, Some(e)) => record::Fate::Invalid(parse_error.insert(e)),
-        (_, None) => record::Fate::Solved {
-            puzzle: &w.puzzle,
-            outcome: w.solver.solve(&w.puzzle),
+    let result = match item {
+        Item::Error(broken) => record::Fate::Invalid(&broken.1),
+        Item::Span(span) => match span.decode(shared.src, &mut w.puzzle) {
+            Err(e) => record::Fate::Invalid(parse_error.insert(e)),
+            Ok(()) => record::Fate::Solved {
+                puzzle: &w.puzzle,
+                outcome: w.solver.solve(&w.puzzle),
+            },
         },
     };
     emit(
@@ -208,30 +201,19 @@ pub(super) fn emit(
     out: &mut Vec<u8>,
     diag: &mut Vec<u8>,
 ) -> Status {
-    let (number, line, size) = match item {
-        Item::Span(s) => (s.number, s.header_line, Some((s.rows, s.cols))),
-        // A data set of another format has its size once decoded.
-        Item::Coded(c) => (
-            c.number,
-            c.line,
-            match result {
-                record::Fate::Solved { puzzle, .. } => Some((puzzle.rows(), puzzle.cols())),
-                _ => None,
-            },
-        ),
-        // A header read before the input ended inside the data set still
-        // gives its size.
-        Item::Error(e) => (
-            e.data_set,
-            e.header.map_or(e.line, |h| h.line),
-            e.header.map(|h| (h.rows, h.cols)),
-        ),
-    };
+    // The size its header gave (a judge-format data set whose rows are
+    // bad, or cut short by the end of the input, keeps it); of a data set
+    // in another format, once decoded.
+    let span = item.span();
+    let size = span.size().or(match result {
+        record::Fate::Solved { puzzle, .. } => Some((puzzle.rows(), puzzle.cols())),
+        _ => None,
+    });
     let rec = Record {
         file: shared.file,
         input: shared.input,
-        number,
-        line,
+        number: span.place.number,
+        line: span.place.line,
         size,
         result,
         micros: took.map(|t| u64::try_from(t.as_micros()).unwrap_or(u64::MAX)),

@@ -5,8 +5,7 @@
 //! holds more than a piece of a stream, whatever its length.
 
 use super::input::{self, Input, Source};
-use crate::puzzle::formats::{self, Format};
-use crate::puzzle::parse::{Ending, Scanner};
+use crate::puzzle::formats::{Ending, Format, Reader};
 use crate::util::interrupt;
 use std::io;
 
@@ -53,6 +52,23 @@ pub struct Chunk<'a> {
     pub last: bool,
     /// The input's format.
     pub format: Format,
+}
+
+impl<'a> Chunk<'a> {
+    /// The chunk's data sets, in its format, numbered and placed in the
+    /// input (decoded as they are taken).
+    pub fn data_sets(&self) -> Reader<'a> {
+        Reader::new(self.bytes, self.format)
+            .numbered_from(self.first)
+            .after_lines(self.line_offset)
+    }
+
+    /// Whether the input ends in this chunk without the closing `0 0`
+    /// line (judge format only), once `data_sets`, the chunk's
+    /// [`Chunk::data_sets`], has given every data set.
+    pub fn unterminated(&self, data_sets: &Reader<'_>) -> bool {
+        self.last && self.format == Format::Judge && data_sets.ending() == Ending::End
+    }
 }
 
 impl Chunks {
@@ -138,31 +154,22 @@ impl Chunks {
             }
             let format = self.format.unwrap_or(Format::Judge);
             let step = match memchr::memrchr(b'\n', data) {
-                _ if last => Step::Last(data.len()),
-                None => Step::Grow(data.len()),
-                Some(k) if format != Format::Judge => {
-                    cut_entries(data, k, format, self.next_number)
-                }
-                Some(k) => match cut_data_set(&data[..=k], self.next_number) {
-                    None => Step::Last(k + 1),
-                    Some((at, line, next)) => match keep_newline(data, at, line) {
-                        (0, _) => Step::Grow(k + 1),
-                        (cut, lines) => Step::Cut { cut, lines, next },
-                    },
-                },
+                _ if last => Cut::Last(data.len()),
+                None => Cut::Grow(data.len()),
+                Some(k) => cut(&data[..=k], format, self.next_number),
             };
             let (first, line_offset) = (self.next_number, self.line_offset);
             let (end, last) = match step {
-                Step::Grow(len) => {
+                Cut::Grow(len) => {
                     // A line, or one data set, larger than the piece.
                     grow(&mut self.want, len, self.next_number, self.limit)?;
                     continue;
                 }
-                Step::Last(end) => {
+                Cut::Last(end) => {
                     self.done = true;
                     (end, true)
                 }
-                Step::Cut { cut, lines, next } => {
+                Cut::At { cut, lines, next } => {
                     self.pending = cut;
                     self.line_offset += lines;
                     self.next_number = next;
@@ -182,69 +189,47 @@ impl Chunks {
 }
 
 /// What to do with a piece.
-enum Step {
+enum Cut {
     /// Ask for more than `len` bytes.
     Grow(usize),
     /// The input's last chunk ends at this offset.
     Last(usize),
     /// A chunk ends at `cut`, with `lines` newlines before it; the next
     /// starts with data set `next`.
-    Cut {
+    At {
         cut: usize,
         lines: usize,
         next: usize,
     },
 }
 
-/// Where the whole data sets of `data`, in a format of one puzzle per line
-/// or per pzprv3 file, end when `k` is its last newline (and it is not the
-/// input's last piece): after the last line, or before the last pzprv3
-/// file's first line, which may go on in the next piece; numbering from
-/// `first`.
-fn cut_entries(data: &[u8], k: usize, format: Format, first: usize) -> Step {
-    let cut = if format == Format::Pzprv3 {
-        match memchr::memmem::rfind(&data[..=k], b"\npzprv3") {
-            Some(at) => at + 1,
-            None => return Step::Grow(data.len()),
-        }
-    } else {
-        k + 1
-    };
-    let whole = &data[..cut];
-    Step::Cut {
-        cut,
-        lines: memchr::memchr_iter(b'\n', whole).count(),
-        next: first + formats::count(whole, format),
+/// What to do with `piece`, up to its last newline, of an input in
+/// `format` whose data sets are numbered from `first` (not the input's
+/// last piece): cut it after its whole data sets, before the one its end
+/// cuts (a judge-format data set whose rows go on, the last pzprv3 file);
+/// grow it if that leaves nothing; or make it the input's last chunk when
+/// its reading ends the input (`0 0`, a malformed header).
+fn cut(piece: &[u8], format: Format, first: usize) -> Cut {
+    let mut reader = Reader::new(piece, format).numbered_from(first).in_piece();
+    while reader.next_span().is_some() {}
+    if reader.ending() != Ending::End {
+        return Cut::Last(piece.len());
+    }
+    match keep_newline(piece, reader.position(), reader.line()) {
+        (0, _) => Cut::Grow(piece.len()),
+        (cut, lines) => Cut::At {
+            cut,
+            lines,
+            next: reader.next_number(),
+        },
     }
 }
 
-/// Where the whole data sets of `piece` (not the input's last) end,
-/// when a data set is cut by the piece's end: its offset and line
-/// and the number of that data set; `None` when the scan of the piece
-/// ends the input (`0 0`, an error, or its end).
-fn cut_data_set(piece: &[u8], first: usize) -> Option<(usize, usize, usize)> {
-    let mut scanner = Scanner::numbered_from(piece, first);
-    loop {
-        let (before, line) = (scanner.position(), scanner.line());
-        match scanner.next() {
-            None => {
-                let more = scanner.ending() == Ending::MissingTerminator;
-                return more.then(|| (piece.len(), scanner.line(), scanner.next_number()));
-            }
-            Some(Ok(_)) => {}
-            Some(Err(e)) => {
-                if !e.recoverable && scanner.position() >= piece.len() {
-                    return Some((before, line, scanner.next_number()));
-                }
-            }
-        }
-    }
-}
-
-/// Where a piece cut at offset `at`, on its line `line`, hands over to
-/// the next: before the newline that precedes `at`, if one does (so that
-/// the next piece starts at a line start, and never with what the
-/// scanner would take for a byte order mark); and the lines before that.
+/// Where a piece cut at offset `at`, on line `line` (counted from 1 in
+/// the piece, or in the whole input), hands over to the next: before the
+/// newline that precedes `at`, if one does (so that the next piece starts
+/// at a line start, and never with what the reader would take for a byte
+/// order mark); and the lines before that (of the piece, or of the input).
 pub(crate) fn keep_newline(piece: &[u8], at: usize, line: usize) -> (usize, usize) {
     let cut = if at > 0 && piece[at - 1] == b'\n' {
         at - 1
@@ -293,10 +278,12 @@ mod tests {
         assert!(joined.len() > 2, "{joined:?}");
         assert_eq!(joined.concat(), text);
         for (chunk, line_offset, first) in &all {
-            let mut scanner = Scanner::numbered_from(chunk.as_bytes(), *first);
-            for span in scanner.by_ref() {
-                let span = span.unwrap();
-                let header = text.lines().nth(span.header_line + line_offset - 1);
+            let reader = Reader::new(chunk.as_bytes(), Format::Judge)
+                .numbered_from(*first)
+                .after_lines(*line_offset);
+            for data_set in reader {
+                assert!(data_set.puzzle.is_ok(), "{chunk:?}");
+                let header = text.lines().nth(data_set.place.line - 1);
                 assert_eq!(header.unwrap().len(), 3, "{chunk:?}");
             }
         }

@@ -8,8 +8,11 @@
 //! A regular file (standard input included, when it is redirected from
 //! one) is read up to the length it had when it was opened: a file that
 //! grows meanwhile is read as it was, and one that shrinks (truncated, or
-//! rewritten, under the run) is an error, "the file shrank while being
-//! read", after the data sets before the piece that found it. Batch mode
+//! rewritten shorter, under the run) is an error, "the file shrank while
+//! being read", after the data sets before the piece that found it. A
+//! rewrite that leaves the file no shorter (another process writing over
+//! it in place) is not detected: what is read is then a mix of the old
+//! bytes and the new. Batch mode
 //! ([`open_mapped`], on Linux) memory-maps it one window at a time, so
 //! that only the window being read is resident and nothing is copied; a
 //! page found past the file's end reads as zeros instead of killing the

@@ -1,8 +1,11 @@
 //! Memory maps of a file that may shrink under them (Linux).
 //!
 //! Reading a page of a mapped file past the file's end raises SIGBUS,
-//! which by default kills the process: a file truncated or rewritten while
-//! slink reads it would end the run with no message. So every mapped
+//! which by default kills the process: a file truncated or rewritten
+//! shorter while slink reads it would end the run with no message. (A
+//! rewrite that keeps the file's length raises no fault and changes no
+//! length: it is not detected, and the pages read give the old bytes or
+//! the new.) So every mapped
 //! window is registered, while it is in use, in a fixed-size lock-free
 //! table of address ranges, and a SIGBUS handler, installed once, looks
 //! the faulting address up there: inside a registered window, it maps an
@@ -33,7 +36,7 @@ const SLOTS: usize = 64;
 /// A registered range. `start` and `len` are written under a sequence
 /// number (odd while they change), so that the handler never takes one
 /// window's start with another's length; `len == 0` is a free slot's.
-struct Slot {
+struct Registered {
     seq: AtomicUsize,
     start: AtomicUsize,
     len: AtomicUsize,
@@ -41,9 +44,9 @@ struct Slot {
     used: AtomicBool,
 }
 
-impl Slot {
-    const fn new() -> Slot {
-        Slot {
+impl Registered {
+    const fn new() -> Registered {
+        Registered {
             seq: AtomicUsize::new(0),
             start: AtomicUsize::new(0),
             len: AtomicUsize::new(0),
@@ -73,7 +76,7 @@ impl Slot {
     }
 }
 
-static SLOTS_TABLE: [Slot; SLOTS] = [const { Slot::new() }; SLOTS];
+static SLOTS_TABLE: [Registered; SLOTS] = [const { Registered::new() }; SLOTS];
 
 /// The page size, read when the handler is installed.
 static PAGE: AtomicUsize = AtomicUsize::new(0);

@@ -1,6 +1,7 @@
 //! The pzprv3 reader and writer against pzprjs's files.
 
 use super::*;
+use crate::puzzle::formats::{DataSet, Format, Reader};
 
 /// pzprjs's own slither example, solved, as its test data gives it
 /// (file version 0: clues, then the edges, `-1` for a cross).
@@ -8,8 +9,13 @@ const SOLVED: &str = "pzprv3/slither/5/5/2 . . 1 . /. 2 . . 1 /. . 2 . . /3 . . 
     1 -1 0 -1 -1 1 /1 1 -1 1 -1 1 /1 1 1 0 0 1 /1 1 1 1 1 1 /-1 -1 -1 0 1 1 /\
     1 1 1 1 1 /-1 1 1 -1 -1 /0 -1 1 0 0 /0 0 0 1 0 /1 -1 1 -1 0 /-1 0 -1 0 1 /";
 
+/// The error of a file that is not read, as `LINE:COL: message`.
 fn err(text: &str) -> String {
-    decode(text).unwrap_err().to_string()
+    placed(&decode(text).unwrap_err())
+}
+
+fn placed(e: &ParseError) -> String {
+    format!("{}:{}: {}", e.line, e.col, e.message)
 }
 
 #[test]
@@ -70,19 +76,19 @@ fn several_files() {
     let text = "# two files\n\npzprv3.1\nslither\n1\n2\n1 . \n0 0 \n\
                 v:\npzprv3\nslither\n1\n1\n5 \n\
                 pzprv3/slither/1/1/3 /\n";
-    let entries: Vec<Entry> = Files::new(text.as_bytes()).collect();
+    let entries: Vec<DataSet> = Reader::new(text.as_bytes(), Format::Pzprv3).collect();
     assert_eq!(entries.len(), 3);
-    assert_eq!((entries[0].number, entries[0].line), (1, 3));
+    assert_eq!((entries[0].place.number, entries[0].place.line), (1, 3));
     assert_eq!(
         format!("{:?}", entries[0].puzzle.as_ref().unwrap()),
         "1 2\n1 .\n"
     );
-    assert_eq!((entries[1].number, entries[1].line), (2, 9));
+    assert_eq!((entries[1].place.number, entries[1].place.line), (2, 9));
     assert_eq!(
         entries[1].puzzle.as_ref().unwrap_err().to_string(),
-        "14:1: clue 5 at row 1, column 1 is not 0-4"
+        "14:1: data set 2: clue 5 at row 1, column 1 is not 0-4"
     );
-    assert_eq!((entries[2].number, entries[2].line), (3, 15));
+    assert_eq!((entries[2].place.number, entries[2].place.line), (3, 15));
     assert_eq!(
         format!("{:?}", entries[2].puzzle.as_ref().unwrap()),
         "1 1\n3\n"
@@ -136,15 +142,11 @@ fn malformed_files() {
         "5:1: pzprv3 flag 'f' asks for a loop through every vertex, a variant of slither that slink does not solve"
     );
     assert_eq!(
-        decode_with_answer("pzprv3/slither/1/1/. /1 1 /0 /")
-            .unwrap_err()
-            .to_string(),
+        placed(&decode_with_answer("pzprv3/slither/1/1/. /1 1 /0 /").unwrap_err()),
         "1:31: pzprv3 file ends before horizontal edge row 2"
     );
     assert_eq!(
-        decode_with_answer("pzprv3/slither/1/1/. /1 x /0 /2 /")
-            .unwrap_err()
-            .to_string(),
+        placed(&decode_with_answer("pzprv3/slither/1/1/. /1 x /0 /2 /").unwrap_err()),
         "1:25: expected an edge (1, 0 or -1) in a pzprv3 answer row, found 'x'"
     );
 }

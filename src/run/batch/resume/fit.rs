@@ -5,7 +5,6 @@ use super::records::shown;
 use super::walk::Seen;
 use super::{Config, Fit, OutputFormat};
 use crate::puzzle::formats::{loopy, url};
-use crate::run::read::data_sets::DataSet;
 use serde::Deserialize;
 
 /// The keys of a JSON record that place it (see
@@ -50,7 +49,7 @@ pub(super) fn json(line: &[u8], seen: &Seen<'_>, config: &Config) -> Fit {
         ));
     }
     let of = format!("data set {} of {}", seen.number, seen.file);
-    let bad = matches!(seen.data_set, DataSet::Bad(..));
+    let bad = seen.data_set.puzzle.is_err();
     if (j.status == "invalid") != bad {
         let is = if bad { "malformed" } else { "a puzzle" };
         let status = shown(j.status.as_bytes());
@@ -58,7 +57,7 @@ pub(super) fn json(line: &[u8], seen: &Seen<'_>, config: &Config) -> Fit {
             "the record's status is '{status}', but {of} is {is}"
         ));
     }
-    if let DataSet::Puzzle(place, p) = seen.data_set {
+    if let (place, Ok(p)) = (seen.data_set.place, &seen.data_set.puzzle) {
         let input = (place.line, Some(p.rows()), Some(p.cols()));
         if (j.line, j.rows, j.cols) != input {
             return Fit::No(format!(
@@ -90,7 +89,7 @@ pub(super) fn json(line: &[u8], seen: &Seen<'_>, config: &Config) -> Fit {
 /// Whether `line`, in `format` (URLs or Loopy IDs), is `seen`'s record:
 /// its puzzle's encoding. A malformed data set has none, and is passed.
 pub(super) fn coded(line: &[u8], seen: &Seen<'_>, format: OutputFormat) -> Fit {
-    let DataSet::Puzzle(place, p) = seen.data_set else {
+    let (place, Ok(p)) = (seen.data_set.place, &seen.data_set.puzzle) else {
         return Fit::Pass;
     };
     let code = if format == OutputFormat::Url {

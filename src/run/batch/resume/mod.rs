@@ -32,15 +32,14 @@ mod records;
 mod walk;
 
 use super::{Config, Input, OutputFormat, Spot};
-use crate::puzzle::drawing::read_drawing;
+use crate::puzzle::formats::judge::drawing::read_drawing;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::verify;
-use crate::run::read::data_sets::DataSet;
 use records::{Body, Broken, Rec, Records};
 use std::fmt;
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
-use walk::{walk, Seen, Stopped};
+use walk::{walk, Interrupted, Seen};
 
 /// What a stopped run's output holds, as [`find`] reads it back.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -61,7 +60,7 @@ pub struct Resumed {
 
 /// Why a run cannot go on from an output.
 #[derive(Debug)]
-pub enum Error {
+pub enum ResumeError {
     /// The output could not be read.
     Read(io::Error),
     /// A record of the output fits no data set of the run where it
@@ -78,24 +77,24 @@ pub enum Error {
     Stopped,
 }
 
-impl fmt::Display for Error {
+impl fmt::Display for ResumeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Read(e) => write!(f, "cannot read it: {e}"),
-            Error::Unfit { line, why } => write!(f, "line {line}: {why}"),
-            Error::Unsupported(why) => f.write_str(why),
-            Error::Stopped => f.write_str("stopped by a signal before it was read back"),
+            ResumeError::Read(e) => write!(f, "cannot read it: {e}"),
+            ResumeError::Unfit { line, why } => write!(f, "line {line}: {why}"),
+            ResumeError::Unsupported(why) => f.write_str(why),
+            ResumeError::Stopped => f.write_str("stopped by a signal before it was read back"),
         }
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for ResumeError {}
 
-impl From<Broken> for Error {
+impl From<Broken> for ResumeError {
     fn from(b: Broken) -> Self {
         match b {
-            Broken::Read(e) => Error::Read(e),
-            Broken::Line(line, why) => Error::Unfit { line, why },
+            Broken::Read(e) => ResumeError::Read(e),
+            Broken::Line(line, why) => ResumeError::Unfit { line, why },
         }
     }
 }
@@ -114,16 +113,20 @@ pub fn resumable(format: OutputFormat) -> bool {
 /// whole records it holds, each matched with its data set, and the torn
 /// record after them. The inputs are read (again) for that, so none may
 /// be standard input or a reader.
-pub fn find(output: &mut dyn BufRead, inputs: &[Input], config: &Config) -> Result<Resumed, Error> {
+pub fn find(
+    output: &mut dyn BufRead,
+    inputs: &[Input],
+    config: &Config,
+) -> Result<Resumed, ResumeError> {
     if !resumable(config.format) {
         let why = "only the judge, json, url and loopy formats can be resumed";
-        return Err(Error::Unsupported(why.into()));
+        return Err(ResumeError::Unsupported(why.into()));
     }
     if let Some(i) = inputs
         .iter()
         .find(|i| matches!(i, Input::Stdin | Input::Reader { .. }))
     {
-        return Err(Error::Unsupported(format!(
+        return Err(ResumeError::Unsupported(format!(
             "the inputs are read twice to resume (to match the output, then to go on), \
              so {} cannot be one",
             i.name()
@@ -141,7 +144,7 @@ pub fn find(output: &mut dyn BufRead, inputs: &[Input], config: &Config) -> Resu
     };
     if m.pending.is_some() {
         let ended = walk(inputs, config, &mut |seen| m.offer(seen, &mut records));
-        match ended.map_err(|Stopped| Error::Stopped)? {
+        match ended.map_err(|Interrupted| ResumeError::Stopped)? {
             Some(done) => done?,
             None => return Err(m.unmatched()),
         }
@@ -183,7 +186,7 @@ impl Matcher<'_> {
         &mut self,
         seen: Seen<'_>,
         records: &mut Records<'_>,
-    ) -> ControlFlow<Result<(), Error>> {
+    ) -> ControlFlow<Result<(), ResumeError>> {
         self.offered += 1;
         let Some(rec) = self.pending.take() else {
             return ControlFlow::Break(Ok(()));
@@ -201,7 +204,7 @@ impl Matcher<'_> {
                 return ControlFlow::Continue(());
             }
             Fit::No(why) => {
-                return ControlFlow::Break(Err(Error::Unfit {
+                return ControlFlow::Break(Err(ResumeError::Unfit {
                     line: rec.line,
                     why,
                 }))
@@ -230,7 +233,7 @@ impl Matcher<'_> {
     /// Whether the judge record of data set `number` drawn in `lines`
     /// is `seen`'s: its number, its puzzle's size and clues, and a loop.
     fn drawing(&mut self, number: usize, lines: &[Vec<u8>], seen: &Seen<'_>) -> Fit {
-        let DataSet::Puzzle(place, p) = seen.data_set else {
+        let (place, Ok(p)) = (seen.data_set.place, &seen.data_set.puzzle) else {
             return Fit::Pass;
         };
         let size = ((lines.len() - 5) / 2, (lines[0].len() - 5) / 4);
@@ -256,9 +259,9 @@ impl Matcher<'_> {
 
     /// The error about the pending record, which no data set fits: the
     /// inputs ended before one did.
-    fn unmatched(&self) -> Error {
+    fn unmatched(&self) -> ResumeError {
         let Some(rec) = &self.pending else {
-            return Error::Unfit {
+            return ResumeError::Unfit {
                 line: 0,
                 why: "no record".into(),
             };
@@ -276,7 +279,7 @@ impl Matcher<'_> {
                 self.offered
             ),
         };
-        Error::Unfit {
+        ResumeError::Unfit {
             line: rec.line,
             why,
         }

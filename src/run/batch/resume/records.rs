@@ -143,7 +143,7 @@ impl<'r> Records<'r> {
     /// The lines of a drawing, from its top border to its bottom border
     /// (all `#`, as wide as each line of it, `4c + 5`); `None` if the
     /// output ends first. The lines between are checked for their width
-    /// only; the rest is [`crate::puzzle::drawing`]'s.
+    /// only; the rest is [`crate::puzzle::formats::judge::drawing`]'s.
     fn drawing(&mut self) -> Result<Option<Vec<Vec<u8>>>, Broken> {
         if self.read_line()? != Got::Whole {
             return Ok(None);

@@ -4,8 +4,8 @@
 //! the run's shard, after the ones it passes over ([`Config::skip`]).
 
 use super::super::Config;
+use crate::puzzle::formats::DataSet;
 use crate::run::read::chunks::Chunks;
-use crate::run::read::data_sets::{DataSet, DataSets};
 use crate::run::read::input::Input;
 use crate::util::interrupt;
 use std::ops::ControlFlow;
@@ -23,7 +23,7 @@ pub(super) struct Seen<'a> {
 }
 
 /// A stop was requested (a signal) before the walk ended.
-pub(super) struct Stopped;
+pub(super) struct Interrupted;
 
 /// Hands each data set a run with `config` takes from `inputs`, in
 /// order, to `visit`, until it says to break (its value is returned) or
@@ -33,7 +33,7 @@ pub(super) fn walk<B>(
     inputs: &[Input],
     config: &Config,
     visit: &mut dyn FnMut(Seen<'_>) -> ControlFlow<B>,
-) -> Result<Option<B>, Stopped> {
+) -> Result<Option<B>, Interrupted> {
     let (mut next_first, mut skip) = (1, config.skip);
     for (k, input) in inputs.iter().enumerate() {
         let first = if config.continuous_numbering {
@@ -50,13 +50,13 @@ pub(super) fn walk<B>(
         let mut count = 0;
         loop {
             if interrupt::requested().is_some() {
-                return Err(Stopped);
+                return Err(Interrupted);
             }
             let Ok(Some(chunk)) = chunks.next_chunk() else {
                 break;
             };
-            for data_set in DataSets::of(&chunk) {
-                let local = data_set.place().number;
+            for data_set in chunk.data_sets() {
+                let local = data_set.place.number;
                 count = count.max(local);
                 let number = first + local - 1;
                 if !config.shard.takes(number) {

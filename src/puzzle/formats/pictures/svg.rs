@@ -14,7 +14,6 @@
 
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, BLANK};
-use crate::{Outcome, Status};
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use quick_xml::Writer;
 use std::fmt::Write as _;
@@ -40,7 +39,7 @@ pub const SECOND_COLOR: &str = "#7a1fa2";
 /// The colour of the frame and status of a puzzle not solved uniquely.
 pub const ALERT_COLOR: &str = "#d00000";
 
-/// What to draw.
+/// What to draw (of a solver's outcome: `run::batch`'s `picture_of`).
 #[derive(Clone, Copy, Debug)]
 pub struct Picture<'a> {
     /// The puzzle.
@@ -61,28 +60,6 @@ pub struct Picture<'a> {
 }
 
 impl<'a> Picture<'a> {
-    /// The picture of an outcome of the solver: the unique solution drawn
-    /// plainly; two solutions of a puzzle with several drawn as such,
-    /// marked (see [`Picture::stated_status`]); anything
-    /// else marked, with its status's name and no lines.
-    pub fn of_outcome(puzzle: &'a Puzzle, outcome: &'a Outcome, title: &'a str) -> Self {
-        let status = outcome.status();
-        let found = outcome.solutions();
-        let (lines, second) = match (status, found) {
-            (Status::Solved, _) => (outcome.solution(), None),
-            (Status::Multiple, [a, b, ..]) => (Some(a), Some(b)),
-            _ => (None, None),
-        };
-        Picture {
-            puzzle,
-            lines,
-            second,
-            solved: status == Status::Solved,
-            status: status.name(),
-            title,
-        }
-    }
-
     /// The status as the picture states it: with two solutions drawn,
     /// `multiple: two of its solutions`.
     pub fn stated_status(&self) -> std::borrow::Cow<'a, str> {

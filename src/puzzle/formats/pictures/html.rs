@@ -39,7 +39,7 @@ figure:target{background:#fff3b0}\
 
 /// One data set of the page.
 #[derive(Clone, Copy, Debug)]
-pub struct Item<'a> {
+pub struct Figure<'a> {
     /// Position of its input among the inputs of the page, from 1.
     pub input: usize,
     /// Data set number (from 1): the figure's anchor is `#dN` (`#dI-N`
@@ -124,7 +124,7 @@ pub fn head<W: Write>(out: W, title: &str) -> io::Result<()> {
 }
 
 /// The status a figure shows, and whether it is a unique solution.
-fn status_of<'a>(item: &Item<'a>) -> (&'a str, bool) {
+fn status_of<'a>(item: &Figure<'a>) -> (&'a str, bool) {
     match &item.content {
         Ok(picture) => (picture.status, picture.solved),
         Err(_) => ("invalid", false),
@@ -132,7 +132,7 @@ fn status_of<'a>(item: &Item<'a>) -> (&'a str, bool) {
 }
 
 /// Writes one data set's figure (a line of its own).
-pub fn figure<W: Write>(item: &Item, out: W) -> io::Result<()> {
+pub fn figure<W: Write>(item: &Figure, out: W) -> io::Result<()> {
     let mut w = Writer::new(out);
     let (status, solved) = status_of(item);
     let name = clean(item.name);
@@ -265,7 +265,7 @@ impl<W: Write> Page<W> {
     }
 
     /// Adds one data set's figure.
-    pub fn add(&mut self, item: &Item) -> io::Result<()> {
+    pub fn add(&mut self, item: &Figure) -> io::Result<()> {
         let status = status_of(item);
         let (input, number) = (item.input, item.number);
         self.tally.note(input, number, item.name, status, item.time);

@@ -4,7 +4,7 @@
 //! the line edges it draws.
 //!
 //! Written from the format's definition, sharing no code with the
-//! drawing's writer ([`crate::puzzle::render`]): a bug in one cannot hide
+//! drawing's writer ([`crate::puzzle::formats::judge::render`]): a bug in one cannot hide
 //! the same bug in the other. It checks the form only (borders, widths,
 //! the clues shown, the glyph of every edge and vertex); whether the lines
 //! make one loop that meets every clue is [`crate::puzzle::verify`]'s job.
@@ -43,7 +43,7 @@ pub fn drawing_lines(rows: usize) -> usize {
 /// [`drawing_lines`]`(p.rows())` lines, without their `\n`) into `out`.
 ///
 /// ```
-/// use slink::internals::puzzle::drawing::read_drawing;
+/// use slink::internals::puzzle::formats::judge::drawing::read_drawing;
 /// use slink::{Puzzle, verify};
 /// let p = Puzzle::from_rows("22/22").unwrap();
 /// let text = [

@@ -10,7 +10,7 @@
 //! It judges the loop itself, not against slink's answer, so any solution
 //! of a puzzle with several is right. A data set the output leaves out is
 //! right only if the puzzle has no solution (slink solves it to find out).
-//! The puzzles may be in any input format ([`read_puzzles_in`]): those
+//! The puzzles may be in any input format ([`read_puzzles`]): those
 //! without numbers of their own (URLs, Loopy IDs, pzprv3 files) are data
 //! sets 1, 2, ... in order.
 //!
@@ -18,9 +18,8 @@
 //! the next data set's, a line that is not a number), the data sets after
 //! it are reported as not judged rather than guessed at.
 
-use crate::puzzle::drawing::{drawing_lines, read_drawing};
-use crate::puzzle::formats::{self, Format};
-use crate::puzzle::parse::{parse_body, ParseError, Scanner};
+use crate::puzzle::formats::judge::drawing::{drawing_lines, read_drawing};
+use crate::puzzle::formats::{self, Format, ParseError};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::{verify, Invalid};
 use crate::puzzle::Puzzle;
@@ -96,45 +95,18 @@ impl Report {
     }
 }
 
-/// The puzzles of a judge-format file, in order, with their numbers; the
-/// first malformed data set is an error (the judge's own file must be
-/// clean).
-pub fn read_puzzles(text: &[u8]) -> Result<Vec<(usize, Puzzle)>, ParseError> {
-    let mut puzzles = Vec::new();
-    for span in Scanner::new(text) {
-        let span = span?;
-        let mut p = Puzzle::default();
-        parse_body(text, &span, &mut p)?;
-        puzzles.push((span.number, p));
-    }
-    Ok(puzzles)
-}
-
 /// The puzzles of a text in `format` (detected from its first meaningful
 /// line when `None`: [`Format::detect`]), in order, with their numbers
 /// (counting from 1 in the formats without numbers of their own); the
 /// first data set that is not a puzzle is an error, placed on its line
-/// and column in `text`, as [`read_puzzles`] places the judge format's.
-pub fn read_puzzles_in(
+/// and column in `text` (the judge's own file must be clean).
+pub fn read_puzzles(
     text: &[u8],
     format: Option<Format>,
 ) -> Result<Vec<(usize, Puzzle)>, ParseError> {
     let format = format.unwrap_or_else(|| Format::detect(text));
-    if format == Format::Judge {
-        return read_puzzles(text);
-    }
-    formats::entries(text, format)
-        .map(|entry| match entry.puzzle {
-            Ok(p) => Ok((entry.number, p)),
-            Err(e) => Err(ParseError {
-                line: e.line,
-                col: e.col,
-                data_set: entry.number,
-                message: e.message,
-                recoverable: false,
-                header: None,
-            }),
-        })
+    formats::read(text, format)
+        .map(|d| d.puzzle.map(|p| (d.place.number, p)))
         .collect()
 }
 
@@ -391,7 +363,7 @@ fn drawing(p: &Puzzle, lines: &[&[u8]], first: usize, s: &mut Solution) -> Verdi
 
 /// One JSON record of [`write_json`].
 #[derive(Serialize)]
-struct Record<'a> {
+struct JsonVerdict<'a> {
     data_set: Option<usize>,
     verdict: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -454,7 +426,7 @@ pub fn write_text(
 /// `message` where it is wrong), then one per problem of the output as a
 /// whole (`"data_set":null`, `"verdict":"wrong"`).
 pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    let mut emit = |r: Record<'_>| -> io::Result<()> {
+    let mut emit = |r: JsonVerdict<'_>| -> io::Result<()> {
         serde_json::to_writer(&mut *out, &r)?;
         out.write_all(b"\n")
     };
@@ -463,7 +435,7 @@ pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
             Verdict::Wrong(e) => Some(e),
             _ => None,
         };
-        emit(Record {
+        emit(JsonVerdict {
             data_set: Some(*k),
             verdict: verdict.name(),
             line: problem.map(|e| e.line),
@@ -472,7 +444,7 @@ pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         })?;
     }
     for e in &report.general {
-        emit(Record {
+        emit(JsonVerdict {
             data_set: None,
             verdict: "wrong",
             line: Some(e.line),

@@ -1,104 +1,22 @@
-//! The scanner: finds each data set's header and the span of its rows,
-//! without reading the clues.
+//! The judge format's scanner: finds each data set's header and the
+//! span of its rows, without reading the clues (the judge's part of the
+//! one [`Reader`]).
 
-use super::place::{is_blank, shown, Header, ParseError, Span};
+use super::super::detect::Format;
+use super::super::error::ParseError;
+use super::super::read::{Ending, Reader};
+use super::super::span::{Place, Span};
+use super::super::text::{is_space, shown};
 use crate::puzzle::{size_ok, MAX_COLS, MAX_ROWS};
 
-/// Finds data sets in judge-format input.
-pub struct Scanner<'a> {
-    src: &'a [u8],
-    pos: usize,
-    /// Where the text starts: after a byte order mark, if any.
-    start: usize,
-    line: usize,
-    next_number: usize,
-    state: ScanState,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum ScanState {
-    Reading,
-    /// `0 0` was read.
-    Terminated,
-    /// The input ended without `0 0`.
-    Unterminated,
-    /// An unrecoverable error stopped the scan.
-    Failed,
-}
-
-/// How the input ended, once the scanner is exhausted.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Ending {
-    /// With the `0 0` line.
-    Terminator,
-    /// At the end of the input, after a complete data set, without `0 0`.
-    MissingTerminator,
-    /// At an error the scanner could not get past.
-    Error,
-    /// Not yet: the scanner has more to read.
-    NotYet,
-}
-
-impl<'a> Scanner<'a> {
-    /// A scanner over the whole input. A UTF-8 byte order mark is skipped.
-    pub fn new(src: &'a [u8]) -> Self {
-        let pos = if src.starts_with(b"\xEF\xBB\xBF") {
-            3
-        } else {
-            0
-        };
-        Scanner {
-            src,
-            pos,
-            start: pos,
-            line: 1,
-            next_number: 1,
-            state: ScanState::Reading,
-        }
-    }
-
-    /// A scanner whose data set numbers start at `first` instead of 1.
-    pub fn numbered_from(src: &'a [u8], first: usize) -> Self {
-        let mut s = Scanner::new(src);
-        s.next_number = first;
-        s
-    }
-
-    /// How the input ended.
-    pub fn ending(&self) -> Ending {
-        match self.state {
-            ScanState::Reading => Ending::NotYet,
-            ScanState::Terminated => Ending::Terminator,
-            ScanState::Unterminated => Ending::MissingTerminator,
-            ScanState::Failed => Ending::Error,
-        }
-    }
-
-    /// The number the next data set will get.
-    pub fn next_number(&self) -> usize {
-        self.next_number
-    }
-
-    /// Byte offset of the scan.
-    pub fn position(&self) -> usize {
-        self.pos
-    }
-
-    /// The line of [`Scanner::position`], from 1: one more than the
-    /// newlines before it (between data sets; within a data set the
-    /// scanner stopped at, the line it stopped on).
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
-    fn error(&self, at: usize, line_start: usize, msg: String, recoverable: bool) -> ParseError {
+impl Reader<'_> {
+    /// The error at byte `at` of the line that starts at `line_start`.
+    fn error(&self, at: usize, line_start: usize, msg: String) -> ParseError {
         ParseError {
             line: self.line,
             col: at - line_start + 1,
             data_set: self.next_number,
             message: msg,
-            recoverable,
-            header: None,
         }
     }
 
@@ -138,7 +56,6 @@ impl<'a> Scanner<'a> {
                     "expected the number of {what}, found {found}{}",
                     other_format_hint(line)
                 ),
-                false,
             ));
         }
         if v > max {
@@ -148,46 +65,66 @@ impl<'a> Scanner<'a> {
                 at,
                 ls,
                 format!("{noun} count {digits} exceeds the limit {max}"),
-                false,
             ));
         }
         Ok((v, k))
     }
 
     fn skip_blank(&self, mut k: usize) -> usize {
-        while k < self.src.len() && is_blank(self.src[k]) {
+        while k < self.src.len() && is_space(self.src[k]) {
             k += 1;
         }
         k
     }
 }
 
-impl Iterator for Scanner<'_> {
-    type Item = Result<Span, ParseError>;
-
-    /// The next data set's span, or an error. After `0 0`, the end of the
-    /// input or an unrecoverable error, returns `None`.
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.state != ScanState::Reading {
+impl Reader<'_> {
+    /// The next judge-format data set: its header and rows; `None` at
+    /// the end of the text, at `0 0` or at a data set that ends the
+    /// reading ([`Reader::fail`]).
+    #[inline(always)]
+    pub(in crate::puzzle::formats) fn next_judge(&mut self) -> Option<Span> {
+        let Some((ls, start)) = self.find_header() else {
+            self.ending = Ending::End;
             return None;
-        }
-        let (ls, start) = self.find_header()?;
+        };
+        let at = (ls, self.line);
         let header = match self.header(ls, start) {
             Ok(Some(header)) => header,
             Ok(None) => {
-                self.state = ScanState::Terminated;
+                self.ending = Ending::Terminator;
                 return None;
             }
-            Err(e) => return self.fail(e),
+            Err(e) => {
+                let place = Place {
+                    number: e.data_set,
+                    line: e.line,
+                    col: e.col,
+                };
+                let span = Span {
+                    place,
+                    start: ls,
+                    end: ls,
+                    rows: 0,
+                    cols: 0,
+                    format: Format::Judge,
+                };
+                self.fail(span, e, at);
+                return None;
+            }
         };
-        match self.body(header) {
-            Ok(span) => Some(Ok(span)),
-            Err(e) => self.fail(e),
+        let col = start - ls + 1;
+        match self.body(header, col) {
+            Ok(span) => Some(span),
+            Err((span, e)) => {
+                self.fail(span, *e, at);
+                None
+            }
         }
     }
 }
 
-/// A header as [`Scanner::header`] read it: the size, and where its line
+/// A header as [`Reader::header`] read it: the size, and where its line
 /// ends (the index of its `\n`, or the input's end).
 #[derive(Clone, Copy)]
 struct HeaderLine {
@@ -196,22 +133,14 @@ struct HeaderLine {
     end: usize,
 }
 
-impl Scanner<'_> {
-    /// Stops the scan at an error it cannot get past.
-    #[inline(always)]
-    fn fail(&mut self, e: ParseError) -> Option<Result<Span, ParseError>> {
-        self.state = ScanState::Failed;
-        Some(Err(e))
-    }
-
+impl Reader<'_> {
     /// Finds the next header: the next line with something on it. Returns
     /// where its line starts and its first byte that is not blank; `None`
-    /// (and the scan is over) at the end of the input.
+    /// at the end of the input.
     #[inline(always)]
     fn find_header(&mut self) -> Option<(usize, usize)> {
         loop {
             if self.pos >= self.src.len() {
-                self.state = ScanState::Unterminated;
                 return None;
             }
             let ls = self.pos;
@@ -244,7 +173,6 @@ impl Scanner<'_> {
                     shown(self.src[k]),
                     other_format_hint(&self.src[ls..self.line_end(ls)])
                 ),
-                false,
             ));
         }
         // A header that stops after the row count: point just after it.
@@ -266,31 +194,40 @@ impl Scanner<'_> {
                     "expected the end of the header line, found {}",
                     shown(self.src[end])
                 ),
-                false,
             ));
         }
         if !size_ok(rows, cols) {
             return Err(self.error(
                 start,
                 ls,
-                format!("a {rows}x{cols} board is outside the sizes slink accepts (1x1 to {MAX_ROWS}x{MAX_COLS})"),
-                false,
+                format!("a {rows}x{cols} board is outside the sizes slink accepts (1x1 to {MAX_ROWS}x{MAX_COLS})")
             ));
         }
         Ok(Some(HeaderLine { rows, cols, end }))
     }
 
-    /// Goes past the header line of `header` and its `rows` lines that are
-    /// not blank: the data set's span, numbered. An input that ends before
-    /// them is an error.
+    /// Goes past the header line of `header`, whose first number is at
+    /// column `col`, and its `rows` lines that are not blank: the data
+    /// set's span, numbered. An input that ends before them is an error,
+    /// with the span as far as it goes.
     #[inline(always)]
-    fn body(&mut self, header: HeaderLine) -> Result<Span, ParseError> {
+    fn body(&mut self, header: HeaderLine, col: usize) -> Result<Span, (Span, Box<ParseError>)> {
         let HeaderLine { rows, cols, end } = header;
-        let header_line = self.line;
-        let number = self.next_number;
+        let place = Place {
+            number: self.next_number,
+            line: self.line,
+            col,
+        };
         // Skip the header's newline, then `rows` non-blank lines.
         let mut pos = (end + 1).min(self.src.len());
-        let body_start = pos;
+        let mut span = Span {
+            place,
+            start: pos,
+            end: pos,
+            rows,
+            cols,
+            format: Format::Judge,
+        };
         self.line += usize::from(end < self.src.len());
         let mut found = 0;
         if let Some(n) = plain_body(&self.src[pos..], rows, cols) {
@@ -305,21 +242,16 @@ impl Scanner<'_> {
                     .iter()
                     .rposition(|&b| b == b'\n')
                     .map_or(self.start, |k| k + 1);
-                self.pos = pos;
-                return Err(ParseError {
+                (self.pos, span.end) = (pos, pos);
+                let e = ParseError {
                     line: self.line,
                     col: pos - ls + 1,
-                    data_set: number,
+                    data_set: place.number,
                     message: format!(
                         "the input ends inside the data set: expected {rows} rows, found {found}"
                     ),
-                    recoverable: false,
-                    header: Some(Header {
-                        line: header_line,
-                        rows,
-                        cols,
-                    }),
-                });
+                };
+                return Err((span, Box::new(e)));
             }
             let le = self.line_end(pos);
             if self.skip_blank(pos) < le {
@@ -330,16 +262,8 @@ impl Scanner<'_> {
                 self.line += 1;
             }
         }
-        self.pos = pos;
-        self.next_number += 1;
-        Ok(Span {
-            number,
-            rows,
-            cols,
-            header_line,
-            body_start,
-            body_end: pos,
-        })
+        (self.pos, span.end) = (pos, pos);
+        Ok(span)
     }
 }
 
@@ -353,7 +277,7 @@ pub(super) fn plain_body(rest: &[u8], rows: usize, cols: usize) -> Option<usize>
     let body = rest.get(..rows.checked_mul(line)?)?;
     let lines_end_right = body
         .chunks_exact(line)
-        .all(|l| l[line - 1] == b'\n' && !is_blank(l[0]));
+        .all(|l| l[line - 1] == b'\n' && !is_space(l[0]));
     (lines_end_right && memchr::memchr_iter(b'\n', body).count() == rows).then_some(body.len())
 }
 

@@ -1,7 +1,7 @@
 //! Writing a puzzle in the judge's input format, the format
-//! [`parse`](super::parse) reads.
+//! [`super`] reads.
 
-use super::{Clue, Puzzle};
+use crate::puzzle::{Clue, Puzzle};
 
 /// Appends `p` in the judge's input format: `r c`, then its rows with the
 /// clues separated by single spaces (`.` for a blank cell).

@@ -1,18 +1,19 @@
 //! The pictures, parsed back by a strict XML parser (the loop drawn is the
 //! loop given, edge for edge) and rendered to pixels by resvg.
 
-use super::html::{Item, Page};
+use super::html::{Figure, Page};
 use super::svg::{self, Picture};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};
+use crate::run::batch::picture_of;
 use crate::Solver;
 use std::path::Path;
 use std::time::Duration;
 
 /// The puzzles of a judge-format text, read by slink's own parser.
 fn judge_puzzles(text: &[u8]) -> Vec<Puzzle> {
-    crate::puzzle::formats::entries(text, crate::puzzle::formats::Format::Judge)
-        .filter_map(|e| e.puzzle.ok())
+    crate::puzzle::formats::puzzles(text)
+        .filter_map(Result::ok)
         .collect()
 }
 
@@ -113,7 +114,7 @@ fn svg_draws_the_loop_given() {
     let mut solver = Solver::default();
     for p in sample_puzzles().iter().chain(&blank_puzzles()) {
         let outcome = solver.solve(p).clone();
-        let picture = Picture::of_outcome(p, &outcome, "sample <&> \"x\"");
+        let picture = picture_of(p, &outcome, "sample <&> \"x\"");
         let text = svg::to_string(&picture);
         let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let root = doc.root_element();
@@ -174,7 +175,7 @@ fn a_puzzle_with_several_solutions_shows_two_of_them_and_says_so() {
     let [first, second] = outcome.solutions() else {
         panic!("two solutions found")
     };
-    let picture = Picture::of_outcome(&p, &outcome, "");
+    let picture = picture_of(&p, &outcome, "");
     let text = svg::to_string(&picture);
     let doc = roxmltree::Document::parse(&text).unwrap();
     // Each loop is drawn whole, with the puzzle's own verifier's blessing,
@@ -234,25 +235,25 @@ fn html_page_parses_and_links_the_unsolved() {
     let mut expected = Vec::new();
     for (k, (p, o)) in puzzles.iter().zip(&outcomes).enumerate() {
         let name = format!("sample.in #{}", k + 1);
-        let item = Item {
+        let item = Figure {
             input: 1,
             number: k + 1,
             name: &name,
-            content: Ok(Picture::of_outcome(p, o, &name)),
+            content: Ok(picture_of(p, o, &name)),
             time: Some(Duration::from_micros(1500)),
         };
         page.add(&item).unwrap();
         expected.push((k + 1, p, o.solution()));
     }
-    page.add(&Item {
+    page.add(&Figure {
         input: 1,
         number: 7,
         name: "blank 2x2",
-        content: Ok(Picture::of_outcome(&blank, &blank_outcome, "blank")),
+        content: Ok(picture_of(&blank, &blank_outcome, "blank")),
         time: None,
     })
     .unwrap();
-    page.add(&Item {
+    page.add(&Figure {
         input: 1,
         number: 8,
         name: "bad\u{1}line",
@@ -338,11 +339,11 @@ fn html_stays_light_for_big_runs() {
         rng = rng
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        let item = Item {
+        let item = Figure {
             input: 1,
             number: k + 1,
             name: "x",
-            content: Ok(Picture::of_outcome(&p, &outcome, "")),
+            content: Ok(picture_of(&p, &outcome, "")),
             time: Some(Duration::from_nanos(rng >> 40)),
         };
         page.add(&item).unwrap();
@@ -392,7 +393,7 @@ fn unsure_pictures_are_marked_in_red() {
     let mut solver = Solver::default();
     let outcome = solver.solve(&p).clone();
     assert_eq!(outcome.status(), crate::Status::Multiple);
-    let picture = Picture::of_outcome(&p, &outcome, "open 4x4");
+    let picture = picture_of(&p, &outcome, "open 4x4");
     let (pixmap, _) = render(&svg::to_string(&picture), "unsure");
     // The frame's top edge, 1 unit in from the picture's edge, below the label.
     let scale = pixmap.height() / (4 * svg::CELL as u32 + 20);
@@ -412,7 +413,7 @@ fn svg_renders_to_pixels() {
     let mut solver = Solver::default();
     let outcome = solver.solve(&p).clone();
     let lines = outcome.solution().unwrap().clone();
-    let picture = Picture::of_outcome(&p, &outcome, "sample.in");
+    let picture = picture_of(&p, &outcome, "sample.in");
     let (pixmap, fonts) = render(&svg::to_string(&picture), "picture");
     // Pixels per unit: the SVG is drawn at its own width and height.
     // (The height: the width may be the label's.)

@@ -3,18 +3,30 @@
 use super::body::{plain_row, read_row, row_error};
 use super::scan::plain_body;
 use super::*;
+use crate::puzzle::formats::{Ending, Format, ParseError, Reader, Span};
 use crate::puzzle::{Clue, Puzzle};
 
-fn all(src: &[u8]) -> (Vec<Result<Puzzle, ParseError>>, Ending) {
-    let mut s = Scanner::new(src);
+/// Each data set read: its size as the scanner found it, and its puzzle
+/// or error.
+type Read = (Option<(usize, usize)>, Result<Puzzle, ParseError>);
+
+/// Every data set of `src`, and how the reading ended.
+fn read(src: &[u8]) -> (Vec<Read>, Ending) {
+    let mut r = Reader::new(src, Format::Judge);
     let mut out = Vec::new();
-    for item in s.by_ref() {
-        out.push(item.and_then(|span| {
-            let mut p = Puzzle::default();
-            parse_body(src, &span, &mut p).map(|_| p)
-        }));
+    while let Some(span) = r.next_span() {
+        let mut p = Puzzle::default();
+        out.push((span.size(), span.decode(src, &mut p).map(|_| p)));
     }
-    (out, s.ending())
+    if let Some((span, e)) = r.take_error() {
+        out.push((span.size(), Err(e)));
+    }
+    (out, r.ending())
+}
+
+fn all(src: &[u8]) -> (Vec<Result<Puzzle, ParseError>>, Ending) {
+    let (found, end) = read(src);
+    (found.into_iter().map(|(_, p)| p).collect(), end)
 }
 
 #[test]
@@ -55,13 +67,13 @@ fn the_scanners_line_is_one_more_than_the_newlines_before_its_position() {
         b"2 2\n1 1\n1 1\n1 1\n1\n",
         b"1 1\n\n\n.\n\n",
     ] {
-        let mut s = Scanner::new(src);
+        let mut s = Reader::new(src, Format::Judge);
         let mut stops = 0;
         loop {
             let newlines = memchr::memchr_iter(b'\n', &src[..s.position()]).count();
             assert_eq!(s.line(), newlines + 1, "{src:?} at {}", s.position());
             stops += 1;
-            if s.next().is_none() {
+            if s.next_span().is_none() {
                 break;
             }
         }
@@ -72,22 +84,18 @@ fn the_scanners_line_is_one_more_than_the_newlines_before_its_position() {
 #[test]
 fn missing_terminator_and_final_newline() {
     let (ps, end) = all(b"1 1\n3");
-    assert_eq!(end, Ending::MissingTerminator);
+    assert_eq!(end, Ending::End);
     assert!(ps[0].is_ok());
 }
 
 #[test]
 fn clue_four_names_line_and_column() {
-    let (ps, _) = all(b"1 1\n0\n2 3\n1 2 3\n1 4 3\n0 0\n");
-    let e = ps[1].as_ref().unwrap_err();
+    let (ps, end) = read(b"1 1\n0\n2 3\n1 2 3\n1 4 3\n0 0\n");
+    let (size, e) = (ps[1].0, ps[1].1.as_ref().unwrap_err());
     assert_eq!((e.line, e.col, e.data_set), (5, 3, 2));
     assert_eq!(e.message, "expected a clue 0-3, found '4'");
-    assert!(e.recoverable);
-    assert_eq!(
-        e.header.map(|h| (h.rows, h.cols)),
-        Some((2, 3)),
-        "the header was read"
-    );
+    assert_eq!(end, Ending::Terminator, "the reading went on");
+    assert_eq!(size, Some((2, 3)), "the header was read");
 }
 
 #[test]
@@ -116,29 +124,21 @@ fn hostile_headers_are_errors_not_allocations() {
         (b"3\n", "found the end of the line"),
         (b"2 2 2\n", "end of the header line"),
     ] {
-        let (ps, end) = all(src);
-        let e = ps[0].as_ref().unwrap_err();
+        let (ps, end) = read(src);
+        let e = ps[0].1.as_ref().unwrap_err();
         assert!(e.message.contains(msg), "{src:?}: {}", e.message);
-        assert_eq!(
-            e.header.map(|h| (h.rows, h.cols)),
-            None,
-            "{src:?}: a bad header gives no size"
-        );
+        assert_eq!(ps[0].0, None, "{src:?}: a bad header gives no size");
         assert_eq!(end, Ending::Error);
     }
 }
 
 #[test]
 fn input_ending_inside_a_puzzle() {
-    let (ps, end) = all(b"3 2\n1 1\n2 2\n");
-    let e = ps[0].as_ref().unwrap_err();
+    let (ps, end) = read(b"3 2\n1 1\n2 2\n");
+    let e = ps[0].1.as_ref().unwrap_err();
     assert!(e.message.contains("expected 3 rows, found 2"));
     assert_eq!(e.line, 4);
-    assert_eq!(
-        e.header.map(|h| (h.rows, h.cols)),
-        Some((3, 2)),
-        "the header was read"
-    );
+    assert_eq!(ps[0].0, Some((3, 2)), "the header was read");
     assert_eq!(end, Ending::Error);
 }
 
@@ -162,8 +162,8 @@ fn scanner_resumes_after_a_bad_body() {
 fn parse_body_line_by_line(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), ParseError> {
     out.reset(span.rows, span.cols)
         .expect("a size the scanner took");
-    let body = &src[..span.body_end];
-    let (mut line, mut pos, mut row) = (span.header_line + 1, span.body_start, 0);
+    let body = &src[..span.end];
+    let (mut line, mut pos, mut row) = (span.place.line + 1, span.start, 0);
     while row < span.rows {
         let le = memchr::memchr(b'\n', &body[pos..]).map_or(body.len(), |k| pos + k);
         let dst = &mut out.clue_bytes_mut()[row * span.cols..(row + 1) * span.cols];
@@ -216,8 +216,8 @@ fn bodies_read_as_line_by_line() {
             } else {
                 src.extend_from_slice(b"0 0\n");
             }
-            let span = match Scanner::new(&src).next() {
-                Some(Ok(span)) => span,
+            let span = match Reader::new(&src, Format::Judge).next_span() {
+                Some(span) => span,
                 _ => continue,
             };
             let (mut a, mut b) = (Puzzle::default(), Puzzle::default());

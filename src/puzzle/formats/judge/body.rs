@@ -1,7 +1,9 @@
 //! Reading one data set's clues into a [`Puzzle`]: the judge's own
 //! layout eight clues at a time, anything else line by line.
 
-use super::place::{is_blank, shown, ParseError, Span};
+use super::super::error::ParseError;
+use super::super::span::Span;
+use super::super::text::{is_space, shown};
 use crate::puzzle::{Puzzle, BLANK};
 
 /// The low bytes of the four 16-bit lanes of `x`, each 0-3, as 4 bytes.
@@ -24,7 +26,7 @@ pub(super) fn plain_row(line: &[u8], out: &mut [u8]) -> bool {
         return false;
     }
     let (text, rest) = line.split_at(2 * c - 1);
-    rest.iter().all(|&b| is_blank(b)) && plain_line(text, out)
+    rest.iter().all(|&b| is_space(b)) && plain_line(text, out)
 }
 
 /// [`plain_row`] of a line of exactly `2 * out.len() - 1` bytes.
@@ -78,27 +80,26 @@ fn plain_line(text: &[u8], out: &mut [u8]) -> bool {
     true
 }
 
-/// Reads the clues of `span` (found by a [`Scanner`](super::Scanner) over `src`) into `out`.
+/// Reads the clues of the judge-format data set `span` (found by a
+/// [`Reader`](super::super::Reader) over `src`) into `out`.
 ///
 /// Every row must sit on a line of its own with exactly `cols` clues
 /// (`0`-`3`, or `.` / `-` for a blank cell) separated by spaces or tabs.
 /// Blank lines between rows are skipped.
-pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), ParseError> {
+pub(crate) fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), ParseError> {
     out.reset(span.rows, span.cols).map_err(|e| ParseError {
-        line: span.header_line,
-        col: 1,
-        data_set: span.number,
+        line: span.place.line,
+        col: span.place.col,
+        data_set: span.place.number,
         message: e.to_string(),
-        recoverable: true,
-        header: Some(span.header()),
     })?;
     let cols = span.cols;
     let clues = out.clue_bytes_mut();
-    let body = &src[..span.body_end];
+    let body = &src[..span.end];
     // The rows in the judge's own layout first: each a line of exactly
     // `2 * cols - 1` bytes and its newline, read straight into its row.
     let width = 2 * cols;
-    let lines = body.get(span.body_start..).unwrap_or_default();
+    let lines = body.get(span.start..).unwrap_or_default();
     // The whole body at once, 32 clues at a time, where AVX2 is on.
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     if clues.len() >= 32 && super::wide::plain_clues(lines, cols, clues) {
@@ -113,8 +114,8 @@ pub fn parse_body(src: &[u8], span: &Span, out: &mut Puzzle) -> Result<(), Parse
         row += 1;
     }
     // The rest (from the first row in another layout) line by line.
-    let mut line = span.header_line + 1 + row;
-    let mut pos = span.body_start + row * width;
+    let mut line = span.place.line + 1 + row;
+    let mut pos = span.start + row * width;
     while row < span.rows {
         let ls = pos;
         let dst = &mut clues[row * cols..(row + 1) * cols];
@@ -151,10 +152,8 @@ pub(super) fn row_error(span: &Span, line: usize, (at, message): (usize, String)
     ParseError {
         line,
         col: at + 1,
-        data_set: span.number,
+        data_set: span.place.number,
         message,
-        recoverable: true,
-        header: Some(span.header()),
     }
 }
 
@@ -168,7 +167,7 @@ pub(super) fn read_row(text: &[u8], row: usize, out: &mut [u8]) -> Result<bool, 
     let mut n = 0;
     let mut k_last = 0;
     loop {
-        while k < le && is_blank(text[k]) {
+        while k < le && is_space(text[k]) {
             k += 1;
         }
         if k >= le {
@@ -187,9 +186,9 @@ pub(super) fn read_row(text: &[u8], row: usize, out: &mut [u8]) -> Result<bool, 
                 return Err((k, what));
             }
         };
-        if k + 1 < le && !is_blank(text[k + 1]) {
+        if k + 1 < le && !is_space(text[k + 1]) {
             let mut e = k + 1;
-            while e < le && !is_blank(text[e]) {
+            while e < le && !is_space(text[e]) {
                 e += 1;
             }
             // Escaped: no input byte reaches a terminal raw.
