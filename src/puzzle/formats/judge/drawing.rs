@@ -7,7 +7,7 @@
 //! drawing's writer ([`crate::puzzle::formats::judge::render`]): a bug in one cannot hide
 //! the same bug in the other. It checks the form only (borders, widths,
 //! the clues shown, the glyph of every edge and vertex); whether the lines
-//! make one loop that meets every clue is [`crate::puzzle::verify`]'s job.
+//! make one loop that meets every clue is [`crate::verify()`]'s job.
 //! A vertex with 1, 3 or 4 lines has no glyph in the format, so its
 //! character is not checked here: the loop check names it.
 
