@@ -6,6 +6,7 @@ use crate::puzzle::region::Shape;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, MAX_COLS, MAX_ROWS};
 use crate::solve::difficulty::Difficulty;
+use crate::util::counted;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -234,21 +235,21 @@ impl fmt::Display for GenError {
                 work,
             } => write!(
                 f,
-                "puzzle {}: no {rows}x{cols} puzzle found after {} loops \
-                 ({} with several solutions, {} not finished by the rules, {} checks out of budget)",
+                "puzzle {}: no {rows}x{cols} puzzle found after {} \
+                 ({} with several solutions, {} not finished by the rules, {} out of budget)",
                 index + 1,
-                work.loops,
+                counted(work.loops, "loop"),
                 work.multiple,
                 work.rules_failed,
-                work.gave_up
+                counted(work.gave_up, "check")
             ),
             GenError::BadConfig(why) => f.write_str(why),
             GenError::TimedOut { index, work } => write!(
                 f,
-                "puzzle {}: not made within the time limit ({} loops grown, {} solver calls)",
+                "puzzle {}: not made within the time limit ({} grown, {})",
                 index + 1,
-                work.loops,
-                work.solves
+                counted(work.loops, "loop"),
+                counted(work.solves, "solver call")
             ),
             GenError::Stopped => f.write_str("stopped"),
         }
@@ -273,6 +274,13 @@ impl Config {
             if !(0.0..=1.0).contains(&f) {
                 return bad(format!("the blank fraction {f} is outside 0-1"));
             }
+        }
+        if self.goal(1).is_none() && self.rows.max == 1 && self.cols.max == 1 {
+            return bad(
+                "no 1x1 puzzle has every cell clued: its only loop goes round the cell, \
+                 4 sides, and clues go from 0 to 3; ask for blanks (--blanks 1)"
+                    .into(),
+            );
         }
         if !self.symmetry.fits(self.rows.min, self.cols.min)
             || !self.symmetry.fits(self.rows.max, self.cols.max)

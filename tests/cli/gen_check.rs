@@ -246,8 +246,16 @@ fn rules_only_puzzles_finish_with_the_rules_alone() {
 
 #[test]
 fn tiny_and_impossible_requests() {
-    // 1x1: the only loop needs a clue 4, so the cell is blank.
+    // 1x1: the only loop needs a clue 4, beyond any clue: without blanks,
+    // refused (the help promises every cell clued); with them, blank.
     let out = slink(&["gen", "--rows", "1", "--cols", "1", "--quiet"], b"");
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.contains("no 1x1 puzzle has every cell clued"));
+    let out = slink(
+        &["gen", "--rows", "1", "--cols", "1", "--blanks", "1", "-q"],
+        b"",
+    );
     assert_eq!(out.code, 0);
     assert_eq!(out.stdout, "1 1\n.\n0 0\n");
     assert!(out.stderr.is_empty(), "--quiet");
@@ -258,6 +266,8 @@ fn tiny_and_impossible_requests() {
             "--rows",
             "1",
             "--cols",
+            "1",
+            "--blanks",
             "1",
             "--rules-only",
             "--attempts",
