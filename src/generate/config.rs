@@ -180,6 +180,15 @@ pub struct Work {
     /// Puzzles that ended with fewer blanks than asked (no clue left could
     /// go within the difficulty).
     pub short: u64,
+    /// Searches of `--minimal`'s proof.
+    pub proofs: u64,
+    /// Of them, those that ran out of budget: each puzzle proven nothing
+    /// by one is dropped and another loop grown.
+    pub unproven: u64,
+    /// Their search nodes.
+    pub proof_nodes: u64,
+    /// Orbits of clues the removal left that the proof found could go.
+    pub proof_removed: u64,
 }
 
 impl Work {
@@ -194,6 +203,10 @@ impl Work {
         self.too_easy += other.too_easy;
         self.restored += other.restored;
         self.short += other.short;
+        self.proofs += other.proofs;
+        self.unproven += other.unproven;
+        self.proof_nodes += other.proof_nodes;
+        self.proof_removed += other.proof_removed;
     }
 }
 
@@ -208,8 +221,8 @@ pub enum GenError {
         rows: usize,
         /// Columns of the last size tried.
         cols: usize,
-        /// Work done in vain.
-        work: Work,
+        /// Work done in vain (boxed: it keeps the error small).
+        work: Box<Work>,
     },
     /// The configuration cannot work (a size outside the limits, a blank
     /// fraction outside 0..1).
@@ -218,8 +231,8 @@ pub enum GenError {
     TimedOut {
         /// Index of the puzzle in the run.
         index: u64,
-        /// Work done in vain.
-        work: Work,
+        /// Work done in vain (boxed: it keeps the error small).
+        work: Box<Work>,
     },
     /// Abandoned: a stop was requested.
     Stopped,

@@ -190,6 +190,9 @@ impl Summary {
                 100.0 * self.blanks as f64 / self.cells as f64
             );
         }
+        if config.minimal {
+            line += &minimal_proof(w);
+        }
         line += &self.grades();
         if let (Some(f), true) = (config.blanks, w.short > 0) {
             line += &format!(
@@ -222,4 +225,21 @@ impl Summary {
         }
         Ok(())
     }
+}
+
+/// What `--minimal`'s proof did, for the summary line.
+fn minimal_proof(w: &super::Work) -> String {
+    let mut words = format!(
+        "; minimal, proven by {} ({}), which blanked {} the removal left",
+        counted(w.proofs, "search"),
+        counted(w.proof_nodes, "node"),
+        counted(w.proof_removed, "orbit")
+    );
+    if w.unproven > 0 {
+        words += &format!(
+            ", and ran out of budget {}: those puzzles, not proven, were made again",
+            counted(w.unproven, "time")
+        );
+    }
+    words
 }
