@@ -11,7 +11,6 @@
 //! as a failure.
 
 use super::config::Work;
-use super::remove::Stopped;
 use crate::grid::EdgeId;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
@@ -33,6 +32,9 @@ pub(super) enum Checked {
     /// abandoned.
     Stop,
 }
+
+/// The abandoned puzzle's reason: a stop was requested or its time is up.
+pub(super) struct Stopped;
 
 /// What a proof's search found ([`Checker::unique`],
 /// [`Checker::solvable`]).

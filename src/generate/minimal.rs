@@ -20,9 +20,8 @@
 //! [`Work::unproven`]); a stop or `--time-limit` abandons the puzzle. On
 //! big sparse boards such searches are common, and minimal puzzles slow.
 
-use super::checker::{Checker, Proof};
+use super::checker::{Checker, Proof, Stopped};
 use super::config::Work;
-use super::remove::Stopped;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};
 

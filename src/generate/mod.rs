@@ -42,9 +42,9 @@ pub use symmetry::Symmetry;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::solve::difficulty::{grade, Graders};
-use checker::{Checked, Checker};
+use checker::{Checked, Checker, Stopped};
 use rayon::prelude::*;
-use remove::{Removal, Stopped};
+use remove::Removal;
 use std::time::Instant;
 
 /// The radii of the rounds of quick checks (see [`remove`]), each round

@@ -62,14 +62,16 @@ pub fn decode_into(url: &[u8], out: &mut Puzzle) -> Result<(), ParseError> {
 /// read too, as pzprjs reads any address: by what follows the `?`).
 const KNOWN_HOSTS: [&str; 4] = ["puzz.link", "www.puzz.link", "pzv.jp", "pzprxs.vercel.app"];
 
-/// The address before the `?` of URL `line` when it is not a known
+/// The address before the `?` of URL `line` (at most 60 bytes, escaped
+/// for a message) when it is not a known
 /// pzprjs player's (`http://` or `https://`, then one of [`KNOWN_HOSTS`]):
 /// `puz.link/p`, `htps://puzz.link/p`. `None` for a known one, a bare
-/// `slither/...` or a line without a `?`.
+/// `slither/...`, a line without a `?`, or an address with a byte that
+/// is not printable ASCII.
 ///
 /// Such a URL is read all the same (pzprjs reads what follows the `?`
 /// whatever comes before it), but a typing slip in a host is worth a word.
-pub(crate) fn odd_address(line: &[u8]) -> Option<&[u8]> {
+pub(crate) fn odd_address(line: &[u8]) -> Option<String> {
     let address = &line[..memchr::memchr(b'?', line)?];
     let rest = address
         .strip_prefix(b"https://")
@@ -81,7 +83,9 @@ pub(crate) fn odd_address(line: &[u8]) -> Option<&[u8]> {
             .any(|k| host.eq_ignore_ascii_case(k.as_bytes()))
     });
     let relative = matches!(address, b"" | b"p" | b"p.html");
-    (!known && !relative).then_some(address)
+    // (A line of other bytes is no URL anyone typed: its errors say enough.)
+    let typed = address.iter().all(u8::is_ascii_graphic);
+    (!known && !relative && typed).then(|| excerpt(address, 0, address.len(), 60))
 }
 
 /// Why [`read`] stopped: a failure at a byte, or one placed already.
@@ -371,6 +375,8 @@ mod tests {
             "https://pzprxs.vercel.app/p?slither/1/1/0",
             "p?slither/1/1/0",
             "slither/1/1/0",
+            "\u{e9}/p?slither/1/1/0",
+            "\u{e9}/p?slither/1/1/0",
         ] {
             assert_eq!(odd_address(known.as_bytes()), None, "{known}");
         }
@@ -381,10 +387,11 @@ mod tests {
                 "https://example.com/p?slither/1/1/0",
                 "https://example.com/p",
             ),
+            ("it's/p?slither/1/1/0", "it\\'s/p"),
         ] {
             assert_eq!(
-                odd_address(odd.as_bytes()),
-                Some(address.as_bytes()),
+                odd_address(odd.as_bytes()).as_deref(),
+                Some(address),
                 "{odd}"
             );
             // Read all the same, as pzprjs reads them.

@@ -44,7 +44,7 @@ impl OddAddresses {
         if let Some(address) = url::odd_address(&text[start..end]) {
             self.count += 1;
             if self.first.is_none() {
-                self.first = Some((place, String::from_utf8_lossy(address).into_owned()));
+                self.first = Some((place, address));
             }
         }
     }
