@@ -10,13 +10,17 @@
 //!
 //! A summary goes to standard error (unless `--quiet`). Exit status: 0 if
 //! every puzzle was made, 1 if some could not be (they are left out and
-//! named on standard error), 2 for bad arguments or an unwritable output.
+//! named on standard error), 2 for bad arguments or an unwritable output,
+//! 128 + signal when SIGINT or SIGTERM stopped it: the puzzles begun are
+//! written whole (a judge-format output still ends with `0 0`) and
+//! standard error says how to make the rest (`--first`).
 
 use super::output::{Output, OutputArgs};
 use clap::Args;
 use slink::internals::generate::{self, Config, Difficulty, Shape, SizeRange, Symmetry};
 use slink::internals::puzzle::formats::Format;
 use slink::internals::puzzle::{MAX_COLS, MAX_ROWS};
+use slink::internals::util::{counted, interrupt};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -51,9 +55,16 @@ pub struct GenArgs {
     /// Seed of the run: the same seed gives the same puzzles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Index of the first puzzle to make (from 0): puzzles FIRST to
+    /// FIRST + COUNT - 1 of the seed's sequence, as a longer run makes
+    /// them; to go on after a stopped run.
+    #[arg(long, value_name = "FIRST", default_value_t = 0)]
+    first: u64,
     /// Leave about this fraction (0 to 1) of the cells blank: clues are
     /// removed in random order while the puzzle stays unique, so fewer
-    /// may be removed. Without it, every cell is clued (Slink).
+    /// may be removed. Without it, every cell is clued (Slink), except on
+    /// a 1x1 board drawn from a range (its loop has 4 sides, beyond any
+    /// clue): that cell is blank.
     #[arg(long, value_name = "F", value_parser = parse_fraction)]
     blanks: Option<f64>,
     /// Keep only puzzles the judge's rules R1-R15 (and the vertex rules)
@@ -69,8 +80,10 @@ pub struct GenArgs {
     /// or up to --blanks); a puzzle that ends easier is made again.
     #[arg(long, value_name = "LEVEL", value_parser = parse_difficulty)]
     difficulty: Option<Difficulty>,
-    /// Remove clues until none can go and keep the puzzle unique (each
-    /// clue left was checked alone by the search).
+    /// Remove clues until none can go and keep the puzzle unique: each
+    /// clue left is proven needed (another count in its cell, or its
+    /// orbit blank, gives a second solution); a puzzle whose proof runs
+    /// out of budget is dropped and another made.
     #[arg(long)]
     minimal: bool,
     /// Symmetry of the clue layout: none, rot2 (half turn), rot4 (quarter
@@ -180,19 +193,23 @@ pub fn run(args: &GenArgs) -> ExitCode {
         let answers = answers.as_mut().map(|a| a as &mut dyn Write);
         let mut err = io::stderr();
         let format = args.format;
-        let (seed, count) = (args.seed, args.count);
+        let indices = args.first..args.first.saturating_add(args.count);
         let to = generate::run::Outputs {
             puzzles: &mut out,
             answers,
             err: &mut err,
         };
-        generate::run::run_as(format, &config, seed, count, to)
+        generate::run::run(format, &config, args.seed, indices, to)
     });
     match result {
         Ok(summary) => {
             if !args.quiet.quiet {
                 let seconds = started.elapsed().as_secs_f64();
                 let _ = summary.report(&config, args.seed, seconds, &mut io::stderr());
+            }
+            if let Some(signal) = interrupt::requested() {
+                announce_stop(args, signal, &summary);
+                return super::signals::stopped_status().unwrap_or(ExitCode::from(1));
             }
             if summary.failed > 0 {
                 ExitCode::from(1)
@@ -206,4 +223,23 @@ pub fn run(args: &GenArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Says where a signal stopped `slink gen` and how to make the rest: the
+/// same command from the first puzzle not begun.
+fn announce_stop(args: &GenArgs, signal: i32, summary: &generate::run::Summary) {
+    let end = args.first.saturating_add(args.count);
+    let done = summary.next - args.first;
+    let whole = match args.format {
+        Format::Judge => "the output is whole and ends with `0 0`",
+        _ => "the output is whole",
+    };
+    let line = format!(
+        "stopped by signal {signal} after {done} of {} ({whole}); to make the rest, \
+         run the same command (to another output) with --first {} --count {}",
+        counted(args.count, "puzzle"),
+        summary.next,
+        end - summary.next
+    );
+    super::signals::announce("slink gen", &line);
 }

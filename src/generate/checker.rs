@@ -33,12 +33,32 @@ pub(super) enum Checked {
     Stop,
 }
 
+/// The abandoned puzzle's reason: a stop was requested or its time is up.
+pub(super) struct Stopped;
+
+/// What a proof's search found ([`Checker::unique`],
+/// [`Checker::solvable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Proof {
+    /// It holds.
+    Yes,
+    /// It does not.
+    No,
+    /// The search ran out of budget: nothing is proven.
+    Unknown,
+    /// A stop was requested, or the puzzle's time is up.
+    Stop,
+}
+
 /// A solver per difficulty, and when the puzzle under way must be done.
 pub(super) struct Checker {
     /// Boxed: a solver is large, and rayon's threads have small stacks.
     solvers: Vec<Solver>,
     /// The budget the search's solver was made with.
     budget: u64,
+    /// The proofs' search ([`Checker::unique`], [`Checker::solvable`]),
+    /// made when first needed.
+    complete: Option<Solver>,
     /// When the puzzle under way is abandoned, if ever.
     pub(super) deadline: Option<Instant>,
 }
@@ -51,6 +71,7 @@ impl Checker {
                 .map(|&d| Solver::new(stoppable(d, budget)))
                 .collect(),
             budget,
+            complete: None,
             deadline: None,
         }
     }
@@ -58,6 +79,7 @@ impl Checker {
     /// Makes the search's budget `budget` nodes and probes.
     pub(super) fn set_budget(&mut self, budget: u64) {
         if budget != self.budget {
+            self.complete = None;
             let k = Difficulty::Search as usize;
             self.solvers[k] = Solver::new(stoppable(Difficulty::Search, budget));
             self.budget = budget;
@@ -91,6 +113,81 @@ impl Checker {
         w: &mut Work,
     ) -> Checked {
         self.run(p, s, d, Some(free), w)
+    }
+
+    /// Whether `p` has `s` as its one solution, by a search with the
+    /// proofs' budget ([`proof_budget`]).
+    pub(super) fn unique(&mut self, p: &Puzzle, s: &Solution, w: &mut Work) -> Proof {
+        match self.complete_solve(p, 2, w) {
+            Ok(Status::Solved) if self.complete_solution() == Some(s) => Proof::Yes,
+            Ok(Status::Solved) => {
+                w.disagreements += 1;
+                Proof::No
+            }
+            Ok(Status::Multiple) => Proof::No,
+            // Out of budget, or (`s` being a solution, neither can be) no
+            // solution or an invalid puzzle: nothing is proven.
+            Ok(_) => Proof::Unknown,
+            Err(Stopped) => Proof::Stop,
+        }
+    }
+
+    /// Whether `p` has a solution, by a search with the proofs' budget
+    /// that stops at the first.
+    pub(super) fn solvable(&mut self, p: &Puzzle, w: &mut Work) -> Proof {
+        match self.complete_solve(p, 1, w) {
+            Ok(Status::Solved | Status::Multiple) => Proof::Yes,
+            Ok(Status::NoSolution) => Proof::No,
+            Ok(_) => Proof::Unknown,
+            Err(Stopped) => Proof::Stop,
+        }
+    }
+
+    /// The solution of the last complete search, if it found one.
+    fn complete_solution(&self) -> Option<&Solution> {
+        self.complete.as_ref()?.outcome().solution()
+    }
+
+    /// Solves `p` with the proofs' budget, up to `max_solutions`: the
+    /// status (`GaveUp` out of budget, counted in [`Work::unproven`]), or
+    /// [`Stopped`] if a stop or the time limit ended the search first.
+    fn complete_solve(
+        &mut self,
+        p: &Puzzle,
+        max_solutions: usize,
+        w: &mut Work,
+    ) -> Result<Status, Stopped> {
+        if self.stopping() {
+            return Err(Stopped);
+        }
+        w.solves += 1;
+        w.proofs += 1;
+        let time_limit = self
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        let budget = self.budget;
+        let solver = self.complete.get_or_insert_with(|| {
+            Solver::new(stoppable(Difficulty::Search, proof_budget(budget)))
+        });
+        let options = solver.options();
+        if options.time_limit != time_limit || options.max_solutions != max_solutions {
+            solver.set_options(crate::solve::outcome::Options {
+                time_limit,
+                max_solutions,
+                ..*options
+            });
+        }
+        let o = solver.solve(p);
+        w.proof_nodes += o.stats.nodes;
+        match o.status() {
+            // A stop or the time limit: nothing is proven.
+            Status::GaveUp | Status::TimedOut if self.stopping() => Err(Stopped),
+            Status::GaveUp | Status::TimedOut => {
+                w.unproven += 1;
+                Ok(Status::GaveUp)
+            }
+            status => Ok(status),
+        }
     }
 
     /// A solution other than `s` that the last check by the search found,
@@ -139,6 +236,13 @@ impl Checker {
             _ => Checked::Fail,
         }
     }
+}
+
+/// Nodes and probes of a proof's search ([`Checker::unique`],
+/// [`Checker::solvable`]) where the checks have `budget`: a hundred times
+/// as many. One that runs out proves nothing ([`Work::unproven`]).
+pub(super) fn proof_budget(budget: u64) -> u64 {
+    budget.saturating_mul(100)
 }
 
 /// The options of difficulty `d` (with `budget` for the search) that

@@ -6,6 +6,7 @@ use crate::puzzle::region::Shape;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, MAX_COLS, MAX_ROWS};
 use crate::solve::difficulty::Difficulty;
+use crate::util::counted;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -179,6 +180,15 @@ pub struct Work {
     /// Puzzles that ended with fewer blanks than asked (no clue left could
     /// go within the difficulty).
     pub short: u64,
+    /// Searches of `--minimal`'s proof.
+    pub proofs: u64,
+    /// Of them, those that ran out of budget: each puzzle proven nothing
+    /// by one is dropped and another loop grown.
+    pub unproven: u64,
+    /// Their search nodes.
+    pub proof_nodes: u64,
+    /// Orbits of clues the removal left that the proof found could go.
+    pub proof_removed: u64,
 }
 
 impl Work {
@@ -193,6 +203,10 @@ impl Work {
         self.too_easy += other.too_easy;
         self.restored += other.restored;
         self.short += other.short;
+        self.proofs += other.proofs;
+        self.unproven += other.unproven;
+        self.proof_nodes += other.proof_nodes;
+        self.proof_removed += other.proof_removed;
     }
 }
 
@@ -207,8 +221,8 @@ pub enum GenError {
         rows: usize,
         /// Columns of the last size tried.
         cols: usize,
-        /// Work done in vain.
-        work: Work,
+        /// Work done in vain (boxed: it keeps the error small).
+        work: Box<Work>,
     },
     /// The configuration cannot work (a size outside the limits, a blank
     /// fraction outside 0..1).
@@ -217,8 +231,8 @@ pub enum GenError {
     TimedOut {
         /// Index of the puzzle in the run.
         index: u64,
-        /// Work done in vain.
-        work: Work,
+        /// Work done in vain (boxed: it keeps the error small).
+        work: Box<Work>,
     },
     /// Abandoned: a stop was requested.
     Stopped,
@@ -234,21 +248,21 @@ impl fmt::Display for GenError {
                 work,
             } => write!(
                 f,
-                "puzzle {}: no {rows}x{cols} puzzle found after {} loops \
-                 ({} with several solutions, {} not finished by the rules, {} checks out of budget)",
+                "puzzle {}: no {rows}x{cols} puzzle found after {} \
+                 ({} with several solutions, {} not finished by the rules, {} out of budget)",
                 index + 1,
-                work.loops,
+                counted(work.loops, "loop"),
                 work.multiple,
                 work.rules_failed,
-                work.gave_up
+                counted(work.gave_up, "check")
             ),
             GenError::BadConfig(why) => f.write_str(why),
             GenError::TimedOut { index, work } => write!(
                 f,
-                "puzzle {}: not made within the time limit ({} loops grown, {} solver calls)",
+                "puzzle {}: not made within the time limit ({} grown, {})",
                 index + 1,
-                work.loops,
-                work.solves
+                counted(work.loops, "loop"),
+                counted(work.solves, "solver call")
             ),
             GenError::Stopped => f.write_str("stopped"),
         }
@@ -273,6 +287,13 @@ impl Config {
             if !(0.0..=1.0).contains(&f) {
                 return bad(format!("the blank fraction {f} is outside 0-1"));
             }
+        }
+        if self.goal(1).is_none() && self.rows.max == 1 && self.cols.max == 1 {
+            return bad(
+                "no 1x1 puzzle has every cell clued: its only loop goes round the cell, \
+                 4 sides, and clues go from 0 to 3; ask for blanks (--blanks 1)"
+                    .into(),
+            );
         }
         if !self.symmetry.fits(self.rows.min, self.cols.min)
             || !self.symmetry.fits(self.rows.max, self.cols.max)

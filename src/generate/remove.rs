@@ -28,16 +28,13 @@
 //! budget stays (counted in [`Work::gave_up`]); below the search, checks
 //! have no budget to run out of.
 
-use super::checker::{Checked, Checker};
+use super::checker::{Checked, Checker, Stopped};
 use super::config::Work;
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};
 use crate::solve::difficulty::Difficulty;
 use crate::solve::given::Free;
-
-/// The abandoned puzzle's reason: a stop was requested or its time is up.
-pub(super) struct Stopped;
 
 /// A removal under way on one puzzle.
 pub(super) struct Removal<'a> {

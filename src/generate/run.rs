@@ -5,8 +5,9 @@
 use super::{generate_until, Config, GenError, Generated, Work};
 use crate::puzzle::formats::{self, Format};
 use crate::puzzle::render;
-use crate::util::interrupt;
+use crate::util::{counted, interrupt};
 use std::io::{self, Write};
+use std::ops::Range;
 
 /// Puzzles made per parallel chunk: bounds memory on huge runs.
 const CHUNK: u64 = 1024;
@@ -27,6 +28,9 @@ pub struct Summary {
     /// Puzzles made per difficulty (easiest first), and those whose
     /// difficulty the search could not tell.
     pub difficulties: [u64; 5],
+    /// The index of the first puzzle not made: the end of the run's
+    /// indices, or where a stop cut it short.
+    pub next: u64,
 }
 
 /// Where a run writes: the puzzles, their expected judge output (each
@@ -40,28 +44,24 @@ pub struct Outputs<'a> {
     pub err: &'a mut dyn Write,
 }
 
-/// Makes puzzles `0..count` of a run seeded with `seed`, in chunks on
-/// rayon's current pool, and writes them in order to `out` in the judge's
-/// input format, then the closing `0 0` line; with `answers`, the expected
-/// judge output too (each puzzle's number and drawing). A puzzle that
-/// cannot be made is left out and named on `err`. The output depends only
-/// on the configuration, the seed and the count.
-pub fn run(config: &Config, seed: u64, count: u64, to: Outputs<'_>) -> io::Result<Summary> {
-    run_as(Format::Judge, config, seed, count, to)
-}
-
-/// [`run`] with the puzzles written in `format`: the judge's (with the
-/// closing `0 0`), a URL or a Loopy ID per line, or pzprv3 files.
+/// Makes puzzles `indices` (puzzle `k` depends only on the
+/// configuration, `seed` and `k`) of a run seeded with `seed`, in chunks
+/// on rayon's current pool, and writes them in order to `out` in `format`:
+/// the judge's (ending with the closing `0 0` line), a URL or a Loopy ID
+/// per line, or pzprv3 files. With `answers`, the expected judge output
+/// too (each puzzle's number, counted from 1, and drawing). A puzzle that
+/// cannot be made is left out and named on `err`.
 ///
 /// Once a stop is requested ([`interrupt`]: SIGINT, SIGTERM), no new
 /// puzzle is begun: the puzzles made before the first one left out are
-/// written whole (and their answers), with no closing `0 0`, so that the
-/// output shows it was cut short.
-pub fn run_as(
+/// written whole (and their answers), and a judge-format output still
+/// ends with `0 0`, so that it is a whole file; [`Summary::next`] says
+/// where to begin again.
+pub fn run(
     format: Format,
     config: &Config,
     seed: u64,
-    count: u64,
+    indices: Range<u64>,
     to: Outputs<'_>,
 ) -> io::Result<Summary> {
     let Outputs {
@@ -73,9 +73,9 @@ pub fn run_as(
     let mut buf = Vec::with_capacity(1 << 16);
     let mut answer_buf = Vec::new();
     // The next puzzle to make.
-    let mut next = 0;
-    while next < count && !interrupt::stopping() {
-        let n = CHUNK.min(count - next);
+    let mut next = indices.start;
+    while next < indices.end && !interrupt::stopping() {
+        let n = CHUNK.min(indices.end - next);
         let made = generate_until(config, seed, next, n, &interrupt::stopping);
         for item in made.into_iter().map_while(|made| made) {
             next += 1;
@@ -101,7 +101,8 @@ pub fn run_as(
             answer_buf.clear();
         }
     }
-    if format == Format::Judge && next == count {
+    summary.next = next;
+    if format == Format::Judge {
         out.write_all(b"0 0\n")?;
     }
     out.flush()?;
@@ -162,18 +163,26 @@ impl Summary {
     ) -> io::Result<()> {
         let w = &self.work;
         let mut line = format!(
-            "slink gen: {} puzzles {}x{} (seed {seed}) in {seconds:.2}s; {} loops grown, {} with several solutions",
-            self.made, config.rows, config.cols, w.loops, w.multiple
+            "slink gen: {} {}x{} (seed {seed}) in {seconds:.2}s; {} grown, {} with several solutions",
+            counted(self.made, "puzzle"),
+            config.rows,
+            config.cols,
+            counted(w.loops, "loop"),
+            w.multiple
         );
         if config.rules_only {
             line += &format!(", {} not finished by the rules", w.rules_failed);
         }
         line += &format!(
-            ", {} checks out of budget; {} solver calls",
-            w.gave_up, w.solves
+            ", {} out of budget; {}",
+            counted(w.gave_up, "check"),
+            counted(w.solves, "solver call")
         );
         if w.restored > 0 {
-            line += &format!("; {} clues put back after a whole check", w.restored);
+            line += &format!(
+                "; {} put back after a whole check",
+                counted(w.restored, "clue")
+            );
         }
         if config.goal(1).is_some() && self.cells > 0 {
             line += &format!(
@@ -181,11 +190,14 @@ impl Summary {
                 100.0 * self.blanks as f64 / self.cells as f64
             );
         }
+        if config.minimal {
+            line += &minimal_proof(w);
+        }
         line += &self.grades();
         if let (Some(f), true) = (config.blanks, w.short > 0) {
             line += &format!(
-                "; {} puzzles short of {:.1}% blank: no clue left could go keeping them {}",
-                w.short,
+                "; {} short of {:.1}% blank: no clue left could go keeping them {}",
+                counted(w.short, "puzzle"),
                 100.0 * f,
                 match config.difficulty {
                     Some(d) => format!("unique and {d}"),
@@ -197,10 +209,10 @@ impl Summary {
             }
         }
         if w.too_easy > 0 {
-            line += &format!("; {} puzzles too easy made again", w.too_easy);
+            line += &format!("; {} too easy made again", counted(w.too_easy, "puzzle"));
         }
         if self.failed > 0 {
-            line += &format!("; {} puzzles could not be made", self.failed);
+            line += &format!("; {} could not be made", counted(self.failed, "puzzle"));
         }
         writeln!(err, "{line}")?;
         if w.disagreements > 0 {
@@ -213,4 +225,21 @@ impl Summary {
         }
         Ok(())
     }
+}
+
+/// What `--minimal`'s proof did, for the summary line.
+fn minimal_proof(w: &super::Work) -> String {
+    let mut words = format!(
+        "; minimal, proven by {} ({}), which blanked {} the removal left",
+        counted(w.proofs, "search"),
+        counted(w.proof_nodes, "node"),
+        counted(w.proof_removed, "orbit")
+    );
+    if w.unproven > 0 {
+        words += &format!(
+            ", and ran out of budget {}: those puzzles, not proven, were made again",
+            counted(w.unproven, "time")
+        );
+    }
+    words
 }

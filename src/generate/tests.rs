@@ -53,12 +53,21 @@ fn same_seed_and_index_give_the_same_puzzle() {
 
 #[test]
 fn one_by_one_is_the_blank_cell() {
-    let made = Generator::new(config(1, 1)).generate(1, 0).unwrap();
+    // Every cell clued cannot be: no clue says 4 sides.
+    assert!(matches!(
+        Generator::new(config(1, 1)).generate(1, 0),
+        Err(GenError::BadConfig(_))
+    ));
+    let blank = Config {
+        blanks: Some(1.0),
+        ..config(1, 1)
+    };
+    let made = Generator::new(blank).generate(1, 0).unwrap();
     assert_eq!(made.puzzle.clue(0, 0), Clue::Blank);
     let rules = Config {
         rules_only: true,
         max_attempts: 20,
-        ..config(1, 1)
+        ..blank
     };
     assert!(matches!(
         Generator::new(rules).generate(1, 0),

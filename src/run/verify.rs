@@ -104,8 +104,10 @@ pub fn read_puzzles(
     text: &[u8],
     format: Option<Format>,
 ) -> Result<Vec<(usize, Puzzle)>, ParseError> {
+    let mixed = format.is_none();
     let format = format.unwrap_or_else(|| Format::detect(text));
     formats::read(text, format)
+        .mixed(mixed)
         .map(|d| d.puzzle.map(|p| (d.place.number, p)))
         .collect()
 }

@@ -53,6 +53,11 @@ impl Solver {
         &self.options
     }
 
+    /// Changes the options of the solves to come.
+    pub fn set_options(&mut self, options: Options) {
+        self.options = options;
+    }
+
     /// Solves `p`; the outcome lives until the next call.
     pub fn solve(&mut self, p: &Puzzle) -> &Outcome {
         self.outcome.begin();

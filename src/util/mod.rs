@@ -13,10 +13,12 @@ pub mod rng;
 /// assert_eq!(counted(1u32, "search node"), "1 search node");
 /// assert_eq!(counted(0u32, "probe"), "0 probes");
 /// assert_eq!(counted(2u32, "pass"), "2 passes");
+/// assert_eq!(counted(3u32, "complete search"), "3 complete searches");
 /// ```
 pub fn counted(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();
-    let plural = if noun.ends_with('s') { "es" } else { "s" };
+    let sibilant = ["s", "sh", "ch", "x"].iter().any(|end| noun.ends_with(end));
+    let plural = if sibilant { "es" } else { "s" };
     if n == 1 {
         format!("1 {noun}")
     } else {

@@ -245,11 +245,22 @@ fn bad_lines_are_reported_in_place_and_the_others_solved() {
         "{}",
         run.err
     );
-    // Judge mode, --from url on stdin: the same, exit 2 for the bad input.
+    // Judge mode, --from url on stdin: the same, exit 2 for the bad input,
+    // except that the format is named, not detected: the Loopy ID (data
+    // set 3) is not a URL, and is named as such.
     let judge = slink(&["--from", "url"], WITH_BAD_LINES.as_bytes());
-    assert_eq!((judge.code, judge.out.as_str()), (2, run.out.as_str()));
+    let (before_3, from_3) = run.out.split_at(run.out.find("\n3\n").unwrap() + 1);
+    let from_4 = &from_3[from_3.find("\n4\n").unwrap() + 1..];
+    assert_eq!((judge.code, judge.out), (2, format!("{before_3}{from_4}")));
     assert!(
         judge.err.starts_with("stdin:4:39: data set 2: "),
+        "{}",
+        judge.err
+    );
+    assert!(
+        judge
+            .err
+            .contains(": data set 3: expected a URL (url was named), found a Loopy ID"),
         "{}",
         judge.err
     );
@@ -272,13 +283,23 @@ fn stdin_is_the_judge_format_in_judge_mode_and_detected_elsewhere() {
     let judge = slink(&[], b"2 2\n2 2\n2 2\n0 0\n");
     assert_eq!(solve.out, judge.out);
     assert!(solve.out.starts_with("1\n#"), "{}", solve.out);
-    // A URL given as a Loopy ID is still read as the URL it is.
+    // A URL where --from loopy was named is a malformed data set (exit
+    // 2) that says what it is; detected, a list may mix the two.
     let forced = slink(&["solve", "-q", "--from", "loopy"], line.as_bytes());
-    assert_eq!(
-        (forced.code, forced.out.as_str()),
-        (0, solve.out.as_str()),
+    assert_eq!((forced.code, forced.out.as_str()), (2, ""));
+    assert!(
+        forced
+            .err
+            .contains("stdin:1:1: data set 1: expected a Loopy ID (loopy was named), found a URL"),
         "{}",
         forced.err
+    );
+    let mixed = format!("2x2t0:2222\n{line}");
+    let both = slink(&["solve", "-q"], mixed.as_bytes());
+    assert_eq!(both.code, 0, "{}", both.err);
+    assert_eq!(
+        both.out,
+        format!("{}{}", solve.out, solve.out.replacen("1\n", "2\n", 1))
     );
 }
 
@@ -611,4 +632,30 @@ fn convert_writes_each_puzzle_in_another_format_without_solving_it() {
         "{}",
         run.err
     );
+}
+
+#[test]
+fn urls_on_odd_addresses_are_read_with_a_warning() {
+    // pzprjs reads any address before the '?': so does slink, but a slip
+    // in a host (puz.link, htps://) is named once, with the count.
+    let urls = "puz.link/p?slither/2/2/2222\n\
+                https://puzz.link/p?slither/2/2/2222\n\
+                htps://puzz.link/p?slither/2/2/2222\n";
+    let run = slink(&["solve"], urls.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert_eq!(
+        run.out.lines().filter(|l| l.starts_with('#')).count(),
+        3 * 9
+    );
+    let warning = "slink solve: stdin:1:1: data set 1: warning: 'puz.link/p' is not the address \
+                   of a pzprjs player slink knows";
+    assert!(run.err.starts_with(warning), "{}", run.err);
+    assert!(run.err.contains("(and 1 more URL like it)"), "{}", run.err);
+    let quiet = slink(&["solve", "-q"], urls.as_bytes());
+    assert_eq!(
+        (quiet.code, quiet.out, quiet.err),
+        (0, run.out, String::new())
+    );
+    let known = slink(&["solve"], urls.lines().nth(1).unwrap().as_bytes());
+    assert!(!known.err.contains("warning"), "{}", known.err);
 }

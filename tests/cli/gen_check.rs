@@ -246,8 +246,16 @@ fn rules_only_puzzles_finish_with_the_rules_alone() {
 
 #[test]
 fn tiny_and_impossible_requests() {
-    // 1x1: the only loop needs a clue 4, so the cell is blank.
+    // 1x1: the only loop needs a clue 4, beyond any clue: without blanks,
+    // refused (the help promises every cell clued); with them, blank.
     let out = slink(&["gen", "--rows", "1", "--cols", "1", "--quiet"], b"");
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.contains("no 1x1 puzzle has every cell clued"));
+    let out = slink(
+        &["gen", "--rows", "1", "--cols", "1", "--blanks", "1", "-q"],
+        b"",
+    );
     assert_eq!(out.code, 0);
     assert_eq!(out.stdout, "1 1\n.\n0 0\n");
     assert!(out.stderr.is_empty(), "--quiet");
@@ -258,6 +266,8 @@ fn tiny_and_impossible_requests() {
             "--rows",
             "1",
             "--cols",
+            "1",
+            "--blanks",
             "1",
             "--rules-only",
             "--attempts",
@@ -333,4 +343,60 @@ fn graded_symmetric_and_minimal_puzzles_are_unique_by_brute_force_on_any_threads
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_clue_of_a_minimal_puzzle_is_needed_by_brute_force() {
+    // 4x4 and 3x5 boards: every loop enumerated. Each clue of each
+    // minimal puzzle, blanked, leaves two loops or more, and the puzzle
+    // itself has one: the proof counted, not taken from the solver.
+    for (rows, cols) in [(4, 4), (3, 5)] {
+        let all = crate::common::all_loops(rows, cols);
+        let (r, c) = (rows.to_string(), cols.to_string());
+        let args = [
+            "gen",
+            "--rows",
+            &r,
+            "--cols",
+            &c,
+            "--count",
+            "16",
+            "--seed",
+            "7",
+            "--minimal",
+        ];
+        let out = slink(&args, b"");
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert!(
+            out.stderr.contains("; minimal, proven by "),
+            "{}",
+            out.stderr
+        );
+        let made = puzzles(out.stdout.as_bytes());
+        assert_eq!(made.len(), 16);
+        for (k, p) in made.iter().enumerate() {
+            let loops = |p: &Puzzle| {
+                let g = crate::common::grid_of(p);
+                crate::common::matching_loops(&all, &g).len()
+            };
+            assert_eq!(loops(p), 1, "{rows}x{cols} puzzle {}", k + 1);
+            let mut blanked = p.clone();
+            for i in 0..rows {
+                for j in 0..cols {
+                    let clue = p.clue(i, j);
+                    if clue == slink::Clue::Blank {
+                        continue;
+                    }
+                    blanked.set_clue(i, j, slink::Clue::Blank);
+                    let n = loops(&blanked);
+                    assert!(
+                        n >= 2,
+                        "{rows}x{cols} puzzle {}: clue ({i}, {j}) could go",
+                        k + 1
+                    );
+                    blanked.set_clue(i, j, clue);
+                }
+            }
+        }
+    }
 }

@@ -358,23 +358,46 @@ fn terminated_while_writing(args: &[&str]) -> (Vec<u8>, String) {
 #[test]
 fn sigterm_ends_gen_with_whole_puzzles_and_exit_143() {
     // A million puzzles into a pipe drained slowly: stopped, it writes the
-    // puzzles made before the first one left out, exactly as a run asked
-    // for that many writes them, without the closing `0 0`.
+    // puzzles made before the first one left out, then the closing `0 0`,
+    // exactly as a run asked for that many writes them; standard error
+    // (under -q too) says where it stopped and how to make the rest.
     let args = ["gen", "--rows", "5", "--cols", "5", "--seed", "3", "-q"];
-    let (got, _) = terminated_while_writing(&[&args[..], &["--count", "1000000"]].concat());
+    let (got, err) = terminated_while_writing(&[&args[..], &["--count", "1000000"]].concat());
+    assert_says_it_stopped(&args, &err);
     let made = got.split(|&b| b == b'\n').filter(|l| l == b"5 5").count();
     assert!(
         made > 0 && made < 1_000_000,
         "stopped early: {made} puzzles"
     );
+    let rest = format!("--first {made} --count {}", 1_000_000 - made);
+    assert!(err.contains(&rest), "{err}");
     let count = made.to_string();
     let asked = Command::new(SLINK)
         .args(args)
         .args(["--count", &count])
         .output()
         .unwrap();
-    let want = asked.stdout.strip_suffix(b"0 0\n").unwrap();
-    assert!(got == want, "not the first {made} puzzles, whole");
+    assert!(
+        got == asked.stdout,
+        "not the first {made} puzzles, whole, then 0 0"
+    );
+}
+
+#[test]
+fn gen_first_goes_on_where_a_run_stopped() {
+    // Puzzles 4 to 9 of a seed, made alone, are those a run of 10 makes.
+    let gen = |extra: &[&str]| {
+        let args = ["gen", "--rows", "6", "--cols", "6", "--seed", "8", "-q"];
+        let out = Command::new(SLINK).args(args).args(extra).output().unwrap();
+        assert!(out.status.success(), "{extra:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let all = gen(&["--count", "10"]);
+    let head = gen(&["--count", "4"]);
+    let tail = gen(&["--first", "4", "--count", "6"]);
+    let joined = format!("{}{tail}", head.strip_suffix("0 0\n").unwrap());
+    assert_eq!(joined, all);
+    assert_ne!(head, tail, "--first changes nothing");
 }
 
 #[test]
@@ -809,8 +832,8 @@ fn a_closed_pipe_ends_the_run_quietly_with_exit_0() {
 fn sigterm_abandons_the_big_puzzle_under_way_within_a_second() {
     // A 200x200 takes seconds to make: the signal comes in the middle of
     // the first, which is abandoned (checks poll the stop request, and so
-    // does the solver inside a check), so nothing is written, not even
-    // part of a puzzle, and no closing `0 0`.
+    // does the solver inside a check), so no puzzle is written, not even
+    // part of one: only the closing `0 0` of a whole (empty) file.
     let args = [
         "gen",
         "--rows",
@@ -834,5 +857,6 @@ fn sigterm_abandons_the_big_puzzle_under_way_within_a_second() {
     assert_eq!(child.wait().unwrap().code(), Some(143), "{err}");
     let took = asked.elapsed();
     assert!(took < Duration::from_millis(1500), "took {took:?} to stop");
-    assert!(got.is_empty(), "wrote {} bytes", got.len());
+    assert_eq!(String::from_utf8_lossy(&got), "0 0\n");
+    assert!(err.contains("after 0 of 2 puzzles"), "{err}");
 }

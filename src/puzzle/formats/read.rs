@@ -68,7 +68,8 @@ pub enum Ending {
 /// ```
 /// use slink::formats::{Format, Reader};
 /// let text = b"https://puzz.link/p?slither/2/1/01\n# a comment\n2x1t0:0\n";
-/// let read: Vec<_> = Reader::new(text, Format::Url).collect();
+/// // A list as detected: URLs and Loopy IDs mixed.
+/// let read: Vec<_> = Reader::new(text, Format::Url).mixed(true).collect();
 /// assert_eq!((read.len(), read[1].place.line), (2, 3));
 /// assert!(read[0].puzzle.is_ok());
 /// let e = read[1].puzzle.as_ref().unwrap_err();
@@ -91,6 +92,8 @@ pub struct Reader<'a> {
     pub(super) ending: Ending,
     /// Whether the text is a piece of a longer input, not its last.
     piece: bool,
+    /// Whether a list of URLs and Loopy IDs may mix them ([`Reader::mixed`]).
+    mixed: bool,
     /// The data set that ended the reading ([`Ending::Error`]), until
     /// taken (boxed: it is rare, and it would make the reader larger).
     broken: Option<Box<(Span, ParseError)>>,
@@ -110,6 +113,7 @@ impl<'a> Reader<'a> {
             format,
             ending: Ending::NotYet,
             piece: false,
+            mixed: false,
             broken: None,
         }
     }
@@ -133,6 +137,31 @@ impl<'a> Reader<'a> {
     pub fn in_piece(mut self) -> Self {
         self.piece = true;
         self
+    }
+
+    /// Reads a list of URLs or Loopy IDs ([`Format::Url`],
+    /// [`Format::Loopy`]) with each line taken as what it looks like
+    /// ([`Format::of_line`]), when `mixed`: as for a format detected
+    /// rather than named. Otherwise (the default) each line must be the
+    /// format's own, and a URL where a Loopy ID is expected (or the other
+    /// way round) is an error saying so.
+    ///
+    /// ```
+    /// use slink::formats::{Format, Reader};
+    /// let text = b"slither/1/1/.\n1x1t0:4\n";
+    /// let named: Vec<_> = Reader::new(text, Format::Loopy).collect();
+    /// assert!(named[0].puzzle.as_ref().unwrap_err().message.contains("a URL"));
+    /// let detected: Vec<_> = Reader::new(text, Format::Loopy).mixed(true).collect();
+    /// assert!(detected.iter().all(|d| d.puzzle.is_ok()));
+    /// ```
+    pub fn mixed(mut self, mixed: bool) -> Self {
+        self.mixed = mixed;
+        self
+    }
+
+    /// The text read (the spans' offsets are in it).
+    pub fn text(&self) -> &'a [u8] {
+        self.src
     }
 
     /// The format read.
@@ -218,7 +247,13 @@ impl<'a> Reader<'a> {
             self.ending = Ending::End;
             return None;
         };
-        let span = self.span(&l, l.to);
+        let mut span = self.span(&l, l.to);
+        if self.mixed {
+            span.format = match Format::of_line(&self.src[l.from..l.to]) {
+                Some(f @ (Format::Url | Format::Loopy)) => f,
+                _ => self.format,
+            };
+        }
         self.pos = (l.end + 1).min(self.src.len());
         self.line += usize::from(l.end < self.src.len());
         Some(span)
@@ -261,20 +296,27 @@ impl<'a> Reader<'a> {
 }
 
 /// Reads one line (trimmed) of a text of URLs (`format` [`Format::Url`])
-/// or Loopy IDs (any other) into `out`. The two may share a text: a line
-/// that looks like the other ([`Format::of_line`]) is read as the other;
-/// a line that looks like neither is read as the text's own kind, whose
-/// error says what was expected.
+/// or Loopy IDs (any other) into `out`. A line that looks like the other
+/// kind ([`Format::of_line`]) is an error saying so: a reader that takes
+/// both ([`Reader::mixed`]) gives each line its own format beforehand.
 fn decode_line(format: Format, line: &[u8], out: &mut Puzzle) -> Result<(), ParseError> {
-    let looks = Format::of_line(line);
-    let loopy = match format {
-        Format::Url => looks == Some(Format::Loopy),
-        _ => looks != Some(Format::Url),
+    let (own, other) = match format {
+        Format::Url => ("a URL", "a Loopy ID"),
+        _ => ("a Loopy ID", "a URL"),
     };
-    if loopy {
-        loopy::decode_into(line, out)
-    } else {
+    let looks = Format::of_line(line);
+    if looks.is_some_and(|f| f != format && matches!(f, Format::Url | Format::Loopy)) {
+        let message = format!(
+            "expected {own} ({} was named), found {other}; name no format to read \
+             a list that mixes URLs and Loopy IDs",
+            format.name()
+        );
+        return Err(ParseError::locate(line, 0, message));
+    }
+    if format == Format::Url {
         url::decode_into(line, out)
+    } else {
+        loopy::decode_into(line, out)
     }
 }
 

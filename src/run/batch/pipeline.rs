@@ -30,7 +30,7 @@
 use super::encoded::Pictures;
 use super::progress::Progress;
 use super::ring::{Batch, Ring, BATCH_LEN, CLAIMED};
-use super::scan::{PieceEnd, Scan};
+use super::scan::{OddAddresses, PieceEnd, Scan};
 use super::sink::Sink;
 use super::slot::Slot;
 use super::worker::{CallerWorker, Shared};
@@ -39,7 +39,7 @@ use crate::puzzle::formats::pictures::html::Tally;
 use crate::puzzle::formats::{self, Reader};
 use crate::run::read::chunks;
 use crate::run::read::input::{self, Source};
-use crate::util::interrupt;
+use crate::util::{counted, interrupt};
 use rayon::ThreadPool;
 use std::io::Write;
 use std::sync::atomic::AtomicUsize;
@@ -60,6 +60,11 @@ struct FileState {
     /// The input's format, once known (given, or detected from its first
     /// meaningful line).
     format: Option<formats::Format>,
+    /// Whether the format is detected, not given: a list of URLs and Loopy
+    /// IDs may then mix them ([`Reader::mixed`]).
+    detected: bool,
+    /// Its URLs whose address is not a known player's.
+    odd: OddAddresses,
 }
 
 /// A batch run in progress.
@@ -201,6 +206,8 @@ impl<'c> Pipeline<'c> {
             line_offset: 0,
             scanned: 0,
             format: self.sink.config.input_format,
+            detected: self.sink.config.input_format.is_none(),
+            odd: OddAddresses::default(),
         };
         self.sink.totals.files += 1;
         self.sink.start_input(index, &file.name);
@@ -218,6 +225,7 @@ impl<'c> Pipeline<'c> {
         if let Some(p) = &mut self.sink.pictures {
             p.end(out)?;
         }
+        self.odd_addresses(&file, out, err)?;
         self.sink.end_input(out, err)?;
         self.sink.totals.bytes += file.scanned;
         self.bytes_before += file.scanned;
@@ -311,6 +319,34 @@ impl<'c> Pipeline<'c> {
         }
     }
 
+    /// Warns of `file`'s URLs whose address is not a known pzprjs
+    /// player's (read all the same), naming the first.
+    fn odd_addresses(
+        &mut self,
+        file: &FileState,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<(), Error> {
+        let Some((place, address)) = &file.odd.first else {
+            return Ok(());
+        };
+        let others = match file.odd.count - 1 {
+            0 => String::new(),
+            n => format!(" (and {} like it)", counted(n as u64, "more URL")),
+        };
+        let line = format!(
+            "{}{}:{}:{}: data set {}: warning: '{address}' is not the address of a \
+             pzprjs player slink knows (puzz.link, pzv.jp, pzprxs.vercel.app): a slip? \
+             Read all the same, as pzprjs reads any, by what follows the '?'{others}",
+            self.sink.config.prefix(true),
+            file.name,
+            place.line,
+            place.col,
+            place.number
+        );
+        self.sink.warn(&line, out, err)
+    }
+
     /// Warns that `file` ends without the closing `0 0` line.
     fn unterminated(
         &mut self,
@@ -360,6 +396,7 @@ impl<'c> Pipeline<'c> {
             .format
             .expect("the input's format, known by usable_end");
         let reader = Reader::new(src, format)
+            .mixed(file.detected)
             .numbered_from(file.next_number)
             .after_lines(file.line_offset);
         let mut scan = Scan {
@@ -370,6 +407,7 @@ impl<'c> Pipeline<'c> {
             skip: self.skip,
             end: None,
             workers: self.workers,
+            odd: OddAddresses::default(),
         };
         let mut ring = Ring::new(
             &self.slots,
@@ -390,6 +428,7 @@ impl<'c> Pipeline<'c> {
             None => ring.run(&mut scan, sink, &shared, out, err, &mut |job| job()),
         };
         file.next_number = scan.reader.next_number();
+        file.odd.add(std::mem::take(&mut scan.odd));
         file.scanned = base + scan.reader.position() as u64;
         self.skip = scan.skip;
         written?;

@@ -36,6 +36,9 @@ pub struct Chunks {
     /// The input's format: given, or detected from its first meaningful
     /// line (`None` until then).
     format: Option<Format>,
+    /// Whether the format was detected, not given: a list of URLs and
+    /// Loopy IDs may then mix them ([`Reader::mixed`]).
+    detected: bool,
 }
 
 /// A piece of whole data sets.
@@ -52,6 +55,8 @@ pub struct Chunk<'a> {
     pub last: bool,
     /// The input's format.
     pub format: Format,
+    /// Whether it was detected, not given ([`Reader::mixed`]).
+    pub detected: bool,
 }
 
 impl<'a> Chunk<'a> {
@@ -59,6 +64,7 @@ impl<'a> Chunk<'a> {
     /// input (decoded as they are taken).
     pub fn data_sets(&self) -> Reader<'a> {
         Reader::new(self.bytes, self.format)
+            .mixed(self.detected)
             .numbered_from(self.first)
             .after_lines(self.line_offset)
     }
@@ -94,6 +100,7 @@ impl Chunks {
         limit: usize,
     ) -> io::Result<Chunks> {
         let mut chunks = Chunks::new(input::open(input)?, piece_bytes, limit);
+        chunks.detected = format.is_none();
         chunks.format = format;
         Ok(chunks)
     }
@@ -112,6 +119,7 @@ impl Chunks {
             next_number: 1,
             done: false,
             format: None,
+            detected: true,
         }
     }
 
@@ -183,6 +191,7 @@ impl Chunks {
                 first,
                 last,
                 format,
+                detected: self.detected,
             }));
         }
     }
