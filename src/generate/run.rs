@@ -3,8 +3,8 @@
 //! loops), with a summary of the work.
 
 use super::{generate_until, Config, GenError, Generated, Work};
+use crate::puzzle::formats::judge::render;
 use crate::puzzle::formats::{self, Format};
-use crate::puzzle::render;
 use crate::util::{counted, interrupt};
 use std::io::{self, Write};
 use std::ops::Range;

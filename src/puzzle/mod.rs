@@ -7,7 +7,6 @@
 
 pub mod formats;
 pub mod region;
-pub mod render;
 pub mod solution;
 pub mod verify;
 

@@ -1,10 +1,17 @@
-//! The judge's deduction rules R1-R15 and the vertex rules, as mask
-//! operations over whole rows of cells or vertices.
+//! Deduction as mask operations over whole rows of cells or vertices:
+//! the judge's rules R1-R15 ([`cell`], [`corner`], [`diagonal`],
+//! [`entry`], [`threes`]) and the vertex rules ([`vertex`]), and two
+//! families that are not the judge's, which the complete solver adds once
+//! those stall: inside and outside ([`color`]) and the marks of cell
+//! corners ([`angle`]).
 //!
-//! Each family has a module and an `apply(ctx, i)` that runs its rules on
-//! cell row `i` (or vertex row `i` for [`vertex`]) for every column at once.
-//! Rules are written once, for one [`Corner`](crate::grid::Corner) or
-//! [`Side`](crate::grid::Side), and applied to all four.
+//! Most families have an `apply(ctx, i)` that runs their rules on cell
+//! row `i` (vertex row `i` for [`vertex`]) for every column at once;
+//! [`angle`] has its own entry points for cells and vertices, and
+//! [`threes::apply_all`] takes the whole board. Rules are written once,
+//! for one [`Corner`](crate::grid::Corner) or
+//! [`Side`](crate::grid::Side), and applied to all four. [`propagate`]
+//! runs the families to a fixpoint, row by row where something changed.
 
 pub mod angle;
 pub mod cell;

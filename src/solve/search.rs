@@ -28,7 +28,6 @@ use crate::solve::parity;
 use crate::solve::probe::Prober;
 
 mod record;
-pub use record::solve_finished;
 use record::{found_status, record};
 mod walk;
 use walk::{End, Order, Plan, Step, Walk, MIRRORS, RESTART_AFTER, RESTART_DIVE_NODES};

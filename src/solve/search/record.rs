@@ -10,30 +10,6 @@ use crate::rules::decision::Event;
 use crate::rules::Contradiction;
 use crate::solve::outcome::{Options, Outcome, Status};
 
-/// Solves `p` from a board the judge's rules finished at their fixpoint
-/// (every edge decided), as a [`crate::solve::pack::Pack`] leaves it, given by
-/// its rows of line edges: `h` (the `rows + 1` rows of `H` edges) and `v`
-/// (the `rows` rows of `V` edges). The search would take one node, where
-/// the rules find nothing to do (no pass) and loop reasoning leaves the
-/// complete board to the solution check (`verify`, in `record`); so
-/// only that check is done, and the outcome is the search's. Not for
-/// traces or rule counts (`o.trace`, `o.count_rules`), which see every step.
-pub fn solve_finished<const V: usize>(
-    p: &Puzzle,
-    h: impl IntoIterator<Item = [u64; V]>,
-    v: impl IntoIterator<Item = [u64; V]>,
-    o: &Options,
-    out: &mut Outcome,
-) {
-    assert!(
-        !o.trace && !o.count_rules,
-        "a finished board skips every step"
-    );
-    out.stats.nodes += 1;
-    record(p, h, v, o, out, true);
-    out.finish(found_status(out));
-}
-
 /// Stores the fully decided board of `p` whose line edges are the rows
 /// `h` and `v` (as [`Solution::set_rows`] takes them) as a solution if it
 /// is one; `root` if it is the search's root board.
