@@ -24,7 +24,7 @@
 
 #![allow(dead_code)]
 
-use slink::internals::generate::{self, Config, Rng, SizeRange};
+use slink::internals::generate::{self, GenConfig, Rng, SizeRange};
 use slink::{Clue, Options, Puzzle, Solver, Status};
 
 /// A named set of puzzles and its judge-format text.
@@ -78,12 +78,12 @@ fn generated(
     blanks: Option<f64>,
     rules_only: bool,
 ) -> Vec<Puzzle> {
-    let config = Config {
+    let config = GenConfig {
         rows: SizeRange::exactly(n),
         cols: SizeRange::exactly(n),
         blanks,
         rules_only,
-        ..Config::default()
+        ..GenConfig::default()
     };
     generate::generate_many(&config, seed, 0, count)
         .into_iter()

@@ -23,7 +23,7 @@ use pyo3::prelude::*;
 fn _slink(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<one::PyPuzzle>()?;
     m.add_class::<one::SolveResult>()?;
-    m.add_class::<stream::Records>()?;
+    m.add_class::<stream::RecordStream>()?;
     m.add_function(wrap_pyfunction!(one::solve, m)?)?;
     m.add_function(wrap_pyfunction!(one::read, m)?)?;
     m.add_function(wrap_pyfunction!(stream::solve_many, m)?)?;

@@ -19,7 +19,7 @@ use std::time::Duration;
 pub type Raised = Arc<Mutex<Option<PyErr>>>;
 
 /// A source of puzzles made an input of the batch engine.
-pub struct Source {
+pub struct PySource {
     /// The input.
     pub input: Input,
     /// For an iterable: where its own exception is kept.
@@ -149,7 +149,7 @@ pub const STRING: &str = "<string>";
 /// (it must be there); any other iterable of `str` or `bytes` a text read
 /// as a stream, item after item (an item without a final newline gets
 /// one). `name` names the text or the iterable in records and messages.
-pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Source> {
+pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<PySource> {
     let cancel = Arc::new(AtomicBool::new(false));
     let text = match obj.cast::<PyString>() {
         Ok(s) => Some(s.to_cow()?)
@@ -162,7 +162,7 @@ pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Sourc
             name: name.unwrap_or_else(|| STRING.into()),
             bytes: bytes.into(),
         };
-        return Ok(Source {
+        return Ok(PySource {
             input,
             raised: None,
             cancel,
@@ -173,7 +173,7 @@ pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Sourc
             name: name.unwrap_or_else(|| "<bytes>".into()),
             bytes: bytes.into(),
         };
-        return Ok(Source {
+        return Ok(PySource {
             input,
             raised: None,
             cancel,
@@ -187,7 +187,7 @@ pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Sourc
             let e = io::Error::from_raw_os_error(21); // EISDIR
             return Err(os_error(&e, &path.display().to_string()));
         }
-        return Ok(Source {
+        return Ok(PySource {
             input: Input::Path(path),
             raised: None,
             cancel,
@@ -208,7 +208,7 @@ pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Sourc
         cancel: cancel.clone(),
         raised: raised.clone(),
     };
-    Ok(Source {
+    Ok(PySource {
         input: Input::Reader {
             name: name.unwrap_or_else(|| "<iterable>".into()),
             reader: SharedReader::new(Box::new(reader)),
@@ -294,7 +294,7 @@ impl Read for Lines {
 
 /// The whole text of `source` (for the functions that need it at once:
 /// `verify`, `read`).
-pub fn text_of(py: Python<'_>, source: &Source) -> PyResult<Vec<u8>> {
+pub fn text_of(py: Python<'_>, source: &PySource) -> PyResult<Vec<u8>> {
     let name = source.input.name();
     match &source.input {
         Input::Path(path) => py
@@ -317,7 +317,7 @@ pub fn text_of(py: Python<'_>, source: &Source) -> PyResult<Vec<u8>> {
 }
 
 /// The exception an iterable raised while it was read, if it did.
-pub fn taken(source: &Source) -> Option<PyErr> {
+pub fn taken(source: &PySource) -> Option<PyErr> {
     source
         .raised
         .as_ref()

@@ -4,14 +4,14 @@
 //! The engine writes the JSON lines of `slink solve --format json` (its
 //! own record writer: the same bytes) to a [`Channel`], a batch of
 //! records per message through a bounded channel, so that at most a few
-//! batches wait for Python however large the input. [`Records`] hands
+//! batches wait for Python however large the input. [`RecordStream`] hands
 //! them out one by one, as `str` lines or as dicts read back from the
 //! line. Python waiting for a batch releases the GIL and looks at its
 //! signals every 50 ms, so Ctrl-C (KeyboardInterrupt) stops the
 //! iteration between records; the engine then stops too (its next write
 //! fails), as it does when the iterator is closed or dropped.
 
-use crate::source::{self, Source};
+use crate::source::{self, PySource};
 use pyo3::exceptions::PyOSError;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -103,7 +103,7 @@ fn run(
 }
 
 /// The state of an iteration.
-struct State {
+struct StreamState {
     rx: Option<Receiver<Message>>,
     /// The batch being handed out, and where the next line starts.
     lines: Vec<u8>,
@@ -115,20 +115,20 @@ struct State {
 
 /// The records of a `solve_many` run, in input order: an iterator (and a
 /// context manager, whose exit closes it).
-#[pyclass(module = "slink")]
-pub struct Records {
-    state: Mutex<State>,
+#[pyclass(module = "slink", name = "Records")]
+pub struct RecordStream {
+    state: Mutex<StreamState>,
     /// Set by `close()` before it waits for the state: a `__next__` that
     /// finds the state taken then ends the iteration instead of failing.
     closing: std::sync::atomic::AtomicBool,
-    source: Source,
+    source: PySource,
     /// Hand out JSON lines (`str`, with their newline) instead of dicts.
     json: bool,
 }
 
 /// One JSON record, borrowed from its line where it can be.
 #[derive(Deserialize)]
-struct Record<'a> {
+struct RecordFields<'a> {
     input: u64,
     data_set: u64,
     #[serde(borrow)]
@@ -167,7 +167,7 @@ pub fn dict_of<'py>(
     line: &[u8],
     last_file: &mut FileName,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let r: Record = serde_json::from_slice(line).map_err(|e| {
+    let r: RecordFields = serde_json::from_slice(line).map_err(|e| {
         pyo3::exceptions::PyRuntimeError::new_err(format!("unreadable record ({e})"))
     })?;
     let d = PyDict::new(py);
@@ -198,9 +198,9 @@ pub fn dict_of<'py>(
     Ok(d)
 }
 
-impl State {
+impl StreamState {
     /// Stops the engine and forgets its output (it ends at its next write).
-    fn stop(&mut self, source: &Source) {
+    fn stop(&mut self, source: &PySource) {
         source.cancel.store(true, Ordering::Relaxed);
         self.rx = None;
         self.lines.clear();
@@ -208,7 +208,7 @@ impl State {
     }
 }
 
-impl Records {
+impl RecordStream {
     /// The end of the run: `Ok` when it read its input through, else the
     /// exception that says why not.
     fn end(&self, py: Python<'_>, ended: Result<Totals, String>, diag: Vec<u8>) -> PyResult<()> {
@@ -240,7 +240,7 @@ impl Records {
 }
 
 #[pymethods]
-impl Records {
+impl RecordStream {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
@@ -339,7 +339,7 @@ impl Records {
     }
 }
 
-impl Drop for Records {
+impl Drop for RecordStream {
     fn drop(&mut self) {
         // The thread ends by itself at its next write (it may need the GIL
         // first, to read an iterable: no join here).
@@ -390,7 +390,7 @@ pub fn solve_many(
     budget: Option<i128>,
     time_limit: Option<f64>,
     rules_only: bool,
-) -> PyResult<Records> {
+) -> PyResult<RecordStream> {
     let shard = match shard {
         None => Shard::ALL,
         Some((k, n)) => Shard::new(k, n).ok_or_else(|| {
@@ -429,8 +429,8 @@ pub fn solve_many(
             let _ = tx.send(Message::End(ended, err));
         })
         .map_err(|e| PyOSError::new_err(format!("cannot start the solving thread: {e}")))?;
-    Ok(Records {
-        state: Mutex::new(State {
+    Ok(RecordStream {
+        state: Mutex::new(StreamState {
             rx: Some(rx),
             lines: Vec::new(),
             at: 0,

@@ -7,7 +7,7 @@ use crate::source::{self, os_error, parse_error};
 use pyo3::exceptions::{PyOSError, PyRuntimeWarning, PyValueError};
 use pyo3::prelude::*;
 use slink::formats::Format;
-use slink::internals::generate::{generate_many, Config as GenConfig, Shape, SizeRange};
+use slink::internals::generate::{generate_many, GenConfig, Shape, SizeRange};
 use slink::internals::run::check::{self as checking, Question};
 use slink::internals::run::verify as verifying;
 use slink::{Options, MAX_COLS, MAX_ROWS};

@@ -26,17 +26,17 @@ const CHUNK: usize = 16;
 #[derive(Default)]
 pub struct Trail<const W: usize> {
     /// The deepest level's board, word for word (its bookkeeping is in its
-    /// [`Level`]).
+    /// [`SavedLevel`]).
     top: Board<W>,
     /// For each level above the deepest, one after another: the words its
     /// board held where the next level's board differs, by index.
     saved: Vec<(usize, Row<W>)>,
     /// The levels; only the first `len` are kept (the others keep their
     /// storage for the next ones).
-    levels: Vec<Level>,
+    levels: Vec<SavedLevel>,
     len: usize,
     /// Per word of the board: the stamp of the level it was last saved
-    /// for (see [`Level::stamp`]).
+    /// for (see [`SavedLevel::stamp`]).
     stamps: Vec<u64>,
     /// The last stamp given.
     stamp: u64,
@@ -45,7 +45,7 @@ pub struct Trail<const W: usize> {
 /// What a level keeps beside its words: where they begin in
 /// [`Trail::saved`], and its board's bookkeeping.
 #[derive(Default)]
-struct Level {
+struct SavedLevel {
     /// The length of [`Trail::saved`] when the level was pushed: the words
     /// after it bring this level's board back from a deeper one.
     saved: usize,
@@ -78,7 +78,7 @@ impl<const W: usize> Trail<W> {
             self.save_changes(board, self.levels[depth - 1].stamp);
         }
         if self.levels.len() == depth {
-            self.levels.push(Level::default());
+            self.levels.push(SavedLevel::default());
         }
         self.stamp += 1;
         let level = &mut self.levels[depth];

@@ -17,7 +17,7 @@
 
 use super::output::{Output, OutputArgs};
 use clap::Args;
-use slink::internals::generate::{self, Config, Difficulty, Shape, SizeRange, Symmetry};
+use slink::internals::generate::{self, Difficulty, GenConfig, Shape, SizeRange, Symmetry};
 use slink::internals::puzzle::formats::Format;
 use slink::internals::puzzle::{MAX_COLS, MAX_ROWS};
 use slink::internals::util::{counted, interrupt};
@@ -149,8 +149,8 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
 
 impl GenArgs {
     /// The generator configuration these arguments ask for.
-    fn config(&self) -> Config {
-        Config {
+    fn config(&self) -> GenConfig {
+        GenConfig {
             rows: self.rows,
             cols: self.cols,
             blanks: self.blanks,

@@ -1,4 +1,4 @@
-//! What to generate ([`Config`], [`SizeRange`]) and what comes back
+//! What to generate ([`GenConfig`], [`SizeRange`]) and what comes back
 //! ([`Generated`], [`Work`], [`GenError`]).
 
 use super::symmetry::Symmetry;
@@ -85,7 +85,7 @@ impl fmt::Display for SizeRange {
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Config {
+pub struct GenConfig {
     /// Rows of each puzzle, drawn uniformly from the range.
     pub rows: SizeRange,
     /// Columns of each puzzle, drawn uniformly from the range.
@@ -105,7 +105,7 @@ pub struct Config {
     /// Loops tried per puzzle before giving up on it.
     pub max_attempts: u32,
     /// The difficulty of every puzzle: clues are removed while the puzzle
-    /// stays within it (up to [`Config::blanks`], as many as can go
+    /// stays within it (up to [`GenConfig::blanks`], as many as can go
     /// without it), and a puzzle that ends easier is dropped for another
     /// loop. `None`: any (with blanks, clues are removed while the puzzle
     /// stays unique).
@@ -119,9 +119,9 @@ pub struct Config {
     pub time_limit: Option<Duration>,
 }
 
-impl Default for Config {
+impl Default for GenConfig {
     fn default() -> Self {
-        Config {
+        GenConfig {
             rows: SizeRange::exactly(10),
             cols: SizeRange::exactly(10),
             blanks: None,
@@ -227,7 +227,7 @@ pub enum GenError {
     /// The configuration cannot work (a size outside the limits, a blank
     /// fraction outside 0..1).
     BadConfig(String),
-    /// Not made within [`Config::time_limit`].
+    /// Not made within [`GenConfig::time_limit`].
     TimedOut {
         /// Index of the puzzle in the run.
         index: u64,
@@ -271,7 +271,7 @@ impl fmt::Display for GenError {
 
 impl std::error::Error for GenError {}
 
-impl Config {
+impl GenConfig {
     /// Checks the configuration's limits.
     pub fn validate(&self) -> Result<(), GenError> {
         let bad = |s: String| Err(GenError::BadConfig(s));
@@ -324,7 +324,7 @@ impl Config {
     }
 }
 
-impl Config {
+impl GenConfig {
     /// The difficulty the puzzles are checked at: the one asked for
     /// (`--rules-only` asks for [`Difficulty::Rules`]), else uniqueness
     /// ([`Difficulty::Search`]).

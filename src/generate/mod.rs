@@ -5,8 +5,8 @@
 //! winding ([`Shape`]). Its Slink puzzle clues every cell; the solver then
 //! decides whether that puzzle has exactly one solution (if not, another
 //! loop is tried). Optionally clues are removed while the puzzle stays
-//! unique ([`Config::blanks`]), and only puzzles that the judge's rules
-//! alone finish are kept ([`Config::rules_only`]).
+//! unique ([`GenConfig::blanks`]), and only puzzles that the judge's rules
+//! alone finish are kept ([`GenConfig::rules_only`]).
 //!
 //! Everything is deterministic: puzzle `k` of a run seeded with `s`
 //! depends on `(s, k)` only ([`Rng::for_item`]), never on the thread that
@@ -14,11 +14,11 @@
 //! threads.
 //!
 //! ```
-//! use slink::internals::generate::{Config, Generator, SizeRange};
-//! let config = Config {
+//! use slink::internals::generate::{GenConfig, Generator, SizeRange};
+//! let config = GenConfig {
 //!     rows: SizeRange::exactly(6),
 //!     cols: SizeRange::exactly(8),
-//!     ..Config::default()
+//!     ..GenConfig::default()
 //! };
 //! let mut generator = Generator::new(config);
 //! let made = generator.generate(7, 0).unwrap();
@@ -36,7 +36,7 @@ mod symmetry;
 pub use crate::puzzle::region::{Region, Shape};
 pub use crate::solve::difficulty::Difficulty;
 pub use crate::util::rng::{splitmix64, Rng};
-pub use config::{default_budget, Config, GenError, Generated, SizeRange, Work};
+pub use config::{default_budget, GenConfig, GenError, Generated, SizeRange, Work};
 pub use symmetry::Symmetry;
 
 use crate::puzzle::solution::Solution;
@@ -65,7 +65,7 @@ const SEARCH_RADIUS: usize = 4;
 
 /// Makes puzzles one at a time, reusing its solvers' scratch space.
 pub struct Generator {
-    config: Config,
+    config: GenConfig,
     /// The checks of candidates.
     checker: Checker,
     /// The grading of the puzzles made (when the checks do not tell it).
@@ -82,7 +82,7 @@ enum Attempt {
 
 impl Generator {
     /// A generator for `config`.
-    pub fn new(config: Config) -> Self {
+    pub fn new(config: GenConfig) -> Self {
         Generator {
             config,
             checker: Checker::new(0),
@@ -103,7 +103,7 @@ impl Generator {
     }
 
     /// The configuration.
-    pub fn config(&self) -> &Config {
+    pub fn config(&self) -> &GenConfig {
         &self.config
     }
 
@@ -279,7 +279,7 @@ impl Generator {
 /// parallel on rayon's current pool, in index order. The result does not
 /// depend on the number of threads.
 pub fn generate_many(
-    config: &Config,
+    config: &GenConfig,
     seed: u64,
     first: u64,
     count: u64,
@@ -294,7 +294,7 @@ pub fn generate_many(
 /// says so is not made (`None`), and one under way when a stop is
 /// requested ([`crate::util::interrupt`]) is abandoned (`None`).
 pub fn generate_until(
-    config: &Config,
+    config: &GenConfig,
     seed: u64,
     first: u64,
     count: u64,

@@ -2,7 +2,7 @@
 //! index order (and their expected answers, drawn from the generator's own
 //! loops), with a summary of the work.
 
-use super::{generate_until, Config, GenError, Generated, Work};
+use super::{generate_until, GenConfig, GenError, Generated, Work};
 use crate::puzzle::formats::judge::render;
 use crate::puzzle::formats::{self, Format};
 use crate::util::{counted, interrupt};
@@ -59,7 +59,7 @@ pub struct Outputs<'a> {
 /// where to begin again.
 pub fn run(
     format: Format,
-    config: &Config,
+    config: &GenConfig,
     seed: u64,
     indices: Range<u64>,
     to: Outputs<'_>,
@@ -156,7 +156,7 @@ impl Summary {
     /// the solver disagreed with the generator.
     pub fn report(
         &self,
-        config: &Config,
+        config: &GenConfig,
         seed: u64,
         seconds: f64,
         err: &mut dyn Write,

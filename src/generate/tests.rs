@@ -8,11 +8,11 @@ use crate::solve::difficulty::{grade, Graders};
 use crate::solve::outcome::Status;
 use crate::solve::solver::Solver;
 
-fn config(rows: usize, cols: usize) -> Config {
-    Config {
+fn config(rows: usize, cols: usize) -> GenConfig {
+    GenConfig {
         rows: SizeRange::exactly(rows),
         cols: SizeRange::exactly(cols),
-        ..Config::default()
+        ..GenConfig::default()
     }
 }
 
@@ -58,13 +58,13 @@ fn one_by_one_is_the_blank_cell() {
         Generator::new(config(1, 1)).generate(1, 0),
         Err(GenError::BadConfig(_))
     ));
-    let blank = Config {
+    let blank = GenConfig {
         blanks: Some(1.0),
         ..config(1, 1)
     };
     let made = Generator::new(blank).generate(1, 0).unwrap();
     assert_eq!(made.puzzle.clue(0, 0), Clue::Blank);
-    let rules = Config {
+    let rules = GenConfig {
         rules_only: true,
         max_attempts: 20,
         ..blank
@@ -77,7 +77,7 @@ fn one_by_one_is_the_blank_cell() {
 
 #[test]
 fn blanks_keep_the_puzzle_unique() {
-    let c = Config {
+    let c = GenConfig {
         blanks: Some(0.5),
         ..config(6, 7)
     };
@@ -92,7 +92,7 @@ fn blanks_keep_the_puzzle_unique() {
 
 #[test]
 fn bad_configs_are_errors() {
-    let c = Config {
+    let c = GenConfig {
         blanks: Some(1.5),
         ..config(3, 3)
     };
@@ -108,7 +108,7 @@ fn bad_configs_are_errors() {
 fn each_difficulty_is_made_and_graded_as_asked() {
     let mut graders = Graders::new(100_000);
     for d in [Difficulty::Rules, Difficulty::Loop, Difficulty::Probe] {
-        let c = Config {
+        let c = GenConfig {
             difficulty: Some(d),
             ..config(10, 10)
         };
@@ -129,7 +129,7 @@ fn each_difficulty_is_made_and_graded_as_asked() {
 
 #[test]
 fn minimal_puzzles_lose_no_clue_and_stay_unique() {
-    let c = Config {
+    let c = GenConfig {
         minimal: true,
         ..config(6, 6)
     };
@@ -161,7 +161,7 @@ fn symmetric_layouts_blank_whole_orbits() {
         (Symmetry::Rot4, 8),
         (Symmetry::Mirror, 7),
     ] {
-        let c = Config {
+        let c = GenConfig {
             difficulty: Some(Difficulty::Probe),
             symmetry,
             ..config(n, n)
@@ -177,7 +177,7 @@ fn symmetric_layouts_blank_whole_orbits() {
             );
         }
     }
-    let lopsided = Config {
+    let lopsided = GenConfig {
         symmetry: Symmetry::Rot4,
         ..config(5, 6)
     };
@@ -186,7 +186,7 @@ fn symmetric_layouts_blank_whole_orbits() {
 
 #[test]
 fn a_time_limit_abandons_the_puzzle() {
-    let c = Config {
+    let c = GenConfig {
         difficulty: Some(Difficulty::Probe),
         time_limit: Some(std::time::Duration::from_nanos(1)),
         ..config(30, 30)

@@ -45,7 +45,7 @@ use crate::board::{Board, Frame};
 
 /// Where the dive is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
+enum DiveState {
     /// Not begun yet.
     Pending,
     /// Running, with the failures met so far; `probed` if it began after
@@ -58,7 +58,7 @@ enum State {
 /// The dive of one search (see the module doc).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Dive {
-    state: State,
+    state: DiveState,
     /// The failures it survives.
     failures: u32,
     /// Whether it is a search of its own ([`Dive::alone`]).
@@ -86,9 +86,9 @@ impl Dive {
     /// solution is enough (the dive looks for a second one).
     pub(super) fn new(o: &Options) -> Self {
         let state = if o.search && o.branch && !o.trace && o.max_solutions >= 2 {
-            State::Pending
+            DiveState::Pending
         } else {
-            State::Over
+            DiveState::Over
         };
         Dive {
             state,
@@ -102,7 +102,7 @@ impl Dive {
     /// restarts of [`super::search`].
     pub(super) fn alone() -> Self {
         Dive {
-            state: State::Pending,
+            state: DiveState::Pending,
             failures: u32::MAX,
             alone: true,
         }
@@ -111,7 +111,7 @@ impl Dive {
     /// No dive: the probing search alone.
     pub(super) fn over() -> Self {
         Dive {
-            state: State::Over,
+            state: DiveState::Over,
             failures: 0,
             alone: false,
         }
@@ -119,13 +119,13 @@ impl Dive {
 
     /// Whether a dive will run (or runs).
     pub(super) fn may_run(&self) -> bool {
-        self.state != State::Over
+        self.state != DiveState::Over
     }
 
     /// Whether the dive is running: nodes are not probed.
     #[inline(always)]
     pub(super) fn running(&self) -> bool {
-        matches!(self.state, State::Running { .. })
+        matches!(self.state, DiveState::Running { .. })
     }
 
     /// At the root, deduced, before probing: begins the dive if the board
@@ -136,8 +136,8 @@ impl Dive {
         board: &Board<W>,
     ) -> bool {
         let open = self.alone || board.decided_count(frame) as usize * 10 <= frame.edge_count();
-        if self.state == State::Pending && open && !board.is_complete(frame) {
-            self.state = State::Running {
+        if self.state == DiveState::Pending && open && !board.is_complete(frame) {
+            self.state = DiveState::Running {
                 failures: 0,
                 probed: false,
             };
@@ -148,8 +148,8 @@ impl Dive {
 
     /// At the root, about to branch: begins the dive if it has not run.
     pub(super) fn begin_at_branch(&mut self) -> bool {
-        if self.state == State::Pending {
-            self.state = State::Running {
+        if self.state == DiveState::Pending {
+            self.state = DiveState::Running {
                 failures: 0,
                 probed: true,
             };
@@ -162,13 +162,13 @@ impl Dive {
     /// is over without an answer (the probing search gives the reasons of
     /// a puzzle without solution), and the search resumes where this says.
     pub(super) fn exhausted(&mut self, found: usize) -> Option<Resume> {
-        let State::Running { probed, .. } = self.state else {
+        let DiveState::Running { probed, .. } = self.state else {
             return None;
         };
         if found > 0 {
             return None;
         }
-        self.state = State::Over;
+        self.state = DiveState::Over;
         Some(self.resume(probed))
     }
 
@@ -186,7 +186,7 @@ impl Dive {
     /// A node met a contradiction: if the dive runs and this failure is
     /// one too many, it is over, and the search resumes where this says.
     pub(super) fn fail(&mut self) -> Option<Resume> {
-        let State::Running { failures, probed } = &mut self.state else {
+        let DiveState::Running { failures, probed } = &mut self.state else {
             return None;
         };
         *failures += 1;
@@ -194,7 +194,7 @@ impl Dive {
             return None;
         }
         let probed = *probed;
-        self.state = State::Over;
+        self.state = DiveState::Over;
         Some(self.resume(probed))
     }
 }

@@ -11,7 +11,7 @@ use crate::solve::four;
 use crate::solve::outcome::{Options, Outcome, Status};
 use crate::solve::pack::Pack;
 use crate::solve::search::Search;
-use crate::solve::stream::{Fate, Stream};
+use crate::solve::stream::{RulesEnd, Stream};
 
 /// Row words of the board small puzzles are deduced on side by side.
 // Four words, in one AVX2 register each (see `bits`): on 1000 generated
@@ -112,8 +112,8 @@ impl Solver {
                 let p = run[t];
                 match fate {
                     // Most puzzles: straight from the packed board.
-                    Fate::Finished { h, v } if finished(p, h, v, out) => {}
-                    Fate::Stalled(start) => narrow.solve_from(p, Some(start), o, out),
+                    RulesEnd::Finished { h, v } if finished(p, h, v, out) => {}
+                    RulesEnd::Stalled(start) => narrow.solve_from(p, Some(start), o, out),
                     // A contradiction, or a finished board that is no
                     // solution: as alone (a pack admits no clue 4).
                     _ => {

@@ -47,7 +47,7 @@ const STUCK_AFTER: u32 = 6;
 const WINDOW_PER_LANE: usize = 16;
 
 /// What became of a puzzle of a run.
-pub enum Fate<'a> {
+pub enum RulesEnd<'a> {
     /// The judge's rules decided every edge: its line edges, the `H` rows
     /// and the `V` rows, a word a row (bit `j` for column `j`). The rules
     /// may not have seen the last edges again: a board that is no solution
@@ -127,14 +127,14 @@ pub struct Stream<const W: usize> {
 /// The run's puzzles taken in (up to `next`) and handed over (up to
 /// `done`), of `len`, at most `window` in flight.
 #[derive(Clone, Copy)]
-struct Progress {
+struct Feed {
     next: usize,
     done: usize,
     len: usize,
     window: usize,
 }
 
-impl Progress {
+impl Feed {
     /// How many more puzzles may be taken in.
     fn room(&self) -> usize {
         (self.len - self.next).min(self.window - (self.next - self.done))
@@ -145,8 +145,8 @@ impl<const W: usize> Stream<W> {
     /// Deduces `puzzles` (one shape, each admitted by [`Pack::admits`],
     /// at least one) with the judge's rules side by side, and calls
     /// `each` with each puzzle's index, the sweeps it took and its
-    /// [`Fate`], in the order of `puzzles`.
-    pub fn run(&mut self, puzzles: &[&Puzzle], mut each: impl FnMut(usize, u32, Fate<'_>)) {
+    /// [`RulesEnd`], in the order of `puzzles`.
+    pub fn run(&mut self, puzzles: &[&Puzzle], mut each: impl FnMut(usize, u32, RulesEnd<'_>)) {
         let (rows, cols) = (puzzles[0].rows(), puzzles[0].cols());
         let lanes = Pack::<W>::capacity(rows, cols).min(puzzles.len());
         let per_lane = match self.per_lane {
@@ -167,7 +167,7 @@ impl<const W: usize> Stream<W> {
         }
         debug_assert!(self.waiting.iter().all(|w| matches!(w, Waiting::Empty)));
         self.passes = 0;
-        let mut at = Progress {
+        let mut at = Feed {
             next: 0,
             done: 0,
             len: puzzles.len(),
@@ -176,7 +176,7 @@ impl<const W: usize> Stream<W> {
         while at.next < at.len {
             let take = lanes.min(at.len - at.next);
             if take == 1 {
-                each(at.next, 0, Fate::Alone);
+                each(at.next, 0, RulesEnd::Alone);
                 at.next += 1;
                 at.done += 1;
                 continue;
@@ -198,8 +198,8 @@ impl<const W: usize> Stream<W> {
     fn deduce(
         &mut self,
         puzzles: &[&Puzzle],
-        at: &mut Progress,
-        each: &mut impl FnMut(usize, u32, Fate<'_>),
+        at: &mut Feed,
+        each: &mut impl FnMut(usize, u32, RulesEnd<'_>),
     ) {
         // What this pack has done so far: its puzzles finished, and taken in.
         let (finished, taken) = (self.finished, at.next - self.active().count_ones() as usize);
@@ -283,7 +283,7 @@ impl<const W: usize> Stream<W> {
     /// not run while new puzzles keep the first tier busy); a lane stuck
     /// again after them is at the rules' fixpoint, and its puzzle leaves
     /// the pack with its board.
-    fn unstick(&mut self, at: &Progress) {
+    fn unstick(&mut self, at: &Feed) {
         let old = self
             .lanes
             .iter()
@@ -314,7 +314,7 @@ impl<const W: usize> Stream<W> {
     }
 
     /// Takes every puzzle still in the pack out of it, each to go on alone.
-    fn leave(&mut self, puzzles: &[&Puzzle], at: &Progress) {
+    fn leave(&mut self, puzzles: &[&Puzzle], at: &Feed) {
         for lane in 0..self.lanes.len() {
             let Some((k, since)) = self.lanes[lane].take() else {
                 continue;
@@ -365,7 +365,7 @@ impl<const W: usize> Stream<W> {
 
     /// Hands over the waiting puzzles that no puzzle still in a lane
     /// precedes.
-    fn hand_over_ready(&mut self, at: &mut Progress, each: &mut impl FnMut(usize, u32, Fate<'_>)) {
+    fn hand_over_ready(&mut self, at: &mut Feed, each: &mut impl FnMut(usize, u32, RulesEnd<'_>)) {
         let (window, words) = (self.window, self.words);
         while at.done < at.next {
             let slot = at.done % window;
@@ -373,14 +373,14 @@ impl<const W: usize> Stream<W> {
                 Waiting::Empty => break,
                 Waiting::Lines(passes) => {
                     let (h, v) = self.store[slot * words..][..words].split_at(words / 2 + 1);
-                    each(at.done, passes, Fate::Finished { h, v });
+                    each(at.done, passes, RulesEnd::Finished { h, v });
                 }
-                Waiting::Alone(passes) => each(at.done, passes, Fate::Alone),
+                Waiting::Alone(passes) => each(at.done, passes, RulesEnd::Alone),
                 Waiting::Parked(passes) => {
                     let k = at.done;
                     let parked = self.parked.iter().position(|&(j, _)| j == k);
                     let (_, board) = self.parked.swap_remove(parked.expect("a parked board"));
-                    each(k, passes, Fate::Stalled(&board));
+                    each(k, passes, RulesEnd::Stalled(&board));
                     self.spare.push(board);
                 }
             }
@@ -394,9 +394,9 @@ impl<const W: usize> Stream<W> {
     /// unfinished ones are to be solved alone).
     fn hand_over_all(
         &mut self,
-        at: &mut Progress,
+        at: &mut Feed,
         settled: bool,
-        each: &mut impl FnMut(usize, u32, Fate<'_>),
+        each: &mut impl FnMut(usize, u32, RulesEnd<'_>),
     ) {
         loop {
             self.hand_over_ready(at, each);
@@ -416,16 +416,16 @@ impl<const W: usize> Stream<W> {
             let passes = self.passes - since;
             if settled {
                 self.pack.unpack(lane, &mut self.board);
-                each(k, passes, Fate::Stalled(&self.board));
+                each(k, passes, RulesEnd::Stalled(&self.board));
             } else {
-                each(k, passes, Fate::Alone);
+                each(k, passes, RulesEnd::Alone);
             }
             at.done += 1;
         }
     }
 
     /// Puts the next puzzles in the free lanes, as many as may be taken in.
-    fn refill(&mut self, puzzles: &[&Puzzle], at: &mut Progress) {
+    fn refill(&mut self, puzzles: &[&Puzzle], at: &mut Feed) {
         let room = at.room();
         let since = self.passes;
         let mut taken = 0;
@@ -474,7 +474,7 @@ mod tests {
             let own = Frame::<1>::new(p.rows(), p.cols());
             let single = alone(p);
             match fate {
-                Fate::Finished { h, v } => {
+                RulesEnd::Finished { h, v } => {
                     let Ok((judge, _)) = single else {
                         // Every edge decided before the rules saw the last
                         // ones again: the board is no solution.
@@ -498,7 +498,7 @@ mod tests {
                     }
                     seen.finished += 1;
                 }
-                Fate::Stalled(board) => {
+                RulesEnd::Stalled(board) => {
                     let (judge, colored) = single.expect("stalled in the pack, not refuted alone");
                     assert!(!judge.is_complete(&own), "puzzle {k}");
                     // Past the judge's rules in the pack (with colours and
@@ -525,7 +525,7 @@ mod tests {
                         seen.stalled_alone += 1;
                     }
                 }
-                Fate::Alone => seen.alone += 1,
+                RulesEnd::Alone => seen.alone += 1,
             }
         });
         assert_eq!(next, refs.len(), "every puzzle handed over");

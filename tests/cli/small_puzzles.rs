@@ -256,7 +256,7 @@ fn damaged(g: &Grid, damage: Damage, rng: &mut Rng) -> Grid {
 /// when there is none; never a give-up.
 #[test]
 fn damaged_generated_puzzles_get_brute_force_s_verdict() {
-    use slink::internals::generate::{Config, Generator, SizeRange};
+    use slink::internals::generate::{GenConfig, Generator, SizeRange};
     const PER_SHAPE: u64 = 300;
     let kinds = [
         Damage::Blanked,
@@ -280,10 +280,10 @@ fn damaged_generated_puzzles_get_brute_force_s_verdict() {
         (5, 4),
     ] {
         let all = all_loops(rows, cols);
-        let mut generator = Generator::new(Config {
+        let mut generator = Generator::new(GenConfig {
             rows: SizeRange::exactly(rows),
             cols: SizeRange::exactly(cols),
-            ..Config::default()
+            ..GenConfig::default()
         });
         for index in 0..PER_SHAPE {
             let made = generator

@@ -66,16 +66,16 @@ fn propagate_with_colors_and_angles_reaches_the_fixpoint_of_full_sweeps() {
 }
 
 fn reaches_the_fixpoint_of_full_sweeps(fast: Family, full: Family) {
-    use crate::generate::{Config, Generator, SizeRange};
+    use crate::generate::{GenConfig, Generator, SizeRange};
     let mut rng = Rng::new(0xf1_c5);
     let mut compared = 0;
     // Tall boards (row sets of two words) and square ones; clues blanked
     // up to most of them, as in the puzzles that stall the rules.
     for (size, puzzles) in [((70, 7), 3), ((12, 12), 6), ((25, 9), 4)] {
-        let mut generator = Generator::new(Config {
+        let mut generator = Generator::new(GenConfig {
             rows: SizeRange::exactly(size.0),
             cols: SizeRange::exactly(size.1),
-            ..Config::default()
+            ..GenConfig::default()
         });
         for index in 0..puzzles {
             let g = generator.generate(11, index).expect("a puzzle");
@@ -192,13 +192,13 @@ fn propagate_on_decided_boards_finds_what_full_sweeps_find() {
 fn propagation_stopped_and_taken_up_again_reaches_the_same_fixpoint() {
     use crate::bits::RowSet;
     use crate::board::{Board, Clues, Frame};
-    use crate::generate::{Config, Generator, SizeRange};
+    use crate::generate::{GenConfig, Generator, SizeRange};
     use crate::rules::{later_tiers_near, propagate, propagate_until, Ctx, Due};
     let mut rng = Rng::new(0x5709);
-    let mut generator = Generator::new(Config {
+    let mut generator = Generator::new(GenConfig {
         rows: SizeRange::exactly(12),
         cols: SizeRange::exactly(11),
-        ..Config::default()
+        ..GenConfig::default()
     });
     let mut stopped = 0;
     for index in 0..12 {
