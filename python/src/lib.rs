@@ -11,26 +11,28 @@
 //! released (`Python::detach`, the former `allow_threads`) whenever Rust
 //! solves, reads or waits.
 
-mod one;
+mod commands;
+mod errors;
+mod puzzle;
+mod record;
 mod source;
 mod stream;
-mod tools;
 
 use pyo3::prelude::*;
 
 /// The extension module.
 #[pymodule]
 fn _slink(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<one::PyPuzzle>()?;
-    m.add_class::<one::SolveResult>()?;
+    m.add_class::<puzzle::PyPuzzle>()?;
+    m.add_class::<puzzle::SolveResult>()?;
     m.add_class::<stream::RecordStream>()?;
-    m.add_function(wrap_pyfunction!(one::solve, m)?)?;
-    m.add_function(wrap_pyfunction!(one::read, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzle::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzle::read, m)?)?;
     m.add_function(wrap_pyfunction!(stream::solve_many, m)?)?;
-    m.add_function(wrap_pyfunction!(tools::check, m)?)?;
-    m.add_function(wrap_pyfunction!(tools::verify, m)?)?;
-    m.add_function(wrap_pyfunction!(tools::convert, m)?)?;
-    m.add_function(wrap_pyfunction!(tools::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::check, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::convert, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::generate, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -2,7 +2,8 @@
 //! iterable of strings) as a batch [`Input`], the solver's options, and
 //! the errors they raise.
 
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use crate::errors::os_error;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyIterator, PyString};
 use slink::formats::Format;
@@ -26,35 +27,6 @@ pub struct PySource {
     pub raised: Option<Raised>,
     /// Set to make a reader of an iterable stop (the caller went away).
     pub cancel: Arc<AtomicBool>,
-}
-
-/// `slink.ParseError(message, file, line, column, data_set)`, a
-/// `ValueError` that says where a puzzle is malformed.
-pub fn parse_error(
-    py: Python<'_>,
-    file: &str,
-    line: usize,
-    column: usize,
-    data_set: Option<usize>,
-    message: &str,
-) -> PyErr {
-    let made = py
-        .import("slink._errors")
-        .and_then(|m| m.getattr("ParseError"))
-        .and_then(|class| class.call1((message, file, line, column, data_set)));
-    match made {
-        Ok(e) => PyErr::from_value(e),
-        Err(e) => e,
-    }
-}
-
-/// An `OSError` (its subclass for the errno, as Python picks it) about
-/// the file `name`.
-pub fn os_error(e: &io::Error, name: &str) -> PyErr {
-    match e.raw_os_error() {
-        Some(errno) => PyOSError::new_err((errno, e.to_string(), name.to_string())),
-        None => PyOSError::new_err(format!("{name}: {e}")),
-    }
 }
 
 /// An input format by name (`judge`, `url`, `loopy`, `pzprv3`); `None`

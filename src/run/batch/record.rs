@@ -53,6 +53,13 @@ impl Record<'_> {
         }
     }
 
+    /// The error text of a data set that is not solved, as the JSON
+    /// record's `error` and judge mode's error line say it: `None` for
+    /// solved and multiple ones.
+    pub fn error_text(&self) -> Option<String> {
+        self.error().map(|detail| detail.to_string())
+    }
+
     /// The error text of a data set that is not solved: `None` for solved
     /// and multiple ones.
     pub(super) fn error(&self) -> Option<Detail<'_>> {

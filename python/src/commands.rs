@@ -2,9 +2,10 @@
 //! each the library's own run (`slink check`, `slink verify`, the
 //! formats' writers, the generator) with Python values in and out.
 
-use crate::one::{read, writable, written, PyPuzzle};
-use crate::source::{self, os_error, parse_error};
-use pyo3::exceptions::{PyOSError, PyRuntimeWarning, PyValueError};
+use crate::errors::{os_error, parse_error, warn};
+use crate::puzzle::{read, writable, written, PyPuzzle};
+use crate::source;
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use slink::formats::Format;
 use slink::internals::generate::{generate_many, GenConfig, Shape, SizeRange};
@@ -20,12 +21,6 @@ fn json_lines<'py>(py: Python<'py>, text: &[u8]) -> PyResult<Vec<Bound<'py, PyAn
         .filter(|l| !l.is_empty())
         .map(|l| loads.call1((l,)))
         .collect()
-}
-
-/// Issues a `RuntimeWarning` saying `text`.
-pub fn warn(py: Python<'_>, text: &str) -> PyResult<()> {
-    let text = std::ffi::CString::new(text.replace('\0', " ")).unwrap_or_default();
-    PyErr::warn(py, &py.get_type::<PyRuntimeWarning>(), &text, 1)
 }
 
 /// A worker pool of `threads` (0: one per core).

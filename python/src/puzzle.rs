@@ -2,8 +2,10 @@
 //! `slink.solve` and its [`SolveResult`] (`slink.Result`), which draws
 //! the loop as text and as SVG.
 
-use crate::source::{self, parse_error, STRING};
-use crate::stream::dict_of;
+use crate::errors::{os_error, parse_error};
+use crate::record::dict_of;
+use crate::source::{self, STRING};
+
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
@@ -43,7 +45,7 @@ fn text_bytes(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, String)> {
         let name = path.display().to_string();
         return match std::fs::read(&path) {
             Ok(text) => Ok((text, name)),
-            Err(e) => Err(source::os_error(&e, &name)),
+            Err(e) => Err(os_error(&e, &name)),
         };
     }
     Err(PyTypeError::new_err(format!(
@@ -300,9 +302,7 @@ fn solved(puzzle: Puzzle, line: usize, options: Options, started: Instant) -> So
         OutputFormat::Json.record(&rec, &mut out, &mut diag);
         out.pop(); // the newline
         let record = String::from_utf8(out).expect("JSON is UTF-8");
-        let error = serde_json::from_str::<serde_json::Value>(&record)
-            .ok()
-            .and_then(|v| v.get("error")?.as_str().map(str::to_string));
+        let error = rec.error_text();
         let solutions = outcome.solutions().iter().take(2).cloned().collect();
         SolveResult {
             status: outcome.status(),
