@@ -40,7 +40,8 @@ fn pool(threads: usize) -> PyResult<rayon::ThreadPool> {
 /// the promise for fully clued ones). A record has `file`, `line`,
 /// `column`, `data_set`, `rows`, `cols`, `blanks`, `solutions` (`"0"`,
 /// `"1"`, `"2+"`, `"?"`), `passes` and the question's answer (`unique` or
-/// `promise`, `rules`, `needs`), with `nodes`, `probes`, `depth`; a
+/// `promise` and `rules`), with `nodes`, `probes`, `depth`, and `grade`
+/// (`easy`, `normal`, `tricky`, `hard`) if the puzzle is unique; a
 /// malformed data set has `bad_input` (what is wrong) at its `line` and
 /// `column` instead. Raises `OSError` when the input cannot be read.
 #[pyfunction]

@@ -41,7 +41,7 @@ pub use symmetry::Symmetry;
 
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::solve::difficulty::{grade, Graders};
+use crate::solve::difficulty::Ladder;
 use checker::{Checked, Checker, Stopped};
 use rayon::prelude::*;
 use remove::Removal;
@@ -69,7 +69,7 @@ pub struct Generator {
     /// The checks of candidates.
     checker: Checker,
     /// The grading of the puzzles made (when the checks do not tell it).
-    graders: Graders,
+    ladder: Ladder,
 }
 
 /// What became of one loop.
@@ -86,7 +86,7 @@ impl Generator {
         Generator {
             config,
             checker: Checker::new(0),
-            graders: Graders::new(0),
+            ladder: Ladder::new(0),
         }
     }
 
@@ -97,8 +97,8 @@ impl Generator {
             .node_budget
             .unwrap_or_else(|| default_budget(rows, cols));
         self.checker.set_budget(budget);
-        if self.graders.0[3].options().node_budget != budget {
-            self.graders = Graders::new(budget);
+        if self.ladder.0[3].options().node_budget != budget {
+            self.ladder = Ladder::new(budget);
         }
     }
 
@@ -212,7 +212,7 @@ impl Generator {
             }
         }
         work.solves += 1;
-        Ok(Attempt::Made(p.clone(), grade(&mut self.graders, &p)))
+        Ok(Attempt::Made(p.clone(), self.ladder.difficulty(&p)))
     }
 
     /// Blanks clues of the unique puzzle `p` (solution `s`) in random

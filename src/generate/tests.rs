@@ -4,7 +4,7 @@
 use super::*;
 use crate::puzzle::verify::verify;
 use crate::puzzle::{Clue, MAX_COLS};
-use crate::solve::difficulty::{grade, Graders};
+use crate::solve::difficulty::Ladder;
 use crate::solve::outcome::Status;
 use crate::solve::solver::Solver;
 
@@ -106,7 +106,7 @@ fn bad_configs_are_errors() {
 
 #[test]
 fn each_difficulty_is_made_and_graded_as_asked() {
-    let mut graders = Graders::new(100_000);
+    let mut ladder = Ladder::new(100_000);
     for d in [Difficulty::Rules, Difficulty::Loop, Difficulty::Probe] {
         let c = GenConfig {
             difficulty: Some(d),
@@ -119,7 +119,7 @@ fn each_difficulty_is_made_and_graded_as_asked() {
             assert!(made.puzzle.blanks() > 0);
             assert_eq!(verify(&made.puzzle, &made.solution), Ok(()));
             // The grader's own verdict, from the puzzle alone.
-            assert_eq!(grade(&mut graders, &made.puzzle), Some(d), "{d} {index}");
+            assert_eq!(ladder.difficulty(&made.puzzle), Some(d), "{d} {index}");
             let o = Solver::default().solve(&made.puzzle).clone();
             assert_eq!(o.status(), Status::Solved);
             assert_eq!(o.solution(), Some(&made.solution));

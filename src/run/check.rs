@@ -12,8 +12,8 @@
 //! line per data set, placed as editors and CI annotators read places:
 //!
 //! ```text
-//! FILE:LINE:COL: set=K RxC blanks=B solutions=S nodes=X probes=Y depth=D unique=U
-//! FILE:LINE:COL: set=K RxC blanks=B solutions=S rules=R needs=N nodes=X probes=Y depth=D promise=P
+//! FILE:LINE:COL: set=K RxC blanks=B solutions=S nodes=X probes=Y depth=D grade=G unique=U
+//! FILE:LINE:COL: set=K RxC blanks=B solutions=S rules=R nodes=X probes=Y depth=D grade=G promise=P
 //! ```
 //!
 //! - `LINE:COL`: the data set's first line (its header, URL, ID or
@@ -25,9 +25,10 @@
 //! - `rules`: what the judge's rules alone do: `finish` (every edge
 //!   decided, one loop), `stall:U` (stuck with `U` edges undecided) or
 //!   `contradiction` (they prove there is no solution);
-//! - `needs`: the least that settles the puzzle: `rules`, `loop` (rules
-//!   and single-loop reasoning, no search) or `search` (trial
-//!   propagation of edge values, "probing", and branching);
+//! - `grade` (a unique puzzle only): the least of slink's solver that
+//!   finishes it, the one ladder of [`Difficulty`](crate::solve::difficulty::Difficulty):
+//!   `easy` (the judge's rules), `normal` (single-loop reasoning and the
+//!   other deduction, no trial), `tricky` (probing) or `hard` (search);
 //! - `nodes`, `probes`, `depth`: search nodes, probing trials and deepest
 //!   search level of the full solve (`nodes=1` when no branching was
 //!   needed);

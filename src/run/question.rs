@@ -13,7 +13,7 @@
 use crate::puzzle::formats::{ParseError, Place};
 use crate::puzzle::verify::verify;
 use crate::puzzle::Puzzle;
-use crate::solve::difficulty::{self, Difficulty, Graders};
+use crate::solve::difficulty::{Difficulty, Ladder};
 use crate::solve::grade::{Grade, Grader, RulesAlone, Solutions};
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
@@ -137,7 +137,6 @@ impl Answer {
                 }
                 RulesAlone::Contradiction => s.push_str(" rules=contradiction"),
             }
-            let _ = write!(s, " needs={}", g.needs.text());
         }
         let _ = write!(s, " nodes={nodes} probes={probes} depth={depth}");
         if let Some(d) = self.difficulty() {
@@ -169,7 +168,7 @@ impl Answer {
     /// of [`Answer::line`], named (`file`, `line`, `column`, `data_set`,
     /// `rows`, `cols`, `blanks`, `solutions`, `nodes`, `probes`, `depth`;
     /// `unique` (`true`, `false`, `null` when unknown) or `promise`,
-    /// `rules` and `needs`; `passes`; `warning` if any).
+    /// `rules`; `grade` if unique; `passes`; `warning` if any).
     pub fn json(&self, name: &str, place: &Place) -> String {
         use serde_json::{json, Value};
         let (rows, cols, blanks, nodes, probes, depth) = match self {
@@ -207,7 +206,6 @@ impl Answer {
                     RulesAlone::Stall(u) => format!("stall:{u}").into(),
                     RulesAlone::Contradiction => "contradiction".into(),
                 };
-                r["needs"] = g.needs.text().into();
             }
         }
         if let Some(why) = self.inconsistent() {
@@ -246,7 +244,7 @@ pub struct Asker {
     time_limit: Option<Duration>,
     grader: Option<Grader>,
     counter: Option<Solver>,
-    graders: Option<Graders>,
+    ladder: Option<Ladder>,
 }
 
 impl Asker {
@@ -258,7 +256,7 @@ impl Asker {
             time_limit,
             grader: None,
             counter: None,
-            graders: None,
+            ladder: None,
         }
     }
 
@@ -268,8 +266,8 @@ impl Asker {
         let mut answer = self.answer(p, question);
         if answer.passes() || answer.solutions() == Solutions::One {
             let budget = self.budget;
-            let graders = self.graders.get_or_insert_with(|| Graders::new(budget));
-            let d = difficulty::grade(graders, p);
+            let ladder = self.ladder.get_or_insert_with(|| Ladder::new(budget));
+            let d = ladder.difficulty(p);
             match &mut answer {
                 Answer::Unique(c) => c.difficulty = d,
                 Answer::Promise(g) => g.difficulty = d,
@@ -347,10 +345,11 @@ pub struct CheckSummary {
     asked_unique: usize,
     /// Data sets asked the judge's promise.
     asked_promise: usize,
-    /// Of those: kept, finished by the rules alone, and per [`Needs`](crate::solve::grade::Needs).
+    /// Of those: kept, finished by the rules alone, and per
+    /// [`Difficulty`] (of the unique ones).
     kept: usize,
     rules_finish: usize,
-    needs: [usize; 3],
+    grades: [usize; 4],
     /// Data sets that fail the question asked.
     failed: usize,
     /// Data sets on which the ways of solving disagree.
@@ -378,7 +377,9 @@ impl CheckSummary {
                 self.asked_promise += 1;
                 self.kept += usize::from(g.kept());
                 self.rules_finish += usize::from(g.rules == RulesAlone::Finish);
-                self.needs[g.needs as usize] += 1;
+                if let Some(d) = g.difficulty {
+                    self.grades[d as usize] += 1;
+                }
             }
         }
         self.failed += usize::from(!a.passes());
@@ -418,13 +419,14 @@ impl CheckSummary {
         if self.asked_promise > 0 {
             let _ = write!(
                 s,
-                " (kept {}, broken {}; rules finish {}; needs rules {} loop {} search {})",
+                " (kept {}, broken {}; rules finish {}; grade easy {} normal {} tricky {} hard {})",
                 self.kept,
                 self.asked_promise - self.kept,
                 self.rules_finish,
-                self.needs[0],
-                self.needs[1],
-                self.needs[2]
+                self.grades[0],
+                self.grades[1],
+                self.grades[2],
+                self.grades[3]
             );
         }
         let _ = write!(s, "; failed {}", self.failed);
@@ -453,9 +455,10 @@ impl CheckSummary {
             "asked_promise": self.asked_promise,
             "kept": self.kept,
             "rules_finish": self.rules_finish,
-            "needs_rules": self.needs[0],
-            "needs_loop": self.needs[1],
-            "needs_search": self.needs[2],
+            "grade_easy": self.grades[0],
+            "grade_normal": self.grades[1],
+            "grade_tricky": self.grades[2],
+            "grade_hard": self.grades[3],
             "failed": self.failed,
             "unreadable_files": self.unreadable,
             "solver_disagreements": self.inconsistent,

@@ -3,8 +3,8 @@
 //! solver options that stop at each ([`Difficulty::options`]).
 //!
 //! Where it stops: it grades unique puzzles only; a puzzle with several
-//! solutions or none has no difficulty ([`grade`] says `None`), and one
-//! whose search runs out of budget is graded [`Difficulty::Search`].
+//! solutions or none has no difficulty ([`Ladder::difficulty`] says
+//! `None`), nor has one whose search runs out of budget.
 
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Options, Status};
@@ -112,36 +112,36 @@ impl FromStr for Difficulty {
     }
 }
 
-/// The difficulty of `p`, known to be unique: the least of slink's solver
-/// that finishes it. `solvers` are a solver per difficulty (see
-/// [`Graders`]). `None` if even the search does not finish it (several
-/// solutions, none, or out of budget).
-pub fn grade(solvers: &mut Graders, p: &Puzzle) -> Option<Difficulty> {
-    // Easiest first: most puzzles stop early, and each solve is cheap
-    // next to the one after it.
-    for (k, d) in Difficulty::ALL.into_iter().enumerate() {
-        let o = solvers.0[k].solve(p);
-        if o.status() == Status::Solved {
-            return Some(d);
-        }
-        if o.status() == Status::NoSolution || o.status() == Status::Multiple {
-            return None;
-        }
-    }
-    None
-}
-
 /// A solver per difficulty, made with [`Difficulty::options`] (on the
-/// heap: a solver is large, and rayon's threads have small stacks).
-pub struct Graders(pub Vec<Solver>);
+/// heap: a solver is large, and rayon's threads have small stacks): the
+/// ladder a unique puzzle climbs until one finishes it.
+pub struct Ladder(pub Vec<Solver>);
 
-impl Graders {
+impl Ladder {
     /// Solvers whose search stops after `budget` nodes and probes.
     pub fn new(budget: u64) -> Self {
-        Graders(
+        Ladder(
             (Difficulty::ALL.iter())
                 .map(|&d| Solver::new(d.options(budget)))
                 .collect(),
         )
+    }
+
+    /// The difficulty of `p`, known to be unique: the least of slink's
+    /// solver that finishes it. `None` if even the search does not finish
+    /// it (several solutions, none, or out of budget).
+    pub fn difficulty(&mut self, p: &Puzzle) -> Option<Difficulty> {
+        // Easiest first: most puzzles stop early, and each solve is cheap
+        // next to the one after it.
+        for (k, d) in Difficulty::ALL.into_iter().enumerate() {
+            let o = self.0[k].solve(p);
+            if o.status() == Status::Solved {
+                return Some(d);
+            }
+            if o.status() == Status::NoSolution || o.status() == Status::Multiple {
+                return None;
+            }
+        }
+        None
     }
 }

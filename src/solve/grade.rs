@@ -1,52 +1,20 @@
-//! Grading a puzzle: what settles it, from the judge's rules alone to the
-//! full search. One [`Grader`] serves `slink check` (a [`Grade`] of every
-//! data set: its solutions, what the rules alone do, the least that
-//! settles it) and the generator (whether a candidate is unique with the
-//! generator's own loop, at the [`Level`] it asks for).
+//! The judge's promise of a puzzle: its solutions as far as the full
+//! search tells, and what the judge's rules alone do with it ([`Grade`],
+//! by a [`Grader`]), for `slink check`. How hard a unique puzzle is, the
+//! one ladder of difficulties, is [`crate::solve::difficulty`]'s.
 
-use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::verify;
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
 
-/// Three solvers, one per way of solving, reused across puzzles.
+/// Two solvers, the judge's rules alone and the full search, reused
+/// across puzzles.
 pub struct Grader {
     /// The judge's rules alone.
     rules: Solver,
-    /// Deduction without search: the rules and loop reasoning.
-    deduce: Solver,
     /// Everything, with search, counting solutions up to two.
     full: Solver,
-}
-
-/// How far a uniqueness check may go to prove a puzzle unique.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    /// The judge's rules alone must finish it.
-    Rules,
-    /// Deduction without search (rules and loop reasoning) must finish it.
-    Deduce,
-    /// Deduction, then the full solver with search.
-    Full,
-}
-
-/// What a uniqueness check found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    /// Unique, and the solution is the expected one.
-    Unique,
-    /// Called unique with another solution than the expected one (a solver
-    /// bug).
-    Disagrees,
-    /// The judge's rules alone did not finish it ([`Level::Rules`]).
-    RulesStalled,
-    /// Deduction without search did not finish it ([`Level::Deduce`]).
-    NotDeduced,
-    /// The full search ran out of budget.
-    GaveUp,
-    /// Several solutions (or none).
-    NotUnique,
 }
 
 /// The number of solutions, as far as the full search could tell.
@@ -85,28 +53,6 @@ pub enum RulesAlone {
     Contradiction,
 }
 
-/// The least machinery that settles the puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Needs {
-    /// The judge's rules.
-    Rules,
-    /// The rules and single-loop reasoning, no search.
-    Loop,
-    /// Probing and branching.
-    Search,
-}
-
-impl Needs {
-    /// The name reports give it: `rules`, `loop`, `search`.
-    pub fn text(self) -> &'static str {
-        match self {
-            Needs::Rules => "rules",
-            Needs::Loop => "loop",
-            Needs::Search => "search",
-        }
-    }
-}
-
 /// The grade of one puzzle.
 #[derive(Clone, Debug)]
 pub struct Grade {
@@ -120,8 +66,6 @@ pub struct Grade {
     pub solutions: Solutions,
     /// What the judge's rules alone did.
     pub rules: RulesAlone,
-    /// The least that settles it.
-    pub needs: Needs,
     /// Search nodes of the full solve.
     pub nodes: u64,
     /// Probes of the full solve.
@@ -133,8 +77,8 @@ pub struct Grade {
     /// [`Stats::check_failures`](crate::solve::outcome::Stats::check_failures)): a solver bug.
     pub inconsistent: Option<&'static str>,
     /// Its difficulty, if unique, when the caller grades it
-    /// ([`crate::solve::difficulty::grade`]; [`Grader::grade`] leaves it
-    /// `None`).
+    /// ([`Ladder::difficulty`](crate::solve::difficulty::Ladder::difficulty);
+    /// [`Grader::grade`] leaves it `None`).
     pub difficulty: Option<crate::solve::difficulty::Difficulty>,
 }
 
@@ -153,10 +97,6 @@ impl Grader {
     pub fn new(budget: u64) -> Self {
         Grader {
             rules: Solver::new(Options::rules_only()),
-            deduce: Solver::new(Options {
-                search: false,
-                ..Options::default()
-            }),
             full: Solver::new(Grader::full_options(budget)),
         }
     }
@@ -190,7 +130,7 @@ impl Grader {
     }
 
     /// Grades `p`: the rules alone, then the full search (its solutions
-    /// checked), then, if the rules stalled, deduction without search.
+    /// checked).
     pub fn grade(&mut self, p: &Puzzle) -> Grade {
         let mut inconsistent = None;
         let o = self.rules.solve(p);
@@ -226,17 +166,6 @@ impl Grader {
             }
             _ => {}
         }
-        let needs = match rules {
-            RulesAlone::Finish | RulesAlone::Contradiction => Needs::Rules,
-            RulesAlone::Stall(_) => {
-                let o = self.deduce.solve(p);
-                failed_checks += o.stats.check_failures;
-                match o.status() {
-                    Status::Solved | Status::NoSolution => Needs::Loop,
-                    _ => Needs::Search,
-                }
-            }
-        };
         if failed_checks > 0 {
             // A board deduction let through failed the solution check: a
             // bug in the reasoning, which may be behind any verdict here.
@@ -248,42 +177,11 @@ impl Grader {
             blanks: p.blanks(),
             solutions,
             rules,
-            needs,
             nodes,
             probes,
             depth,
             inconsistent,
             difficulty: None,
         }
-    }
-
-    /// Whether `p` has exactly one solution, `s`, as far as `level` tells;
-    /// and how many solver calls that took (one or two). Deduction only
-    /// makes forced steps: if it finishes the puzzle, the puzzle is unique.
-    pub fn unique(&mut self, p: &Puzzle, s: &Solution, level: Level) -> (Uniqueness, u64) {
-        let solver = match level {
-            Level::Rules => &mut self.rules,
-            Level::Deduce | Level::Full => &mut self.deduce,
-        };
-        let o = solver.solve(p);
-        if o.status() == Status::Solved {
-            if o.solution() == Some(s) {
-                return (Uniqueness::Unique, 1);
-            }
-            return (Uniqueness::Disagrees, 1);
-        }
-        match level {
-            Level::Rules => return (Uniqueness::RulesStalled, 1),
-            Level::Deduce => return (Uniqueness::NotDeduced, 1),
-            Level::Full => {}
-        }
-        let o = self.full.solve(p);
-        let found = match o.status() {
-            Status::Solved if o.solution() == Some(s) => Uniqueness::Unique,
-            Status::Solved => Uniqueness::Disagrees,
-            Status::GaveUp | Status::TimedOut => Uniqueness::GaveUp,
-            _ => Uniqueness::NotUnique,
-        };
-        (found, 2)
     }
 }

@@ -51,23 +51,25 @@ fn a_slink_puzzle_is_asked_the_judges_promise() {
     assert_eq!(out.code, 0);
     assert_eq!(
         check_line(&out.stdout, 1),
-        "stdin:1:1: set=1 2x2 blanks=0 solutions=1 rules=finish needs=rules \
+        "stdin:1:1: set=1 2x2 blanks=0 solutions=1 rules=finish \
          nodes=1 probes=0 depth=0 grade=easy promise=kept"
     );
     assert_eq!(
         summary(&out.stdout),
         "summary: 1 data sets read; unique 1, multiple 0, none 0, gave up 0, bad input 0; \
-         asked unique 0, promise 1 (kept 1, broken 0; rules finish 1; needs rules 1 loop 0 \
-         search 0); failed 0"
+         asked unique 0, promise 1 (kept 1, broken 0; rules finish 1; grade easy 1 normal 0 \
+         tricky 0 hard 0); failed 0"
     );
     // No solution: four 3s around one vertex; the rules see it.
     let out = slink(&["check"], b"2 2\n3 3\n3 3\n0 0\n");
     assert_eq!(out.code, 1);
     let line = check_line(&out.stdout, 1);
+    // No solution, no grade: one word for difficulty, and only there.
     assert!(
-        line.contains("solutions=0 rules=contradiction needs=rules"),
+        line.contains("solutions=0 rules=contradiction nodes=") && !line.contains("grade="),
         "{line}"
     );
+    assert!(!out.stdout.contains("needs="), "{}", out.stdout);
     assert!(line.ends_with("promise=broken"), "{line}");
 }
 
@@ -107,11 +109,15 @@ fn a_puzzle_with_blanks_is_asked_whether_it_is_unique() {
         assert!(line.contains("solutions=1 rules=stall:"), "{line}");
         assert!(line.ends_with("promise=broken"), "{line}");
     }
+    // The rules stall on both; loop reasoning finishes the first, the
+    // second (a 1x1 with its cell blank) takes the search.
     let out = slink(&["check", "--promise"], b"2 4\n. 3 . .\n. . 1 1\n0 0\n");
-    assert!(check_line(&out.stdout, 1).contains("needs=loop"));
+    assert!(check_line(&out.stdout, 1).contains(" grade=normal promise=broken"));
     let out = slink(&["check", "--promise"], b"1 1\n.\n0 0\n");
+    let line = check_line(&out.stdout, 1);
     assert!(
-        check_line(&out.stdout, 1).contains("1x1 blanks=1 solutions=1 rules=stall:4 needs=search")
+        line.contains("1x1 blanks=1 solutions=1 rules=stall:4 ") && line.contains(" grade=hard "),
+        "{line}"
     );
     // --unique asks a fully clued puzzle the same; the two exclude each other.
     let out = slink(&["check", "--unique"], b"2 2\n3 3\n3 3\n0 0\n");
@@ -205,7 +211,7 @@ fn brief_prints_only_what_fails_the_question_and_the_summary_counts_verdicts() {
     assert_eq!(sets(&brief.stdout), ["set=2", "set=3", "set=5", "set=6"]);
     let want = "summary: 6 data sets read; unique 2, multiple 1, none 2, gave up 0, \
                 bad input 1; asked unique 3, promise 2 (kept 1, broken 1; rules finish 1; \
-                needs rules 2 loop 0 search 0); failed 3";
+                grade easy 1 normal 0 tricky 0 hard 0); failed 3";
     assert_eq!(summary(&all.stdout), want);
     assert_eq!(summary(&brief.stdout), want, "--brief counts all it read");
     // Without bad input the status is that of the question: 1 when some
@@ -269,8 +275,8 @@ fn check_on_the_judge_data_keeps_the_promise() {
     assert_eq!(
         summary(&s),
         "summary: 9 data sets read; unique 9, multiple 0, none 0, gave up 0, bad input 0; \
-         asked unique 0, promise 9 (kept 9, broken 0; rules finish 9; needs rules 9 loop 0 \
-         search 0); failed 0"
+         asked unique 0, promise 9 (kept 9, broken 0; rules finish 9; grade easy 9 normal 0 \
+         tricky 0 hard 0); failed 0"
     );
 }
 
