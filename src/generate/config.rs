@@ -152,6 +152,10 @@ pub struct Generated {
     /// Its difficulty (`None` if the search could not tell it within
     /// its budget).
     pub difficulty: Option<Difficulty>,
+    /// For a [`Difficulty::Search`] puzzle, the nodes and the deepest
+    /// level of the search that finishes it (slink's solver with the
+    /// checks' budget): how much search it really needs.
+    pub search: Option<(u64, u32)>,
     /// Work done to make it.
     pub work: Work,
 }

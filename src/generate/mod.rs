@@ -143,14 +143,19 @@ impl Generator {
             match made {
                 Ok(Attempt::Next) => continue,
                 Ok(Attempt::Made(puzzle, difficulty)) => {
+                    let search = (difficulty == Some(Difficulty::Search)).then(|| {
+                        let o = self.ladder.0[Difficulty::Search as usize].solve(&puzzle);
+                        (o.stats.nodes, o.stats.depth)
+                    });
                     return Ok(Generated {
                         index,
                         puzzle,
                         solution,
                         shape,
                         difficulty,
+                        search,
                         work,
-                    })
+                    });
                 }
                 Err(Stopped) if crate::util::interrupt::stopping() => {
                     return Err(GenError::Stopped)

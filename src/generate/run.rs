@@ -28,6 +28,10 @@ pub struct Summary {
     /// Puzzles made per difficulty (easiest first), and those whose
     /// difficulty the search could not tell.
     pub difficulties: [u64; 5],
+    /// The search nodes of each hard puzzle made, and the deepest level.
+    pub hard_nodes: Vec<u64>,
+    /// The deepest search level among them.
+    pub hard_depth: u32,
     /// The index of the first puzzle not made: the end of the run's
     /// indices, or where a stop cut it short.
     pub next: u64,
@@ -131,6 +135,21 @@ impl Summary {
         format!("; difficulty {}", parts.join(", "))
     }
 
+    /// The search the hard puzzles need, for the summary line:
+    /// `; hard ones need 3-41 search nodes (median 12), depth up to 4`.
+    fn hard_search(&self) -> String {
+        let mut nodes = self.hard_nodes.clone();
+        nodes.sort_unstable();
+        match (nodes.first(), nodes.last()) {
+            (Some(least), Some(most)) => format!(
+                "; hard ones need {least}-{most} search nodes (median {}), depth up to {}",
+                nodes[nodes.len() / 2],
+                self.hard_depth
+            ),
+            _ => String::new(),
+        }
+    }
+
     /// Counts `g` and appends it to `buf` (and its answer to `answers`).
     fn add(
         &mut self,
@@ -144,6 +163,10 @@ impl Summary {
         self.blanks += g.puzzle.blanks() as u64;
         self.work.add(&g.work);
         self.difficulties[g.difficulty.map_or(4, |d| d as usize)] += 1;
+        if let Some((nodes, depth)) = g.search {
+            self.hard_nodes.push(nodes);
+            self.hard_depth = self.hard_depth.max(depth);
+        }
         formats::write(format, &g.puzzle, buf);
         if let Some(answers) = answers {
             let number = usize::try_from(self.made).unwrap_or(usize::MAX);
@@ -194,6 +217,7 @@ impl Summary {
             line += &minimal_proof(w);
         }
         line += &self.grades();
+        line += &self.hard_search();
         if let (Some(f), true) = (config.blanks, w.short > 0) {
             line += &format!(
                 "; {} short of {:.1}% blank: no clue left could go keeping them {}",

@@ -400,3 +400,53 @@ fn every_clue_of_a_minimal_puzzle_is_needed_by_brute_force() {
         }
     }
 }
+
+#[test]
+fn hard_puzzles_report_the_search_they_need_as_check_counts_it() {
+    // The summary gives the range of search nodes of the hard puzzles
+    // made and their deepest level; slink check, an independent full
+    // solve of each puzzle, counts the same nodes, and more than one:
+    // they need real search.
+    let out = slink(
+        &[
+            "gen",
+            "--rows",
+            "8",
+            "--cols",
+            "8",
+            "--difficulty",
+            "hard",
+            "--count",
+            "3",
+            "--seed",
+            "2",
+        ],
+        b"",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let said = out
+        .stderr
+        .split("hard ones need ")
+        .nth(1)
+        .expect("the search reported");
+    let range = said.split(' ').next().unwrap();
+    let (least, most) = range.split_once('-').unwrap();
+    let (least, most): (u64, u64) = (least.parse().unwrap(), most.parse().unwrap());
+    assert!(least > 1 && least <= most, "{said}");
+    let check = slink(&["check", "-"], out.stdout.as_bytes());
+    let nodes: Vec<u64> = check
+        .stdout
+        .lines()
+        .filter_map(|l| l.split(" nodes=").nth(1)?.split(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(nodes.len(), 3, "{}", check.stdout);
+    assert_eq!(
+        (nodes.iter().min(), nodes.iter().max()),
+        (Some(&least), Some(&most))
+    );
+    assert!(check
+        .stdout
+        .lines()
+        .take(3)
+        .all(|l| l.contains(" grade=hard ")));
+}
