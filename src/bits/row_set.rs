@@ -75,7 +75,11 @@ impl RowSet {
     /// Takes every row out.
     #[inline]
     pub fn clear_all(&mut self) {
-        self.words.fill(0);
+        match &mut self.words[..] {
+            // (Most sets are of one word: no call of `memset`.)
+            [w] => *w = 0,
+            words => words.fill(0),
+        }
     }
 
     /// Puts in every row of `other`, a set of the same length.
@@ -149,8 +153,14 @@ impl RowSet {
     /// Puts every row `0..len` in.
     #[inline]
     pub fn insert_all(&mut self) {
-        self.words.fill(u64::MAX);
-        self.trim();
+        match &mut self.words[..] {
+            // (Most sets are of one word: no call of `memset`.)
+            [w] => *w = u64::MAX >> (64 - self.len),
+            words => {
+                words.fill(u64::MAX);
+                self.trim();
+            }
+        }
     }
 
     /// The rows in the set, in increasing order.

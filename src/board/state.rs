@@ -355,8 +355,16 @@ impl<const W: usize> Board<W> {
         } else {
             self.reset(from.rows);
         }
-        let data = &mut self.data;
-        Self::for_each_word(from.rows, |k, part, _| data[k] = take(part, from.data[k]));
+        // A part at a time, a slice each (word by word through
+        // `for_each_word`, the copy was not vectorised: 2,800 instructions
+        // a 20-row board, a probe's unpacking).
+        for part in Part::ALL {
+            let rows = part.start(from.rows)..part.start(from.rows) + part.len(from.rows);
+            let (into, from) = (&mut self.data[rows.clone()], &from.data[rows]);
+            into.iter_mut()
+                .zip(from)
+                .for_each(|(into, &m)| *into = take(part, m));
+        }
         self.conflict = self.scan_conflict();
     }
 
