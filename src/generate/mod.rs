@@ -28,7 +28,6 @@
 
 mod checker;
 mod config;
-mod minimal;
 mod remove;
 pub mod run;
 mod symmetry;
@@ -41,10 +40,10 @@ pub use symmetry::Symmetry;
 
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::solve::difficulty::Ladder;
-use checker::{Checked, Checker, Stopped};
+use crate::solve::difficulty::{grade, Graders};
+use checker::{Checked, Checker};
 use rayon::prelude::*;
-use remove::Removal;
+use remove::{Removal, Stopped};
 use std::time::Instant;
 
 /// The radii of the rounds of quick checks (see [`remove`]), each round
@@ -69,7 +68,7 @@ pub struct Generator {
     /// The checks of candidates.
     checker: Checker,
     /// The grading of the puzzles made (when the checks do not tell it).
-    ladder: Ladder,
+    graders: Graders,
 }
 
 /// What became of one loop.
@@ -86,7 +85,7 @@ impl Generator {
         Generator {
             config,
             checker: Checker::new(0),
-            ladder: Ladder::new(0),
+            graders: Graders::new(0),
         }
     }
 
@@ -97,8 +96,8 @@ impl Generator {
             .node_budget
             .unwrap_or_else(|| default_budget(rows, cols));
         self.checker.set_budget(budget);
-        if self.ladder.0[3].options().node_budget != budget {
-            self.ladder = Ladder::new(budget);
+        if self.graders.0[3].options().node_budget != budget {
+            self.graders = Graders::new(budget);
         }
     }
 
@@ -143,36 +142,26 @@ impl Generator {
             match made {
                 Ok(Attempt::Next) => continue,
                 Ok(Attempt::Made(puzzle, difficulty)) => {
-                    let search = (difficulty == Some(Difficulty::Search)).then(|| {
-                        let o = self.ladder.0[Difficulty::Search as usize].solve(&puzzle);
-                        (o.stats.nodes, o.stats.depth)
-                    });
                     return Ok(Generated {
                         index,
                         puzzle,
                         solution,
                         shape,
                         difficulty,
-                        search,
                         work,
-                    });
+                    })
                 }
                 Err(Stopped) if crate::util::interrupt::stopping() => {
                     return Err(GenError::Stopped)
                 }
-                Err(Stopped) => {
-                    return Err(GenError::TimedOut {
-                        index,
-                        work: Box::new(work),
-                    })
-                }
+                Err(Stopped) => return Err(GenError::TimedOut { index, work }),
             }
         }
         Err(GenError::NoPuzzle {
             index,
             rows,
             cols,
-            work: Box::new(work),
+            work,
         })
     }
 
@@ -200,9 +189,7 @@ impl Generator {
             }
         }
         if let Some(goal) = c.goal(p.rows() * p.cols()) {
-            if !self.remove_clues(&mut p, s, goal, rng, work)? {
-                return Ok(Attempt::Next);
-            }
+            self.remove_clues(&mut p, s, goal, rng, work)?;
         }
         // A puzzle the difficulty below finishes is too easy.
         if let Some(d) = c.difficulty.filter(|&d| d > Difficulty::Rules) {
@@ -217,7 +204,7 @@ impl Generator {
             }
         }
         work.solves += 1;
-        Ok(Attempt::Made(p.clone(), self.ladder.difficulty(&p)))
+        Ok(Attempt::Made(p.clone(), grade(&mut self.graders, &p)))
     }
 
     /// Blanks clues of the unique puzzle `p` (solution `s`) in random
@@ -226,9 +213,7 @@ impl Generator {
     /// checks of the rules, each round confirmed whole at the difficulty
     /// asked (at most probing); then, for uniqueness, by quick checks of
     /// the search, confirmed whole, and whole checks of the clues left
-    /// that no second solution was seen to need; with `--minimal`, proves
-    /// that no clue left can go ([`minimal`]). `false` if that proof ran
-    /// out of budget: the puzzle is not to be given.
+    /// that no second solution was seen to need.
     fn remove_clues(
         &mut self,
         p: &mut Puzzle,
@@ -236,18 +221,15 @@ impl Generator {
         goal: usize,
         rng: &mut Rng,
         work: &mut Work,
-    ) -> Result<bool, Stopped> {
+    ) -> Result<(), Stopped> {
         let c = self.config;
         let mut units = c.symmetry.orbits(p.rows(), p.cols());
         rng.shuffle(&mut units);
         let level = c.level();
-        let proof_units = if c.minimal { units.clone() } else { Vec::new() };
         let mut removal = Removal::new(p, s, units, goal);
         // For uniqueness, the rules' rounds are confirmed by the loop's
         // deduction, cheaper than probing, as the search checks again
-        // after them (measured for issue 31, before the solver's later
-        // speed-ups: 20 20x20 --blanks 0.6, 3.55 s CPU against 4.2 s
-        // confirmed by probing, the same 59.2% blank).
+        // after them.
         let quick = match level {
             Difficulty::Search => Difficulty::Loop,
             _ => level,
@@ -266,17 +248,11 @@ impl Generator {
             removal.radius = 0;
             removal.stage(&mut self.checker, Difficulty::Search, work)?;
         }
-        if c.minimal {
-            match minimal::prove(removal.p, s, &proof_units, &mut self.checker, work)? {
-                Some(went) => work.proof_removed += went as u64,
-                None => return Ok(false),
-            }
-        }
         let blanks = removal.p.blanks();
         if blanks + c.symmetry_slack() < goal {
             work.short += 1;
         }
-        Ok(true)
+        Ok(())
     }
 }
 

@@ -1,17 +1,20 @@
-//! Deduction as mask operations over whole rows of cells or vertices:
-//! the judge's rules R1-R15 ([`cell`], [`corner`], [`diagonal`],
-//! [`entry`], [`threes`]) and the vertex rules ([`vertex`]), and two
-//! families that are not the judge's, which the complete solver adds once
-//! those stall: inside and outside ([`color`]) and the marks of cell
-//! corners ([`angle`]).
+//! Deduction over whole rows: the judge's rules R1-R15 (one family a
+//! module, named for its rules), and beside them, for the complete solver
+//! only, the inside/outside colour rules ([`color`]) and the angle rules
+//! ([`angle`]), each a mask operation over every column of a cell or
+//! vertex row at once.
 //!
-//! Most families have an `apply(ctx, i)` that runs their rules on cell
-//! row `i` (vertex row `i` for [`vertex`]) for every column at once;
-//! [`angle`] has its own entry points for cells and vertices, and
-//! [`threes::apply_all`] takes the whole board. Rules are written once,
-//! for one [`Corner`](crate::grid::Corner) or
-//! [`Side`](crate::grid::Side), and applied to all four. [`propagate`]
-//! runs the families to a fixpoint, row by row where something changed.
+//! A family's functions take a [`Ctx`] and a row: `apply(ctx, i)` for
+//! [`cell`], [`threes`], [`diagonal`] and [`color`] on cell row `i`, and
+//! for [`vertex`] on vertex row `i`; [`angle::cells`] and
+//! [`angle::vertices`]; `decide` for [`corner`] and [`entry`], which share
+//! one visit of a row and the corner exits it reads ([`CornerExits`]).
+//! [`propagate`] runs them to their fixpoint in tiers, revisiting only the
+//! rows near a change (the cell, vertex, colour and angle rules first,
+//! then the corner families, then R13); [`pass`] sweeps every family over
+//! every row once. Rules are written once, for one
+//! [`Corner`](crate::grid::Corner) or [`Side`](crate::grid::Side), and
+//! applied to all four. [`decision`] names the rules and what they find.
 
 pub mod angle;
 pub mod cell;

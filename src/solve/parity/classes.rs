@@ -10,10 +10,10 @@ impl Parity {
     #[inline]
     pub(super) fn find(&mut self, e: u32) -> (u32, u8) {
         // Most edges are a root or point at one (paths are compressed).
-        let p = self.parent[e as usize];
-        if self.parent[p as usize] == p {
+        let p = self.classes.parent[e as usize];
+        if self.classes.parent[p as usize] == p {
             // (A root's own flip stays 0: only a joined root gets one.)
-            return (p, self.flip[e as usize]);
+            return (p, self.classes.flip[e as usize]);
         }
         self.find_far(e)
     }
@@ -23,17 +23,20 @@ impl Parity {
     fn find_far(&mut self, e: u32) -> (u32, u8) {
         let mut x = e;
         let mut flip = 0;
-        while self.parent[x as usize] != x {
-            flip ^= self.flip[x as usize];
-            x = self.parent[x as usize];
+        while self.classes.parent[x as usize] != x {
+            flip ^= self.classes.flip[x as usize];
+            x = self.classes.parent[x as usize];
         }
         let root = x;
         // Path compression: every edge on the way points at the root.
         let (mut x, mut f) = (e, flip);
         while x != root {
-            let (next, step) = (self.parent[x as usize], self.flip[x as usize]);
-            self.parent[x as usize] = root;
-            self.flip[x as usize] = f;
+            let (next, step) = (
+                self.classes.parent[x as usize],
+                self.classes.flip[x as usize],
+            );
+            self.classes.parent[x as usize] = root;
+            self.classes.flip[x as usize] = f;
             f ^= step;
             x = next;
         }
@@ -66,12 +69,12 @@ impl Parity {
         let mut e = r;
         loop {
             for c in self.edge_constraints[e as usize] {
-                if c != NONE && !self.queued[c as usize] && wanted(self, c) {
-                    self.queued[c as usize] = true;
-                    self.queue.push(c);
+                if c != NONE && !self.classes.queued[c as usize] && wanted(self, c) {
+                    self.classes.queued[c as usize] = true;
+                    self.classes.queue.push(c);
                 }
             }
-            e = self.next[e as usize];
+            e = self.classes.next[e as usize];
             if e == r {
                 break;
             }
@@ -80,15 +83,15 @@ impl Parity {
 
     /// Queues constraint `c`.
     pub(super) fn queue_one(&mut self, c: u32) {
-        if c != NONE && !self.queued[c as usize] {
-            self.queued[c as usize] = true;
-            self.queue.push(c);
+        if c != NONE && !self.classes.queued[c as usize] {
+            self.classes.queued[c as usize] = true;
+            self.classes.queue.push(c);
         }
     }
 
     /// Gives root `r` (undecided) the value `v`.
     pub(super) fn set(&mut self, r: u32, v: u8) {
-        self.value[r as usize] = v;
+        self.classes.value[r as usize] = v;
         self.decided.push(r);
         self.queue_class(r);
     }
@@ -97,7 +100,7 @@ impl Parity {
     /// is known to be the other value.
     pub(super) fn assign(&mut self, e: u32, v: u8) -> Result<(), Contradiction> {
         let (r, f) = self.find(e);
-        match self.value[r as usize] {
+        match self.classes.value[r as usize] {
             UNKNOWN => {
                 self.set(r, v ^ f);
                 Ok(())
@@ -112,16 +115,16 @@ impl Parity {
     pub(super) fn join(&mut self, a: u32, b: u32, d: u8) {
         // The smaller class goes under the larger; its members' constraints
         // are due again.
-        let (a, b) = if self.size[a as usize] < self.size[b as usize] {
+        let (a, b) = if self.classes.size[a as usize] < self.classes.size[b as usize] {
             (b, a)
         } else {
             (a, b)
         };
         self.queue_meeting(a, b);
-        self.parent[b as usize] = a;
-        self.flip[b as usize] = d;
-        self.size[a as usize] += self.size[b as usize];
-        self.next.swap(a as usize, b as usize);
+        self.classes.parent[b as usize] = a;
+        self.classes.flip[b as usize] = d;
+        self.classes.size[a as usize] += self.classes.size[b as usize];
+        self.classes.next.swap(a as usize, b as usize);
     }
 
     /// Queues the constraints that hold the angles `m` of `cell`: the cell

@@ -66,8 +66,8 @@ impl Parity {
         }
         self.constraints = constraints;
         self.cell_constraint = cell_constraint;
-        self.queued.clear();
-        self.queued.resize(self.constraints.len(), false);
+        self.classes.queued.clear();
+        self.classes.queued.resize(self.constraints.len(), false);
         self.built = true;
     }
 
@@ -212,7 +212,7 @@ impl Parity {
         for (line, &e) in lines.iter_mut().zip(&c.edges[..len]) {
             let (r, f) = self.find(e);
             let flip = if f == 1 { !0 } else { 0 };
-            *line = match self.value[r as usize] {
+            *line = match self.classes.value[r as usize] {
                 UNKNOWN => {
                     let x = match roots[..m].iter().position(|&x| x == r) {
                         Some(x) => x,
@@ -259,7 +259,7 @@ impl Parity {
             allowed &= allowed - 1;
         }
         for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
-            let marks = self.marks[cell as usize] >> k;
+            let marks = self.classes.marks[cell as usize] >> k;
             let (p, q) = (lines[usize::from(p & 3)], lines[usize::from(q & 3)]);
             // At most one: never both; at least one: never neither.
             let (most, least) = (u16::from(marks & 1), u16::from(marks >> 4 & 1));
@@ -285,7 +285,9 @@ impl Parity {
             }
             // Roots may have joined or been decided since: look again.
             let ((ax, fx), (ay, fy)) = (self.find(roots[x]), self.find(roots[y]));
-            if ax != ay && self.value[ax as usize] == UNKNOWN && self.value[ay as usize] == UNKNOWN
+            if ax != ay
+                && self.classes.value[ax as usize] == UNKNOWN
+                && self.classes.value[ay as usize] == UNKNOWN
             {
                 // All differ: opposite; none: equal.
                 self.join(ax, ay, u8::from(differ != 0) ^ fx ^ fy);
@@ -308,8 +310,8 @@ impl Parity {
                 add |= 1 << (4 + k);
             }
             let cell = cell as usize;
-            if add != 0 && add & !self.marks[cell] != 0 {
-                self.marks[cell] |= add;
+            if add != 0 && add & !self.classes.marks[cell] != 0 {
+                self.classes.marks[cell] |= add;
                 self.new_marks.push((cell, add));
                 self.queue_marked(cell, add);
             }

@@ -59,16 +59,64 @@ struct Constraint {
 #[derive(Default, Clone, Debug)]
 pub struct Saved {
     valid: bool,
+    classes: Classes,
+}
+
+/// The classes of equal and opposite edges on one board and what is known
+/// with them: what [`Parity::save`] keeps aside and [`Parity::restore`]
+/// puts back.
+#[derive(Default, Clone, Debug)]
+struct Classes {
+    /// Per edge (`H` edges row by row, then `V` edges): the parent in its
+    /// class, and whether it is opposite to its parent.
     parent: Vec<u32>,
     flip: Vec<u8>,
+    /// Per edge: the next member of its class (a ring).
     next: Vec<u32>,
+    /// Per root: its value (0 cross, 1 line) or [`UNKNOWN`], and its size.
     value: Vec<u8>,
     size: Vec<u32>,
+    /// Per edge: whether the board had it decided at the last call.
     seen: Vec<bool>,
+    /// The angle marks of every cell corner: bit `k` (its index in
+    /// `Corner::ALL`) of at most one, bit `4 + k` of at least one.
     marks: Vec<u8>,
+    /// The board's mark rows as the last call read them, `W` words a row.
     mark_words: Vec<u64>,
+    /// Constraints to solve, and whether each is queued.
     queue: Vec<u32>,
     queued: Vec<bool>,
+}
+
+impl Classes {
+    /// Makes this a copy of `from`, in the buffers it has (the derived
+    /// `clone_from` would allocate anew).
+    fn copy_from(&mut self, from: &Classes) {
+        // Every field named: one added to the struct is an error here
+        // until it is copied too.
+        let Classes {
+            parent,
+            flip,
+            next,
+            value,
+            size,
+            seen,
+            marks,
+            mark_words,
+            queue,
+            queued,
+        } = from;
+        self.parent.clone_from(parent);
+        self.flip.clone_from(flip);
+        self.next.clone_from(next);
+        self.value.clone_from(value);
+        self.size.clone_from(size);
+        self.seen.clone_from(seen);
+        self.marks.clone_from(marks);
+        self.mark_words.clone_from(mark_words);
+        self.queue.clone_from(queue);
+        self.queued.clone_from(queued);
+    }
 }
 
 /// Classes of equal and opposite edges on one board, and what the
@@ -97,29 +145,12 @@ pub struct Parity {
     cell_constraint: Vec<u32>,
     /// Whether the classes describe the board given to the last call.
     valid: bool,
-    /// Per edge (`H` edges row by row, then `V` edges): the parent in its
-    /// class, and whether it is opposite to its parent.
-    parent: Vec<u32>,
-    flip: Vec<u8>,
-    /// Per edge: the next member of its class (a ring).
-    next: Vec<u32>,
-    /// Per root: its value (0 cross, 1 line) or [`UNKNOWN`], and its size.
-    value: Vec<u8>,
-    size: Vec<u32>,
-    /// Per edge: whether the board had it decided at the last call.
-    seen: Vec<bool>,
-    /// The angle marks of every cell corner: bit `k` (its index in
-    /// `Corner::ALL`) of at most one, bit `4 + k` of at least one.
-    marks: Vec<u8>,
-    /// The board's mark rows as the last call read them, `W` words a row.
-    mark_words: Vec<u64>,
+    /// The classes and what is known with them.
+    classes: Classes,
     /// Marks found here, to write to the board.
     new_marks: Vec<(usize, u8)>,
     /// Roots decided here, to write their classes to the board.
     decided: Vec<u32>,
-    /// Constraints to solve, and whether each is queued.
-    queue: Vec<u32>,
-    queued: Vec<bool>,
 }
 
 impl Parity {
@@ -154,16 +185,7 @@ impl Parity {
         if !self.valid {
             return;
         }
-        into.parent.clone_from(&self.parent);
-        into.flip.clone_from(&self.flip);
-        into.next.clone_from(&self.next);
-        into.value.clone_from(&self.value);
-        into.size.clone_from(&self.size);
-        into.seen.clone_from(&self.seen);
-        into.marks.clone_from(&self.marks);
-        into.mark_words.clone_from(&self.mark_words);
-        into.queue.clone_from(&self.queue);
-        into.queued.clone_from(&self.queued);
+        into.classes.copy_from(&self.classes);
     }
 
     /// Puts back the classes [`Parity::save`] copied: the next call takes
@@ -173,16 +195,7 @@ impl Parity {
         if !from.valid {
             return;
         }
-        self.parent.clone_from(&from.parent);
-        self.flip.clone_from(&from.flip);
-        self.next.clone_from(&from.next);
-        self.value.clone_from(&from.value);
-        self.size.clone_from(&from.size);
-        self.seen.clone_from(&from.seen);
-        self.marks.clone_from(&from.marks);
-        self.mark_words.clone_from(&from.mark_words);
-        self.queue.clone_from(&from.queue);
-        self.queued.clone_from(&from.queued);
+        self.classes.copy_from(&from.classes);
     }
 
     /// Whether [`Parity::save`] of this puzzle's classes is cheap enough to
@@ -200,18 +213,18 @@ impl Parity {
     /// then).
     fn reset<const W: usize>(&mut self, edges: &Board<W>) {
         let n = self.edge_count();
-        self.parent.clear();
-        self.parent.extend(0..n as u32);
-        self.next.clear();
-        self.next.extend(0..n as u32);
-        self.flip.clear();
-        self.flip.resize(n, 0);
-        self.value.clear();
-        self.value.resize(n, UNKNOWN);
-        self.size.clear();
-        self.size.resize(n, 1);
-        self.seen.clear();
-        self.seen.resize(n, false);
+        self.classes.parent.clear();
+        self.classes.parent.extend(0..n as u32);
+        self.classes.next.clear();
+        self.classes.next.extend(0..n as u32);
+        self.classes.flip.clear();
+        self.classes.flip.resize(n, 0);
+        self.classes.value.clear();
+        self.classes.value.resize(n, UNKNOWN);
+        self.classes.size.clear();
+        self.classes.size.resize(n, 1);
+        self.classes.seen.clear();
+        self.classes.seen.resize(n, false);
         for (plane, rows, cols) in [
             (Plane::H, self.rows + 1, self.cols),
             (Plane::V, self.rows, self.cols + 1),
@@ -223,25 +236,25 @@ impl Parity {
                     Plane::V => self.v(i, 0),
                 } as usize;
                 for j in (lines | crosses).ones().take_while(|&j| j < cols) {
-                    self.value[first + j] = u8::from(lines.has(j));
-                    self.seen[first + j] = true;
+                    self.classes.value[first + j] = u8::from(lines.has(j));
+                    self.classes.seen[first + j] = true;
                 }
             }
         }
-        self.marks.clear();
-        self.marks.resize(self.rows * self.cols, 0);
+        self.classes.marks.clear();
+        self.classes.marks.resize(self.rows * self.cols, 0);
         self.read_marks(edges, false);
-        self.queue.clear();
-        self.queued.iter_mut().for_each(|q| *q = false);
+        self.classes.queue.clear();
+        self.classes.queued.iter_mut().for_each(|q| *q = false);
         for k in 0..self.constraints.len() {
             let c = &self.constraints[k];
             let open = c.edges[..c.len as usize]
                 .iter()
-                .filter(|&&e| self.value[e as usize] == UNKNOWN)
+                .filter(|&&e| self.classes.value[e as usize] == UNKNOWN)
                 .count();
             let marked = c.angles[..c.angle_count as usize]
                 .iter()
-                .any(|&(_, _, cell, _)| self.marks[cell as usize] != 0);
+                .any(|&(_, _, cell, _)| self.classes.marks[cell as usize] != 0);
             if open == 2 || (open > 2 && marked) {
                 self.queue_one(k as u32);
             }
@@ -264,8 +277,8 @@ impl Parity {
                 };
                 for j in (lines | crosses).ones().take_while(|&j| j < cols) {
                     let e = first + j as u32;
-                    if !self.seen[e as usize] {
-                        self.seen[e as usize] = true;
+                    if !self.classes.seen[e as usize] {
+                        self.classes.seen[e as usize] = true;
                         self.assign(e, u8::from(lines.has(j)))?;
                     }
                 }
@@ -279,8 +292,8 @@ impl Parity {
     /// constraints of the angles newly marked.
     fn read_marks<const W: usize>(&mut self, edges: &Board<W>, queue: bool) {
         if !queue {
-            self.mark_words.clear();
-            self.mark_words.resize(8 * W * self.rows, 0);
+            self.classes.mark_words.clear();
+            self.classes.mark_words.resize(8 * W * self.rows, 0);
         }
         for i in 0..self.rows {
             let mut rows = [Row::<W>::EMPTY; 8];
@@ -290,7 +303,7 @@ impl Parity {
             }
             // Only the marks new since the last call: most are old.
             let mut fresh = Row::<W>::EMPTY;
-            let seen = &mut self.mark_words[8 * W * i..][..8 * W];
+            let seen = &mut self.classes.mark_words[8 * W * i..][..8 * W];
             for (r, seen) in rows.iter_mut().zip(seen.chunks_exact_mut(W)) {
                 let now = *r;
                 let old = Row::<W>(seen.try_into().expect("W words"));
@@ -303,7 +316,7 @@ impl Parity {
                 // Starting anew: every mark is new, and none is queued.
                 for (b, r) in rows.iter().enumerate() {
                     for j in r.ones().take_while(|&j| j < cols) {
-                        self.marks[i * cols + j] |= 1 << b;
+                        self.classes.marks[i * cols + j] |= 1 << b;
                     }
                 }
                 continue;
@@ -316,8 +329,8 @@ impl Parity {
                     }
                 }
                 let cell = i * self.cols + j;
-                if m & !self.marks[cell] != 0 {
-                    self.marks[cell] |= m;
+                if m & !self.classes.marks[cell] != 0 {
+                    self.classes.marks[cell] |= m;
                     if queue {
                         self.queue_marked(cell, m);
                     }
@@ -361,13 +374,13 @@ impl Parity {
         } else {
             self.reset(edges);
         }
-        while let Some(c) = self.queue.pop() {
+        while let Some(c) = self.classes.queue.pop() {
             // Still queued while it is solved: what it learns (a class's
             // value, a join, an angle mark) comes from its own assignments,
             // and solving it again would find the same.
             let constraint = self.constraints[c as usize];
             self.solve(&constraint)?;
-            self.queued[c as usize] = false;
+            self.classes.queued[c as usize] = false;
         }
         let mut decided = 0;
         for k in 0..self.decided.len() {
@@ -377,14 +390,14 @@ impl Parity {
                 let (_, f) = self.find(e);
                 let (plane, i, j) = self.place(e);
                 let bit = Row::single(j);
-                let new = if self.value[r as usize] ^ f == 1 {
+                let new = if self.classes.value[r as usize] ^ f == 1 {
                     edges.add_lines(plane, i, bit)
                 } else {
                     edges.add_crosses(plane, i, bit)
                 };
                 decided += u32::from(new);
-                self.seen[e as usize] = true;
-                e = self.next[e as usize];
+                self.classes.seen[e as usize] = true;
+                e = self.classes.next[e as usize];
                 if e == r {
                     break;
                 }
