@@ -28,6 +28,7 @@
 
 mod checker;
 mod config;
+mod minimal;
 mod remove;
 pub mod run;
 mod symmetry;
@@ -40,10 +41,10 @@ pub use symmetry::Symmetry;
 
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::solve::difficulty::{grade, Graders};
-use checker::{Checked, Checker};
+use crate::solve::difficulty::Ladder;
+use checker::{Checked, Checker, Stopped};
 use rayon::prelude::*;
-use remove::{Removal, Stopped};
+use remove::Removal;
 use std::time::Instant;
 
 /// The radii of the rounds of quick checks (see [`remove`]), each round
@@ -68,7 +69,7 @@ pub struct Generator {
     /// The checks of candidates.
     checker: Checker,
     /// The grading of the puzzles made (when the checks do not tell it).
-    graders: Graders,
+    ladder: Ladder,
 }
 
 /// What became of one loop.
@@ -85,7 +86,7 @@ impl Generator {
         Generator {
             config,
             checker: Checker::new(0),
-            graders: Graders::new(0),
+            ladder: Ladder::new(0),
         }
     }
 
@@ -96,8 +97,8 @@ impl Generator {
             .node_budget
             .unwrap_or_else(|| default_budget(rows, cols));
         self.checker.set_budget(budget);
-        if self.graders.0[3].options().node_budget != budget {
-            self.graders = Graders::new(budget);
+        if self.ladder.0[3].options().node_budget != budget {
+            self.ladder = Ladder::new(budget);
         }
     }
 
@@ -142,26 +143,36 @@ impl Generator {
             match made {
                 Ok(Attempt::Next) => continue,
                 Ok(Attempt::Made(puzzle, difficulty)) => {
+                    let search = (difficulty == Some(Difficulty::Search)).then(|| {
+                        let o = self.ladder.0[Difficulty::Search as usize].solve(&puzzle);
+                        (o.stats.nodes, o.stats.depth)
+                    });
                     return Ok(Generated {
                         index,
                         puzzle,
                         solution,
                         shape,
                         difficulty,
+                        search,
                         work,
-                    })
+                    });
                 }
                 Err(Stopped) if crate::util::interrupt::stopping() => {
                     return Err(GenError::Stopped)
                 }
-                Err(Stopped) => return Err(GenError::TimedOut { index, work }),
+                Err(Stopped) => {
+                    return Err(GenError::TimedOut {
+                        index,
+                        work: Box::new(work),
+                    })
+                }
             }
         }
         Err(GenError::NoPuzzle {
             index,
             rows,
             cols,
-            work,
+            work: Box::new(work),
         })
     }
 
@@ -189,7 +200,9 @@ impl Generator {
             }
         }
         if let Some(goal) = c.goal(p.rows() * p.cols()) {
-            self.remove_clues(&mut p, s, goal, rng, work)?;
+            if !self.remove_clues(&mut p, s, goal, rng, work)? {
+                return Ok(Attempt::Next);
+            }
         }
         // A puzzle the difficulty below finishes is too easy.
         if let Some(d) = c.difficulty.filter(|&d| d > Difficulty::Rules) {
@@ -204,7 +217,7 @@ impl Generator {
             }
         }
         work.solves += 1;
-        Ok(Attempt::Made(p.clone(), grade(&mut self.graders, &p)))
+        Ok(Attempt::Made(p.clone(), self.ladder.difficulty(&p)))
     }
 
     /// Blanks clues of the unique puzzle `p` (solution `s`) in random
@@ -213,7 +226,9 @@ impl Generator {
     /// checks of the rules, each round confirmed whole at the difficulty
     /// asked (at most probing); then, for uniqueness, by quick checks of
     /// the search, confirmed whole, and whole checks of the clues left
-    /// that no second solution was seen to need.
+    /// that no second solution was seen to need; with `--minimal`, proves
+    /// that no clue left can go ([`minimal`]). `false` if that proof ran
+    /// out of budget: the puzzle is not to be given.
     fn remove_clues(
         &mut self,
         p: &mut Puzzle,
@@ -221,11 +236,12 @@ impl Generator {
         goal: usize,
         rng: &mut Rng,
         work: &mut Work,
-    ) -> Result<(), Stopped> {
+    ) -> Result<bool, Stopped> {
         let c = self.config;
         let mut units = c.symmetry.orbits(p.rows(), p.cols());
         rng.shuffle(&mut units);
         let level = c.level();
+        let proof_units = if c.minimal { units.clone() } else { Vec::new() };
         let mut removal = Removal::new(p, s, units, goal);
         // For uniqueness, the rules' rounds are confirmed by the loop's
         // deduction, cheaper than probing, as the search checks again
@@ -248,11 +264,17 @@ impl Generator {
             removal.radius = 0;
             removal.stage(&mut self.checker, Difficulty::Search, work)?;
         }
+        if c.minimal {
+            match minimal::prove(removal.p, s, &proof_units, &mut self.checker, work)? {
+                Some(went) => work.proof_removed += went as u64,
+                None => return Ok(false),
+            }
+        }
         let blanks = removal.p.blanks();
         if blanks + c.symmetry_slack() < goal {
             work.short += 1;
         }
-        Ok(())
+        Ok(true)
     }
 }
 
