@@ -150,6 +150,45 @@ impl RowSet {
         })
     }
 
+    /// Puts `word` as word `w` of the set (rows `64 * w` to `64 * w + 63`,
+    /// those past its length left out).
+    #[inline(always)]
+    pub fn set_word(&mut self, w: usize, word: u64) {
+        let past = (64 * (w + 1)).saturating_sub(self.len).min(64) as u32;
+        self.words[w] = word & u64::MAX.checked_shr(past).unwrap_or(0);
+    }
+
+    /// The set's one word, if it holds 64 rows or fewer.
+    #[inline(always)]
+    pub fn single(&self) -> Option<u64> {
+        match self.words[..] {
+            [x] => Some(x),
+            _ => None,
+        }
+    }
+
+    /// Makes the set, of one word, hold the rows of `word` (none past its
+    /// length).
+    #[inline(always)]
+    pub fn set_single(&mut self, word: u64) {
+        debug_assert!(self.words.len() == 1 && word >> (self.len - 1) >> 1 == 0);
+        self.words[0] = word;
+    }
+
+    /// Word `w` of the set (rows `64 * w` to `64 * w + 63`), as it is
+    /// (`shift` 0), moved one row away from row 0 (`shift` 1: row `r` in
+    /// for each row `r - 1` of the set) or towards it (`shift` -1: row `r`
+    /// in for each row `r + 1`); not cut to the set's length.
+    #[inline(always)]
+    pub fn word(&self, w: usize, shift: i32) -> u64 {
+        match shift {
+            0 => self.words[w],
+            1 => away_from_zero(&self.words, w, 1),
+            -1 => towards_zero(&self.words, w, 1),
+            _ => panic!("a shift of one row at most, not {shift}"),
+        }
+    }
+
     /// Puts every row `0..len` in.
     #[inline]
     pub fn insert_all(&mut self) {

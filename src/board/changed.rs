@@ -1,7 +1,7 @@
 //! Which rows of a board changed since the rules last reached a fixpoint,
-//! by what changed in them (edges, colours, angle marks), and the rows
-//! due for the rules that makes ([`DueRows`]): a family runs only near a
-//! change of what it reads.
+//! by what changed in them (edges of each plane, colours, angle marks),
+//! and the rows due for the rules that makes ([`DueRows`]): a family runs
+//! only on the rows where what it reads changed.
 //!
 //! Where it stops: a row is the unit (not an edge or a cell).
 
@@ -11,9 +11,10 @@ use crate::bits::RowSet;
 /// rows `0..=rows` of a board.
 #[derive(Debug, Default)]
 pub(super) struct Changed {
-    /// Bit `r`: an edge of plane row `r` (of either plane) changed (or
-    /// every rule is due there).
-    edges: RowSet,
+    /// Bit `r`: an edge of `H` row `r` changed (or every rule is due there).
+    h: RowSet,
+    /// Bit `r`: an edge of `V` row `r` changed (or every rule is due there).
+    v: RowSet,
     /// Bit `r`: a colour of cell row `r` changed.
     colors: RowSet,
     /// Bit `r`: an angle mark of cell row `r` changed.
@@ -23,7 +24,8 @@ pub(super) struct Changed {
 impl Clone for Changed {
     fn clone(&self) -> Self {
         Changed {
-            edges: self.edges.clone(),
+            h: self.h.clone(),
+            v: self.v.clone(),
             colors: self.colors.clone(),
             angles: self.angles.clone(),
         }
@@ -32,7 +34,8 @@ impl Clone for Changed {
     /// Reuses storage (a board copied for search copies these).
     #[inline]
     fn clone_from(&mut self, other: &Self) {
-        self.edges.clone_from(&other.edges);
+        self.h.clone_from(&other.h);
+        self.v.clone_from(&other.v);
         self.colors.clone_from(&other.colors);
         self.angles.clone_from(&other.angles);
     }
@@ -43,38 +46,43 @@ impl Changed {
     /// every rule due) and nothing else.
     #[inline]
     pub(super) fn reset(&mut self, rows: usize) {
-        for set in [&mut self.edges, &mut self.colors, &mut self.angles] {
+        for set in [&mut self.h, &mut self.v, &mut self.colors, &mut self.angles] {
             set.resize(rows + 1);
         }
         self.colors.clear_all();
         self.angles.clear_all();
-        self.edges.insert_all();
+        self.all_edges();
     }
 
     /// Whether any row changed.
     #[inline]
     pub(super) fn any(&self) -> bool {
-        self.edges.any() || self.colors.any() || self.angles.any()
+        self.h.any() || self.v.any() || self.colors.any() || self.angles.any()
     }
 
     /// Nothing changed.
     #[inline]
     pub(super) fn clear(&mut self) {
-        self.edges.clear_all();
-        self.colors.clear_all();
-        self.angles.clear_all();
+        for set in [&mut self.h, &mut self.v, &mut self.colors, &mut self.angles] {
+            set.clear_all();
+        }
     }
 
     /// Every row's edges changed: every rule is due everywhere.
     #[inline]
     pub(super) fn all_edges(&mut self) {
-        self.edges.insert_all();
+        self.h.insert_all();
+        self.v.insert_all();
     }
 
-    /// An edge of plane row `r` changed.
+    /// An edge of `H` row `r` (`horizontal`) or `V` row `r` changed.
     #[inline(always)]
-    pub(super) fn edge(&mut self, r: usize) {
-        self.edges.insert(r);
+    pub(super) fn edge(&mut self, horizontal: bool, r: usize) {
+        if horizontal {
+            self.h.insert(r);
+        } else {
+            self.v.insert(r);
+        }
     }
 
     /// A colour of cell row `r` changed.
@@ -92,137 +100,162 @@ impl Changed {
     /// The rows that changed, of every kind, into `into`.
     #[inline]
     pub(super) fn rows(&self, into: &mut RowSet) {
-        into.clone_from(&self.edges);
+        into.clone_from(&self.h);
+        into.union_with(&self.v);
         into.union_with(&self.colors);
         into.union_with(&self.angles);
     }
 
-    /// Makes `rows` the changed rows, as if their edges had changed.
+    /// Makes `rows` the changed rows, as if their edges (of both planes)
+    /// had changed.
     #[inline]
     pub(super) fn set_rows(&mut self, rows: &RowSet) {
-        self.edges.clone_from(rows);
+        self.h.clone_from(rows);
+        self.v.clone_from(rows);
         self.colors.clear_all();
         self.angles.clear_all();
     }
 
-    /// Moves the changed rows, widened by `reach` rows each way, into
-    /// `due` (and the angle rules' rows, not widened, if `angles`); true if
-    /// any row is due.
+    /// Moves the changed rows into `due`: each family's rows, where what it
+    /// reads changed (see [`DueRows`]), and the plane rows near a changed
+    /// edge, widened by `reach` rows (0 or 1) each way, for the later
+    /// tiers; true if any row is due.
     #[inline(always)]
-    pub(super) fn take(&mut self, reach: usize, angles: bool, due: &mut DueRows) -> bool {
-        let (colors, marks) = (self.colors.any(), self.angles.any());
-        if !self.edges.any() && !colors && !marks {
+    pub(super) fn take(&mut self, reach: usize, due: &mut DueRows) -> bool {
+        if !self.any() {
             return false;
         }
-        let widened = |into: &mut RowSet, from: &RowSet| {
-            into.clone_from(from);
-            if reach > 0 {
-                into.union_widened(from, reach as u32);
-            }
-        };
-        if angles {
-            due.angle_rows(&self.edges, &self.angles);
-        }
-        due.only_edges = !colors && !marks;
-        if due.only_edges {
-            widened(&mut due.any, &self.edges);
-            self.edges.clear_all();
-            return true;
-        }
-        widened(&mut due.edges, &self.edges);
-        due.any.clone_from(&due.edges);
-        if colors {
-            widened(&mut due.colors, &self.colors);
-            due.any.union_with(&due.colors);
-            self.colors.clear_all();
-        } else {
-            due.colors.resize(self.edges.len());
-            due.colors.clear_all();
-        }
-        if marks {
-            due.any.union_with(&self.angles);
-            if reach > 0 {
-                due.any.union_widened(&self.angles, reach as u32);
-            }
-            self.angles.clear_all();
-        }
-        self.edges.clear_all();
+        due.rows_of(self, reach);
+        self.clear();
         true
     }
 }
 
-/// The rows due for the rules, by what changed near them (see
-/// [`crate::board::Board::take_changed`]): the families that read only
-/// edges skip the rows where only colours or angle marks changed.
+/// The rows due for the rules, by family: a family runs on a row only
+/// where what it reads changed (see
+/// [`crate::board::Board::take_changed`]). Cell row `i`'s sides are `H`
+/// rows `i` and `i + 1` and `V` row `i`; vertex row `v`'s arms are `H` row
+/// `v` and `V` rows `v - 1` and `v`.
 #[derive(Clone, Debug, Default)]
 pub struct DueRows {
-    /// Rows near any change.
+    /// The cell rows a sweep visits: every row below holds, and, for each
+    /// vertex row due, the cell rows on either side of it (a sweep visits
+    /// a vertex row beside one of them).
     pub any: RowSet,
-    /// Whether only edges changed: then `any` is every row near a changed
-    /// edge, and `edges` and `colors` are not kept.
-    pub only_edges: bool,
-    /// Rows near a changed edge: every family is due there.
-    pub edges: RowSet,
-    /// Rows near a changed colour: the colour rules are due there.
+    /// Cell rows where the cell rules (R1-R3) are due: a side changed.
+    pub cells: RowSet,
+    /// Vertex rows where the vertex rules (R6-R8) are due: an arm changed.
+    pub vertices: RowSet,
+    /// Cell rows where the colour rules are due: a side changed, or a
+    /// colour of the row or of the rows above and below.
     pub colors: RowSet,
+    /// Plane rows near a changed edge (widened by the `reach` given to
+    /// `take_changed`): where the later tiers are due.
+    pub edges: RowSet,
     /// Cell rows where the angles' cell rules are due: a side of a cell
-    /// (plane rows `i` and `i + 1`) or a mark of the row changed (kept
-    /// only when the angle rules run).
+    /// or a mark of the row changed.
     pub angle_cells: RowSet,
     /// Vertex rows where the angles' vertex rules are due: an arm of a
-    /// vertex (plane rows `v - 1` and `v`) or a mark of the cell rows
-    /// above or below (`v - 1`, `v`) changed.
+    /// vertex or a mark of the cell rows above or below (`v - 1`, `v`)
+    /// changed.
     pub angle_vertices: RowSet,
 }
 
 impl DueRows {
     /// Every row due, for every family.
     pub fn every(&mut self, rows: usize) {
-        for set in [
-            &mut self.any,
-            &mut self.angle_cells,
-            &mut self.angle_vertices,
-        ] {
+        for set in self.sets() {
             set.resize(rows + 1);
             set.insert_all();
         }
-        self.only_edges = true;
     }
 
-    /// The rows due for the angle rules, from the rows whose `edges`
-    /// (plane rows) and `angles` (cell rows) changed, not widened: the
-    /// angle rules read only the cell or vertex they decide at.
+    /// The sets, in the order of [`due_words`]' words.
+    fn sets(&mut self) -> [&mut RowSet; 7] {
+        [
+            &mut self.any,
+            &mut self.cells,
+            &mut self.vertices,
+            &mut self.colors,
+            &mut self.edges,
+            &mut self.angle_cells,
+            &mut self.angle_vertices,
+        ]
+    }
+
+    /// The rows due for each family from the rows `changed` says changed,
+    /// and the plane rows near a changed edge, widened by `reach` (0 or 1).
+    /// (A pass of propagation begins here: on boards of up to 63 rows, a
+    /// word each.)
     #[inline]
-    fn angle_rows(&mut self, edges: &RowSet, angles: &RowSet) {
-        let (cells, vertices) = (&mut self.angle_cells, &mut self.angle_vertices);
-        cells.clone_from(edges);
-        cells.union_next(edges);
-        cells.union_with(angles);
-        vertices.clone_from(edges);
-        vertices.union_with(angles);
-        vertices.union_previous(edges);
-        vertices.union_previous(angles);
-    }
-
-    /// Whether an edge changed near row `r`.
-    #[inline(always)]
-    pub fn edge_near(&self, r: usize) -> bool {
-        self.only_edges || self.edges.contains(r)
-    }
-
-    /// Whether a colour (or an edge) changed near row `r`.
-    #[inline(always)]
-    pub fn color_near(&self, r: usize) -> bool {
-        self.edge_near(r) || self.colors.contains(r)
-    }
-
-    /// The rows near a changed edge.
-    #[inline(always)]
-    pub fn edge_rows(&self) -> &RowSet {
-        if self.only_edges {
-            &self.any
-        } else {
-            &self.edges
+    fn rows_of(&mut self, changed: &Changed, reach: usize) {
+        assert!(reach <= 1, "the later tiers look one row away at most");
+        let Changed {
+            h,
+            v,
+            colors,
+            angles,
+        } = changed;
+        let len = h.len();
+        let sets = [h, v, colors, angles];
+        let singles = sets.map(RowSet::single);
+        // (The sets always have one length: `every` and the loop below
+        // resize them all.)
+        let same = self.any.len() == len;
+        let mut outs = self.sets();
+        if let ([Some(h), Some(v), Some(c), Some(m)], true) = (singles, same) {
+            let shifted = |x: u64| [x, x << 1, x >> 1];
+            let due = due_words([h, v, c, m].map(shifted), reach);
+            let rows = u64::MAX >> (64 - len);
+            for (set, word) in outs.into_iter().zip(due) {
+                set.set_single(word & rows);
+            }
+            return;
+        }
+        outs.iter_mut().for_each(|set| set.resize(len));
+        for w in 0..len.div_ceil(64) {
+            let shifted = |s: &RowSet| [s.word(w, 0), s.word(w, 1), s.word(w, -1)];
+            let due = due_words(sets.map(shifted), reach);
+            for (set, word) in outs.iter_mut().zip(due) {
+                set.set_word(w, word);
+            }
         }
     }
+}
+
+/// A word of each of [`DueRows`]' sets, in the order `any`, `cells`,
+/// `vertices`, `colors`, `edges`, `angle_cells`, `angle_vertices`, from the
+/// same word of the changed `H` rows, `V` rows, colours and angle marks,
+/// each as it is, moved one row away from row 0 and one row towards it;
+/// the edges widened by `reach` (0 or 1).
+#[inline(always)]
+fn due_words(changed: [[u64; 3]; 4], reach: usize) -> [u64; 7] {
+    // (x: as it is; up: row r in for row r - 1; down: row r for row r + 1.)
+    let [[h, h_up, h_down], [v, v_up, v_down], [c, c_up, c_down], [m, m_up, m_down]] = changed;
+    // Cells: H row r is the bottom of cell row r - 1 and the top of r; V
+    // row r is in cell row r. Vertices: H row r is in vertex row r; V row
+    // r runs from vertex row r to r + 1. An angle mark of cell row r: that
+    // cell and the vertex rows r and r + 1.
+    let sides = h | h_down | v;
+    let arms = h | v | v_up;
+    let near = h_up | h_down | v_up | v_down;
+    let widened = h | v | near;
+    let (cells, vertices) = (sides, arms);
+    let colors = sides | c | c_up | c_down;
+    let angle_cells = sides | m;
+    let angle_vertices = arms | m | m_up;
+    // The sweep's rows: each vertex row due beside the cell rows above and
+    // below it (vertex row r + 1 beside cell row r: H row r + 1, V row
+    // r + 1, the marks of row r + 1).
+    let any = angle_vertices | h_down | v_down | m_down | colors | angle_cells | widened;
+    let edges = h | v | if reach > 0 { near } else { 0 };
+    [
+        any,
+        cells,
+        vertices,
+        colors,
+        edges,
+        angle_cells,
+        angle_vertices,
+    ]
 }

@@ -190,13 +190,12 @@ impl<const W: usize> Board<W> {
         &self.open
     }
 
-    /// Moves the changed rows, widened by `reach` rows each way (the farthest
-    /// a rule looks), into `due` as bit sets over rows `0..=rows`: the rows
-    /// near any change, near a changed edge, near a changed colour, and, if
-    /// `angles` (the angle rules run), the cell and vertex rows whose own
-    /// edges or marks changed; true if any row is due.
-    pub fn take_changed(&mut self, reach: usize, angles: bool, due: &mut DueRows) -> bool {
-        self.changed.take(reach, angles, due)
+    /// Moves the changed rows into `due` as bit sets over rows `0..=rows`:
+    /// per family, the rows where what it reads changed, and the plane rows
+    /// near a changed edge, widened by `reach` rows each way (the farthest
+    /// the later tiers look); true if any row is due.
+    pub fn take_changed(&mut self, reach: usize, due: &mut DueRows) -> bool {
+        self.changed.take(reach, due)
     }
 
     /// Where `part`'s first row lies in `data`.
@@ -266,7 +265,8 @@ impl<const W: usize> Board<W> {
         if new {
             match part {
                 Part::Inside | Part::Outside => self.changed.color(i),
-                _ => self.changed.edge(i),
+                Part::HLines | Part::HCrosses => self.changed.edge(true, i),
+                _ => self.changed.edge(false, i),
             }
         }
         new
@@ -555,7 +555,7 @@ impl<const W: usize> Board<W> {
                 *self.data.get_unchecked_mut(kl) = now.line;
                 *self.data.get_unchecked_mut(kx) = now.cross;
             }
-            self.changed.edge(r);
+            self.changed.edge(at.plane == Plane::H, r);
             self.conflict |= (now.line & now.cross).any();
             if (!(now.line | now.cross) & valid).is_empty() {
                 self.close_if_decided(frame, at.plane.other(), r);

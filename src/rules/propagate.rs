@@ -7,8 +7,8 @@ use super::{Contradiction, CornerExits, Ctx};
 use crate::bits::RowSet;
 use crate::board::{Board, DueRows};
 
-/// How many rows away from a changed row the cell, vertex, colour and
-/// corner rules look (R13 looks one row farther).
+/// How many rows away from a changed plane row the corner families look
+/// (R13 looks one row farther).
 const REACH: usize = 1;
 
 /// The rows each tier of [`propagate`] has yet to visit: scratch, kept by
@@ -114,15 +114,16 @@ pub fn propagate_until<const W: usize>(
     let (now, corners, diagonal) = (&mut due.now, &mut due.corners, &mut due.diagonal);
     let (mut passes, mut stopped) = (0, false);
     let result = loop {
-        if ctx.board.take_changed(REACH, ctx.angles, now) {
-            // The corner families look as far as the cell rules; R13 looks
-            // at the far corner of a diagonal neighbour, a row farther.
+        if ctx.board.take_changed(REACH, now) {
+            // The corner families read plane rows `i - 1..=i + 1`; R13
+            // looks at the far corner of a diagonal neighbour, a row
+            // farther.
             for later in [&mut *corners, &mut *diagonal] {
                 later.resize(now.any.len());
             }
             // (They read edges only.)
-            corners.union_with(now.edge_rows());
-            diagonal.union_widened(now.edge_rows(), 1);
+            corners.union_with(&now.edges);
+            diagonal.union_widened(&now.edges, 1);
             passes += 1;
             // Sweeps alternate direction, so news travels both ways quickly.
             let sweep = if passes % 2 == 1 {
@@ -135,7 +136,7 @@ pub fn propagate_until<const W: usize>(
             let swept = if ctx.colors || ctx.angles || ctx.board.open_rows().any() {
                 pass_rows(ctx, sweep, false, now)
             } else {
-                check_rows(ctx, sweep, &now.any)
+                check_rows(ctx, sweep, now)
             };
             if let Err(c) = swept {
                 break Err(c);
@@ -232,42 +233,44 @@ pub fn pass<const W: usize>(ctx: &mut Ctx<'_, W>, due: &mut Due) -> Result<(), C
 /// One sweep over the rows in `due` of the cell and vertex families (and
 /// the colour and angle rules, if on), or of every family if
 /// `every_family`. A family runs on a row only if what it reads changed
-/// near it: the cell and vertex rules where an edge did, the colour rules
-/// where an edge or a colour did, the angle rules where an edge or a mark
-/// of the cell or vertex they decide at did.
+/// there: the cell rules where a side of a cell of the row did, the
+/// vertex rules where an arm of a vertex of the row did, the colour rules
+/// where a side or a colour of the row or of the rows above and below
+/// did, the angle rules where an edge or a mark of the cell or vertex they
+/// decide at did.
 pub(super) fn pass_rows<const W: usize>(
     ctx: &mut Ctx<'_, W>,
     sweep: Sweep,
     every_family: bool,
     due: &DueRows,
 ) -> Result<(), Contradiction> {
-    // (Two copies: where only edges changed, no test per row and family.)
-    if due.only_edges {
-        sweep_families::<false, W>(ctx, sweep, every_family, due)
-    } else {
+    // (Two copies: without the colour and angle rules, the cell and vertex
+    // rules are due on every row of the sweep, and no row is tested.)
+    if ctx.colors || ctx.angles {
         sweep_families::<true, W>(ctx, sweep, every_family, due)
+    } else {
+        sweep_families::<false, W>(ctx, sweep, every_family, due)
     }
 }
 
-/// [`pass_rows`], telling the rows apart by what changed near them if
-/// `BY_KIND` (else every family is due on every row due).
+/// [`pass_rows`], testing each family's rows if `BY_FAMILY` (else the cell
+/// and vertex rules run on every row of the sweep: where only they run,
+/// they are due on all of them).
 #[inline(always)]
-fn sweep_families<const BY_KIND: bool, const W: usize>(
+fn sweep_families<const BY_FAMILY: bool, const W: usize>(
     ctx: &mut Ctx<'_, W>,
     sweep: Sweep,
     every_family: bool,
     due: &DueRows,
 ) -> Result<(), Contradiction> {
-    let near = |r: usize| !BY_KIND || due.edges.contains(r);
     let last = sweep_rows(&due.any, ctx.frame.rows, sweep, |i, v| {
-        let edges = near(i);
-        if ctx.colors && (edges || due.colors.contains(i)) {
+        if ctx.colors && due.colors.contains(i) {
             color::apply(ctx, i);
         }
         if ctx.angles && due.angle_cells.contains(i) {
             angle::cells(ctx, i)?;
         }
-        if edges {
+        if !BY_FAMILY || due.cells.contains(i) {
             cell::apply(ctx, i)?;
         }
         if every_family {
@@ -275,13 +278,15 @@ fn sweep_families<const BY_KIND: bool, const W: usize>(
             corners_visit(ctx, i);
             diagonal::apply(ctx, i);
         }
-        vertices(ctx, v, near(v), due)
+        vertices(ctx, v, !BY_FAMILY || due.vertices.contains(v), due)
     })?;
-    last.map_or(Ok(()), |v| vertices(ctx, v, near(v), due))
+    last.map_or(Ok(()), |v| {
+        vertices(ctx, v, !BY_FAMILY || due.vertices.contains(v), due)
+    })
 }
 
-/// The vertex rules on vertex row `v` if `edges` (an edge changed near
-/// it), and the angles' when they are on and due there.
+/// The vertex rules on vertex row `v` if `edges` (an arm changed near it),
+/// and the angles' when they are on and due there.
 #[inline(always)]
 fn vertices<const W: usize>(
     ctx: &mut Ctx<'_, W>,
@@ -305,13 +310,22 @@ fn vertices<const W: usize>(
 fn check_rows<const W: usize>(
     ctx: &Ctx<'_, W>,
     sweep: Sweep,
-    due: &RowSet,
+    due: &DueRows,
 ) -> Result<(), Contradiction> {
-    let last = sweep_rows(due, ctx.frame.rows, sweep, |i, v| {
-        cell::check(ctx, i)?;
-        vertex::check(ctx, v)
+    let vertices = |v: usize| {
+        if due.vertices.contains(v) {
+            vertex::check(ctx, v)
+        } else {
+            Ok(())
+        }
+    };
+    let last = sweep_rows(&due.any, ctx.frame.rows, sweep, |i, v| {
+        if due.cells.contains(i) {
+            cell::check(ctx, i)?;
+        }
+        vertices(v)
     })?;
-    last.map_or(Ok(()), |v| vertex::check(ctx, v))
+    last.map_or(Ok(()), vertices)
 }
 
 /// Calls `visit` with each cell row `i < rows` in `due`, in the order of

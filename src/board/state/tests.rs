@@ -35,7 +35,7 @@ fn set_edge_is_set_lines_then_set_crosses() {
                 a.add_crosses(p, r, crosses);
             }
         }
-        a.take_changed(0, false, &mut DueRows::default());
+        a.take_changed(0, &mut DueRows::default());
         let (mut b, before) = (a.clone(), a.clone());
         let plane = [Plane::H, Plane::V][rng.index(2)];
         let (dr, dc) = (rng.index(5) as i32 - 2, rng.index(3) as i32 - 1);
@@ -76,10 +76,10 @@ fn set_edge_is_set_lines_then_set_crosses() {
         }
         assert_eq!(new_a, changed, "case {case}");
         let (mut due_a, mut due_b) = (DueRows::default(), DueRows::default());
-        a.take_changed(0, false, &mut due_a);
-        b.take_changed(0, false, &mut due_b);
-        assert!(due_a.any.iter().eq(due_b.any.iter()), "case {case}");
-        let due: Vec<usize> = due_a.any.iter().collect();
+        a.take_changed(0, &mut due_a);
+        b.take_changed(0, &mut due_b);
+        assert!(due_a.edges.iter().eq(due_b.edges.iter()), "case {case}");
+        let due: Vec<usize> = due_a.edges.iter().collect();
         let marked = if changed {
             vec![target as usize]
         } else {
@@ -210,10 +210,12 @@ fn write_then_read_round_trips_through_shifts() {
     assert!(e.has_conflict());
 }
 
-/// The rows due after a change, by kind: an edge makes every family due
-/// near it; a colour only the colour rules; an angle mark neither the cell
-/// nor the colour rules. The angle rules are due only at the cells and
-/// vertices whose own edges or marks changed.
+/// The rows due after a change, by family: each where what it reads
+/// changed. An edge makes the families that read it due on its cells'
+/// and vertices' rows only (a `V` edge: its cell row, its two vertex rows;
+/// an `H` edge: its two cell rows, its vertex row); a colour only the
+/// colour rules, on its row and the rows above and below; an angle mark
+/// only the angle rules, at its cell and the vertices above and below it.
 #[test]
 fn rows_due_say_what_changed_near_them() {
     let rows = 9;
@@ -222,44 +224,55 @@ fn rows_due_say_what_changed_near_them() {
     board.reset(rows);
     let mut due = DueRows::default();
     assert!(
-        board.take_changed(1, true, &mut due),
+        board.take_changed(1, &mut due),
         "a fresh board has every row due"
     );
-    assert!(due.only_edges && due.any.iter().eq(0..=rows));
-    assert!(
-        !board.take_changed(1, true, &mut due),
-        "nothing changed since"
-    );
     let rows_of = |set: &RowSet| set.iter().collect::<Vec<_>>();
+    let every: Vec<usize> = (0..=rows).collect();
+    for set in [&due.any, &due.cells, &due.vertices, &due.colors, &due.edges] {
+        assert_eq!(rows_of(set), every);
+    }
+    assert!(!board.take_changed(1, &mut due), "nothing changed since");
 
     board.add_color(4, true, Row::single(2));
-    assert!(board.take_changed(1, true, &mut due));
-    assert!(!due.only_edges);
+    assert!(board.take_changed(1, &mut due));
     assert_eq!(rows_of(&due.any), [3, 4, 5]);
     assert_eq!(rows_of(&due.colors), [3, 4, 5]);
-    assert!(!due.edges.any() && !due.edge_near(4) && due.color_near(4));
+    assert!(!due.edges.any() && !due.cells.any() && !due.vertices.any());
+    assert!(!due.angle_cells.any() && !due.angle_vertices.any());
 
     let mut marks = [Row::EMPTY; Part::ANGLE_ROWS];
     marks[Angle::AtMost as usize * 4] = Row::single(1);
     board.add_angle_marks(&frame, 7, marks);
-    assert!(board.take_changed(1, true, &mut due));
-    assert_eq!(rows_of(&due.any), [6, 7, 8]);
-    assert!(!due.edges.any() && !due.colors.any() && !due.color_near(7));
+    assert!(board.take_changed(1, &mut due));
+    assert!(!due.edges.any() && !due.colors.any() && !due.cells.any());
     // The marked cell row, and the vertex rows above and below it.
     assert_eq!(rows_of(&due.angle_cells), [7]);
     assert_eq!(rows_of(&due.angle_vertices), [7, 8]);
+    assert_eq!(rows_of(&due.any), [6, 7, 8]);
 
     board.add_lines(Plane::H, 2, Row::single(3));
     board.add_color(6, false, Row::single(0));
-    assert!(board.take_changed(1, true, &mut due));
-    assert!(!due.only_edges);
+    assert!(board.take_changed(1, &mut due));
+    // H row 2: the cells of rows 1 and 2, the vertices of row 2.
+    assert_eq!(rows_of(&due.cells), [1, 2]);
+    assert_eq!(rows_of(&due.vertices), [2]);
+    assert_eq!(rows_of(&due.colors), [1, 2, 5, 6, 7]);
     assert_eq!(rows_of(&due.edges), [1, 2, 3]);
-    assert_eq!(rows_of(&due.colors), [5, 6, 7]);
-    assert_eq!(rows_of(&due.any), [1, 2, 3, 5, 6, 7]);
-    assert_eq!(rows_of(due.edge_rows()), [1, 2, 3]);
-    // An edge of plane row 2 (rows are kept for both planes at once): the
-    // cells of rows 1 and 2, the vertices of rows 2 and 3 (those of `V`
-    // row 2's lower ends too); not the colour's row.
     assert_eq!(rows_of(&due.angle_cells), [1, 2]);
-    assert_eq!(rows_of(&due.angle_vertices), [2, 3]);
+    assert_eq!(rows_of(&due.angle_vertices), [2]);
+    // The sweep's rows: those near a changed edge too (where the cell and
+    // vertex rules run when the colour and angle rules are off).
+    assert_eq!(rows_of(&due.any), [1, 2, 3, 5, 6, 7]);
+
+    board.add_crosses(Plane::V, 4, Row::single(3));
+    assert!(board.take_changed(1, &mut due));
+    // V row 4: the cells of row 4, the vertices of rows 4 and 5.
+    assert_eq!(rows_of(&due.cells), [4]);
+    assert_eq!(rows_of(&due.vertices), [4, 5]);
+    assert_eq!(rows_of(&due.colors), [4]);
+    assert_eq!(rows_of(&due.edges), [3, 4, 5]);
+    assert_eq!(rows_of(&due.angle_cells), [4]);
+    assert_eq!(rows_of(&due.angle_vertices), [4, 5]);
+    assert_eq!(rows_of(&due.any), [3, 4, 5]);
 }

@@ -261,9 +261,11 @@ fn rounds<const W: usize>(
         sweep(&mut ctx, f)?;
         // The rows marked changed (none left after `propagate`, which
         // takes them as it goes).
-        let mut marked = crate::board::DueRows::default();
-        ctx.board.take_changed(0, false, &mut marked);
-        done.push((ctx.changed, marked.any.iter().collect()));
+        let mut marked = crate::bits::RowSet::default();
+        ctx.board.changed_rows(&mut marked);
+        ctx.board
+            .take_changed(0, &mut crate::board::DueRows::default());
+        done.push((ctx.changed, marked.iter().collect()));
         if ctx.board.has_conflict() {
             return Err(Contradiction::EdgeConflict);
         }
