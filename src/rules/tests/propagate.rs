@@ -258,3 +258,126 @@ fn propagation_stopped_and_taken_up_again_reaches_the_same_fixpoint() {
     }
     assert!(stopped > 60, "only {stopped} propagations stopped");
 }
+
+/// Propagation after a few decisions on a board at its fixpoint (as a
+/// probe or a branch makes them) visits only the rows whose families read
+/// what changed ([`crate::board::DueRows`]): from there it must reach the
+/// edges that full sweeps of every family reach from the board with all of
+/// it decided at once, with the colour and angle rules on or off. On
+/// generated puzzles, tall ones too (row sets of two words), some clues
+/// blanked and some of the solution revealed, then more of it.
+mod after_a_few_decisions {
+    use super::*;
+    use crate::bits::Row;
+    use crate::board::{Clues, Frame};
+    use crate::generate::{Config, Generated, Generator, SizeRange};
+    use crate::grid::Plane;
+    use crate::rules::{propagate, Ctx, Due};
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    /// The puzzles, made once: 12x12, 70x5 and 9x20.
+    fn puzzles() -> &'static [Generated] {
+        static PUZZLES: OnceLock<Vec<Generated>> = OnceLock::new();
+        PUZZLES.get_or_init(|| {
+            [(12, 12), (70, 5), (9, 20)]
+                .into_iter()
+                .flat_map(|(rows, cols)| {
+                    let mut generator = Generator::new(Config {
+                        rows: SizeRange::exactly(rows),
+                        cols: SizeRange::exactly(cols),
+                        ..Config::default()
+                    });
+                    (0..2).map(move |k| generator.generate(17, k).expect("a puzzle"))
+                })
+                .collect()
+        })
+    }
+
+    /// The edges of the solution of `g` revealed where `pick` says so.
+    fn reveal(b: &mut Drawing, g: &Generated, mut pick: impl FnMut() -> bool) {
+        let cols = b.cols;
+        let mark = |line: bool| if line { Mark::Line } else { Mark::Cross };
+        for (k, m) in b.h.iter_mut().enumerate() {
+            if pick() {
+                *m = mark(g.solution.h(k / cols, k % cols));
+            }
+        }
+        for (k, m) in b.v.iter_mut().enumerate() {
+            if pick() {
+                *m = mark(g.solution.v(k / (cols + 1), k % (cols + 1)));
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+        #[test]
+        fn reaches_the_edges_of_full_sweeps(
+            which in 0usize..6,
+            seed in any::<u64>(),
+            blank in prop::sample::select(vec![0u32, 30, 60, 85]),
+            before in prop::sample::select(vec![0u32, 5, 15]),
+            news in 1usize..8,
+            colors in any::<bool>(),
+        ) {
+            let g = &puzzles()[which];
+            let (rows, cols) = (g.puzzle.rows(), g.puzzle.cols());
+            let mut rng = crate::util::rng::Rng::new(seed);
+            let mut b = Drawing::blank(rows, cols);
+            for (k, c) in b.clues.iter_mut().enumerate() {
+                *c = match g.puzzle.clue(k / cols, k % cols) {
+                    Clue::Number(n) if !rng.chance(f64::from(blank) / 100.0) => Some(n),
+                    _ => None,
+                };
+            }
+            reveal(&mut b, g, || rng.chance(f64::from(before) / 100.0));
+            let frame = Frame::<1>::new(rows, cols);
+            let mut clues = Clues::<1>::default();
+            clues.load(&b.puzzle());
+            let mut board = b.board::<1>();
+            let settle = |board: &mut _| {
+                let mut ctx = Ctx::new(&frame, &clues, board);
+                (ctx.colors, ctx.angles) = (colors, colors);
+                propagate(&mut ctx, &mut Due::default())
+            };
+            prop_assert!(settle(&mut board).is_ok(), "a board of the solution");
+            // A few more edges of the solution, decided on the board at its
+            // fixpoint (the rows they are in marked changed, nothing else).
+            let edges = b.h.len() + b.v.len();
+            let picked: Vec<usize> = (0..news).map(|_| rng.index(edges)).collect();
+            let mut k = 0;
+            let mut all = b.clone();
+            reveal(&mut all, g, || {
+                k += 1;
+                picked.contains(&(k - 1))
+            });
+            let (h_len, stride) = (b.h.len(), cols + 1);
+            for &e in &picked {
+                let (plane, i, j, line) = if e < h_len {
+                    (Plane::H, e / cols, e % cols, g.solution.h(e / cols, e % cols))
+                } else {
+                    let e = e - h_len;
+                    (Plane::V, e / stride, e % stride, g.solution.v(e / stride, e % stride))
+                };
+                if line {
+                    board.add_lines(plane, i, Row::single(j));
+                } else {
+                    board.add_crosses(plane, i, Row::single(j));
+                }
+            }
+            prop_assert!(settle(&mut board).is_ok(), "a board of the solution");
+            let got = all.with_board(&frame, &board).expect("no conflict");
+            let full = if colors { Family::PassColors } else { Family::Pass };
+            let want = run::<1>(&all, full, Mode::Fixpoint).expect("a board of the solution");
+            prop_assert_eq!(
+                got.clone(),
+                want.board.clone(),
+                "on\n{}got\n{}want\n{}",
+                all.render(),
+                got.render(),
+                want.board.render()
+            );
+        }
+    }
+}
