@@ -270,7 +270,7 @@ mod after_a_few_decisions {
     use super::*;
     use crate::bits::Row;
     use crate::board::{Clues, Frame};
-    use crate::generate::{Config, Generated, Generator, SizeRange};
+    use crate::generate::{GenConfig, Generated, Generator, SizeRange};
     use crate::grid::Plane;
     use crate::rules::{propagate, Ctx, Due};
     use proptest::prelude::*;
@@ -283,10 +283,10 @@ mod after_a_few_decisions {
             [(12, 12), (70, 5), (9, 20)]
                 .into_iter()
                 .flat_map(|(rows, cols)| {
-                    let mut generator = Generator::new(Config {
+                    let mut generator = Generator::new(GenConfig {
                         rows: SizeRange::exactly(rows),
                         cols: SizeRange::exactly(cols),
-                        ..Config::default()
+                        ..GenConfig::default()
                     });
                     (0..2).map(move |k| generator.generate(17, k).expect("a puzzle"))
                 })
