@@ -454,7 +454,7 @@ mod tests {
 
     /// What became of the puzzles of a run, by kind.
     #[derive(Debug, Default)]
-    struct Seen {
+    struct KindsSeen {
         finished: usize,
         refuted_finished: usize,
         stalled_in_pack: usize,
@@ -464,7 +464,7 @@ mod tests {
 
     /// Runs `puzzles` through `stream` and checks that each is handed over
     /// once, in order, with what the rules make of it alone.
-    fn check(stream: &mut Stream<4>, puzzles: &[Puzzle], seen: &mut Seen) {
+    fn check(stream: &mut Stream<4>, puzzles: &[Puzzle], seen: &mut KindsSeen) {
         let refs: Vec<&Puzzle> = puzzles.iter().collect();
         let mut next = 0;
         stream.run(&refs, |k, _, fate| {
@@ -534,7 +534,7 @@ mod tests {
     #[test]
     fn a_stream_hands_over_each_puzzle_in_order_as_the_rules_leave_it() {
         let mut seed = 21;
-        let mut seen = Seen::default();
+        let mut seen = KindsSeen::default();
         // Fully clued (the judge's rules finish most) with some puzzles
         // blank here and there (they mostly stall), or all with some blank
         // clues; small and large; with the usual window of puzzles in
