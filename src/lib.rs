@@ -48,12 +48,12 @@ struct ReadmeExamples;
 mod bits;
 mod board;
 #[cfg(feature = "run")]
-mod generate;
+pub mod generate;
 mod grid;
 mod puzzle;
 mod rules;
 #[cfg(feature = "run")]
-mod run;
+pub mod run;
 mod solve;
 mod util;
 
@@ -69,6 +69,7 @@ pub use crate::{
     rules::{Contradiction, Event, Reason, Rule, RuleCounts},
     solve::outcome::{Options, Outcome, Stats, Status},
     solve::solver::{solve, Solver},
+    util::{counted, interrupt},
 };
 
 #[cfg(feature = "run")]

@@ -24,7 +24,8 @@
 
 #![allow(dead_code)]
 
-use slink::internals::generate::{self, GenConfig, Rng, SizeRange};
+use slink::generate::{self, GenConfig, SizeRange};
+use slink::internals::util::rng::Rng;
 use slink::{Clue, Options, Puzzle, Solver, Status};
 
 /// A named set of puzzles and its judge-format text.

@@ -8,9 +8,9 @@ use crate::source;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use slink::formats::Format;
-use slink::internals::generate::{generate_many, GenConfig, Shape, SizeRange};
-use slink::internals::run::check::{self as checking, Question};
-use slink::internals::run::verify as verifying;
+use slink::generate::{generate_many, GenConfig, Shape, SizeRange};
+use slink::run::check::{self as checking, Question};
+use slink::run::verify as verifying;
 use slink::{Options, MAX_COLS, MAX_ROWS};
 
 /// Each line of `text` (JSON lines) read by Python's `json.loads`.

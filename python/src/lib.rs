@@ -5,7 +5,7 @@
 //!
 //! The work is the library's own: one puzzle is read by
 //! `slink::formats::read` and solved by a `slink::Solver`; a corpus
-//! goes through the batch engine (`slink::internals::run::batch`) on a
+//! goes through the batch engine (`slink::run::batch`) on a
 //! thread of its own, whose JSON records (the bytes `slink solve --format
 //! json` writes) are handed to Python a batch at a time. The GIL is
 //! released (`Python::detach`, the former `allow_threads`) whenever Rust

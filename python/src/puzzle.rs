@@ -10,8 +10,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use slink::formats::{self, Format, ParseError};
-use slink::internals::run::batch::record::{Fate, Record};
-use slink::internals::run::batch::OutputFormat;
+use slink::run::batch::record::{Fate, Record};
+use slink::run::batch::OutputFormat;
 use slink::pictures::svg::{self, Picture};
 use slink::{Options, Puzzle, Solution, Solver, Status};
 use std::cell::RefCell;
@@ -387,7 +387,7 @@ impl SolveResult {
     fn edges(&self) -> Option<String> {
         self.solutions
             .first()
-            .map(|s| slink::internals::run::batch::LoopHex(s).to_string())
+            .map(|s| slink::run::batch::LoopHex(s).to_string())
     }
 
     /// What went wrong (`none`, `gave-up`, `timed-out`), else `None`.

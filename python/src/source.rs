@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyIterator, PyString};
 use slink::formats::Format;
-use slink::internals::run::batch::{Input, SharedReader};
+use slink::run::batch::{Input, SharedReader};
 use slink::Options;
 use std::io::{self, Read};
 use std::path::PathBuf;

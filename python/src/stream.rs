@@ -16,7 +16,7 @@ use crate::source::{self, PySource};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use slink::internals::run::batch::{
+use slink::run::batch::{
     pipeline::Pipeline, Config, Input, OutputFormat, Shard, Totals,
 };
 use std::io::{self, IoSlice, Write};
@@ -80,7 +80,7 @@ impl Write for Channel {
 }
 
 /// Runs the engine over `input` (the `index`-th input) as `config` says,
-/// writing to `out`: what `slink::internals::run::batch::run` does, with
+/// writing to `out`: what `slink::run::batch::run` does, with
 /// the input's number given.
 fn run(
     config: &Config,

@@ -1,6 +1,6 @@
 //! `slink bench`: throughput of the whole pipeline (read, parse, solve,
 //! draw) on puzzle files, for one thread and for all threads: each file
-//! run per thread count by [`slink::internals::run::bench`] (which says
+//! run per thread count by [`slink::run::bench`] (which says
 //! what each `--engine` runs) until `--min-time` is spent (or exactly
 //! `--runs` times), reported in a table: the mean rate and its spread over
 //! the runs, and the fastest run's times.
@@ -9,9 +9,9 @@ use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use super::solver_args::{parse_duration, SolverArgs};
 use clap::Args;
-use slink::internals::run::batch::Input;
-use slink::internals::run::bench::{Bench, Census, Engine, Repeated, Until};
-use slink::internals::run::read::chunks::Chunks;
+use slink::run::batch::Input;
+use slink::run::bench::{Bench, Census, Engine, Repeated, Until};
+use slink::run::read::chunks::Chunks;
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
@@ -337,7 +337,7 @@ fn read_whole(file: &Path) -> io::Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use slink::internals::run::bench::Measured;
+    use slink::run::bench::Measured;
 
     #[test]
     fn table_has_a_row_per_measurement() {

@@ -1,11 +1,11 @@
 //! `slink check`: is each puzzle unique, does it keep the judge's
-//! promise? (The check and its report: [`slink::internals::run::check`].)
+//! promise? (The check and its report: [`slink::run::check`].)
 
 use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use clap::Args;
-use slink::internals::run::batch::Error;
-use slink::internals::run::check::{self, CheckConfig, Question};
+use slink::run::batch::Error;
+use slink::run::check::{self, CheckConfig, Question};
 use slink::Options;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -130,7 +130,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 "stopped by signal {signal} after {}{last}, their lines written whole; \
                  to go on, run the same command with --skip {done} (the summary counts \
                  only the data sets checked)",
-                slink::internals::util::counted(done as u64, "data set")
+                slink::counted(done as u64, "data set")
             ),
         );
     }

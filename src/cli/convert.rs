@@ -3,9 +3,9 @@
 use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use clap::Args;
-use slink::internals::puzzle::formats::Format;
-use slink::internals::run::convert;
-use slink::internals::util::interrupt;
+use slink::formats::Format;
+use slink::run::convert;
+use slink::interrupt;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -51,7 +51,7 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
     let mut err = io::stderr();
     let converted = convert::run(&inputs, args.from.format(), to, &mut out, &mut err);
     if let (Some(signal), Ok(done)) = (interrupt::requested(), &converted) {
-        let read = slink::internals::util::counted((done.written + done.bad) as u64, "data set");
+        let read = slink::counted((done.written + done.bad) as u64, "data set");
         let end = if to == Format::Judge {
             " (the judge format's output still ends with `0 0`)"
         } else {

@@ -2,8 +2,8 @@
 //! puzzles.
 
 use clap::Args;
-use slink::internals::puzzle::formats::Format;
-use slink::internals::run::batch::Input;
+use slink::formats::Format;
+use slink::run::batch::Input;
 
 /// The input format option.
 #[derive(Args, Debug, Clone)]

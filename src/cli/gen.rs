@@ -17,10 +17,10 @@
 
 use super::output::{Output, OutputArgs};
 use clap::Args;
-use slink::internals::generate::{self, Difficulty, GenConfig, Shape, SizeRange, Symmetry};
-use slink::internals::puzzle::formats::Format;
-use slink::internals::puzzle::{MAX_COLS, MAX_ROWS};
-use slink::internals::util::{counted, interrupt};
+use slink::generate::{self, Difficulty, GenConfig, Shape, SizeRange, Symmetry};
+use slink::formats::Format;
+use slink::{MAX_COLS, MAX_ROWS};
+use slink::{counted, interrupt};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;

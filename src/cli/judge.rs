@@ -3,11 +3,11 @@
 use super::from::FromArgs;
 use super::solver_args::SolverArgs;
 use clap::Args;
-use slink::internals::puzzle::formats::Format;
-use slink::internals::run::batch::Totals;
-use slink::internals::run::batch::{self, Input};
-use slink::internals::run::judge::{self, JudgeExit};
-use slink::internals::util::{counted, interrupt};
+use slink::formats::Format;
+use slink::run::batch::Totals;
+use slink::run::batch::{self, Input};
+use slink::run::judge::{self, JudgeExit};
+use slink::{counted, interrupt};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -22,7 +22,7 @@ pub struct JudgeArgs {
     quiet: super::quiet::QuietArg,
 }
 
-/// Solves standard input in judge mode ([`slink::internals::run::judge::run`]).
+/// Solves standard input in judge mode ([`slink::run::judge::run`]).
 pub fn run(args: &JudgeArgs) -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());

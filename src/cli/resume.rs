@@ -1,12 +1,12 @@
 //! `slink solve -o OUTPUT --resume`: the output of a stopped run read
-//! back ([`slink::internals::run::batch::resume`]), its torn record cut,
+//! back ([`slink::run::batch::resume`]), its torn record cut,
 //! and the run going on after the data sets its records cover; and the
 //! line a stopped run ends with, saying where it stopped and how to go on.
 
 use super::output::{not_an_input, readable, Output, OutputArgs};
-use slink::internals::run::batch::resume::{self, ResumeError, Resumed};
-use slink::internals::run::batch::{Config, Input, Spot, Totals};
-use slink::internals::util::counted;
+use slink::run::batch::resume::{self, ResumeError, Resumed};
+use slink::run::batch::{Config, Input, Spot, Totals};
+use slink::counted;
 use std::fs::File;
 use std::io::{self, BufReader};
 use std::path::Path;

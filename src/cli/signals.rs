@@ -1,12 +1,12 @@
 //! SIGINT and SIGTERM for the commands that take puzzles (judge mode,
 //! `solve`, `check`, `gen`, `explain`, `verify`, `bench`): the first asks
-//! the run to stop at a record boundary ([`slink::internals::util::interrupt`]),
+//! the run to stop at a record boundary ([`slink::interrupt`]),
 //! a second ends the process at once with `128 + signal`, as a shell
 //! reports a process killed by it.
 
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::low_level;
-use slink::internals::util::interrupt;
+use slink::interrupt;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 

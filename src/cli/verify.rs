@@ -1,11 +1,11 @@
 //! `slink verify`: judges a contestant's output (the judging:
-//! [`slink::internals::run::verify`]).
+//! [`slink::run::verify`]).
 
 use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use clap::{Args, ValueEnum};
-use slink::internals::run::verify::{self, right_output_size};
-use slink::internals::util::interrupt;
+use slink::run::verify::{self, right_output_size};
+use slink::interrupt;
 use slink::Options;
 use std::io::{self, Read, Write};
 use std::path::Path;

@@ -1,20 +1,20 @@
 //! Random puzzle generation.
 //!
 //! A puzzle starts as a random loop: the boundary of a region of cells
-//! grown by random accretion ([`Region::grow`]), shaped blobby, thin or
-//! winding ([`Shape`]). Its Slink puzzle clues every cell; the solver then
-//! decides whether that puzzle has exactly one solution (if not, another
-//! loop is tried). Optionally clues are removed while the puzzle stays
+//! grown by random accretion, shaped blobby, thin or winding ([`Shape`]).
+//! Its Slink puzzle clues every cell; the solver then decides whether
+//! that puzzle has exactly one solution (if not, another loop is tried). Optionally clues are removed while the puzzle stays
 //! unique ([`GenConfig::blanks`]), and only puzzles that the judge's rules
 //! alone finish are kept ([`GenConfig::rules_only`]).
 //!
 //! Everything is deterministic: puzzle `k` of a run seeded with `s`
-//! depends on `(s, k)` only ([`Rng::for_item`]), never on the thread that
-//! made it, so [`generate_many`] gives the same puzzles on any number of
-//! threads.
+//! depends on `(s, k)` only, never on the thread that made it, so
+//! [`generate_many`] gives the same puzzles on any number of threads; a
+//! whole run of `slink gen` (puzzles written in order, with a summary) is
+//! [`run::run`].
 //!
 //! ```
-//! use slink::internals::generate::{GenConfig, Generator, SizeRange};
+//! use slink::generate::{GenConfig, Generator, SizeRange};
 //! let config = GenConfig {
 //!     rows: SizeRange::exactly(6),
 //!     cols: SizeRange::exactly(8),
@@ -33,9 +33,10 @@ mod remove;
 pub mod run;
 mod symmetry;
 
-pub use crate::puzzle::region::{Region, Shape};
+use crate::puzzle::region::Region;
+pub use crate::puzzle::region::Shape;
 pub use crate::solve::difficulty::Difficulty;
-pub use crate::util::rng::{splitmix64, Rng};
+use crate::util::rng::Rng;
 pub use config::{default_budget, GenConfig, GenError, Generated, SizeRange, Work};
 pub use symmetry::Symmetry;
 

@@ -1,6 +1,18 @@
 //! A run of `slink gen`: puzzles made in parallel chunks, written in
 //! index order (and their expected answers, drawn from the generator's own
 //! loops), with a summary of the work.
+//!
+//! ```
+//! use slink::formats::Format;
+//! use slink::generate::{run::{run, Outputs}, GenConfig, SizeRange};
+//! let config = GenConfig { rows: SizeRange::exactly(5), cols: SizeRange::exactly(5), ..GenConfig::default() };
+//! let (mut puzzles, mut err) = (Vec::new(), Vec::new());
+//! let to = Outputs { puzzles: &mut puzzles, answers: None, err: &mut err };
+//! let summary = run(Format::Judge, &config, 7, 0..3, to).unwrap();
+//! assert_eq!((summary.made, summary.next), (3, 3));
+//! let made: Vec<_> = slink::puzzles(&puzzles).collect::<Result<_, _>>().unwrap();
+//! assert!(made.iter().all(|p| slink::solve(p).status() == slink::Status::Solved));
+//! ```
 
 use super::{generate_until, GenConfig, GenError, Generated, Work};
 use crate::puzzle::formats::judge::render;

@@ -21,6 +21,16 @@
 //! and works the oldest batch no pool thread has taken whenever it cannot
 //! start one (all of them on one thread), so the share shows how the work
 //! was split.
+//!
+//! ```no_run
+//! use slink::run::bench::{Bench, Engine, Until};
+//! use std::{path::Path, sync::Arc};
+//! let file = Path::new("puzzles.txt");
+//! let bytes: Arc<[u8]> = std::fs::read(file).unwrap().into();
+//! let bench = Bench::new(Engine::Batch, 2).unwrap();
+//! let (runs, census) = bench.repeat(file, &bytes, slink::Options::default(), Until::Runs(5)).unwrap();
+//! println!("{:.0} puzzles/s ({})", runs.mean, census.describe());
+//! ```
 
 use crate::puzzle::formats::judge::render;
 use crate::puzzle::formats::{self, Reader, Span};

@@ -43,6 +43,19 @@
 //! ([`CheckSummary::exit_status`]): 0 when every data set passes the question
 //! asked of it, 1 when some data set fails it, 2 when an input cannot be
 //! read or holds bad input (this wins over 1).
+//!
+//! ```
+//! use slink::run::batch::Input;
+//! use slink::run::check::{self, CheckConfig, Question};
+//! let puzzles = Input::Bytes { name: "p.txt".into(), bytes: b"2 2\n2 2\n2 2\n0 0\n"[..].into() };
+//! let config = CheckConfig { question: Some(Question::Promise), ..CheckConfig::default() };
+//! let (mut out, mut err) = (Vec::new(), Vec::new());
+//! let (summary, read) = check::run(&[puzzles], &config, &mut out, &mut err);
+//! assert!(read.is_ok() && summary.exit_status() == 0);
+//! let lines = String::from_utf8(out).unwrap();
+//! assert!(lines.starts_with("p.txt:1:1: set=1 2x2 blanks=0 solutions=1 rules=finish "));
+//! assert!(lines.lines().next().unwrap().ends_with(" grade=easy promise=kept"));
+//! ```
 
 use crate::puzzle::formats::{DataSet, Format};
 use crate::run::batch::Error;
@@ -81,6 +94,25 @@ pub struct CheckConfig {
     /// No warnings on standard error (a missing `0 0`, standard input
     /// named twice): only errors.
     pub quiet: bool,
+}
+
+impl Default for CheckConfig {
+    /// `slink check`'s defaults: the solver's node budget, no time limit,
+    /// every data set written, each asked its own question, one thread per
+    /// core, formats detected, lines (not JSON).
+    fn default() -> Self {
+        CheckConfig {
+            budget: crate::Options::default().node_budget,
+            time_limit: None,
+            brief: false,
+            question: None,
+            threads: 0,
+            from: None,
+            json: false,
+            skip: 0,
+            quiet: false,
+        }
+    }
 }
 
 /// Checks one input, a piece of whole data sets at a time (the reading

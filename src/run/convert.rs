@@ -5,6 +5,16 @@
 //! place (at most [`MESSAGES_PER_INPUT`] per input, then a count) and the
 //! others are converted. A puzzle the output format cannot hold (a clue 4
 //! in the judge format) is reported as a bad data set at its first line.
+//!
+//! ```
+//! use slink::formats::Format;
+//! use slink::run::{batch::Input, convert};
+//! let judge = Input::Bytes { name: "p".into(), bytes: b"2 2\n2 2\n2 2\n0 0\n"[..].into() };
+//! let (mut ids, mut err) = (Vec::new(), Vec::new());
+//! let done = convert::run(&[judge], None, Format::Loopy, &mut ids, &mut err).unwrap();
+//! assert_eq!((done.written, done.bad), (1, 0));
+//! assert_eq!(ids, b"2x2t0:2222\n");
+//! ```
 
 use crate::puzzle::formats::{self, DataSet, Format, ParseError};
 use crate::puzzle::Puzzle;

@@ -9,6 +9,14 @@
 //! `H(i, j)` runs along the top of cell `(i, j)` (`H(rows + 1, j)` along
 //! the bottom row), `V(i, j)` down its left side (`V(i, cols + 1)` down
 //! the right border).
+//!
+//! ```
+//! let p = slink::puzzles(b"2 2\n2 2\n2 2\n0 0\n").next().unwrap().unwrap();
+//! let mut text = String::new();
+//! let status = slink::run::explain::explain(&p, 1, slink::Options::default(), None, &mut text);
+//! assert_eq!(status, slink::Status::Solved);
+//! assert!(text.contains("R10 at cell (1, 1): line H(1, 2) V(2, 1)"));
+//! ```
 
 use crate::grid::EdgeId;
 use crate::grid::Plane;

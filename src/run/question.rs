@@ -17,6 +17,7 @@ use crate::solve::difficulty::{Difficulty, Ladder};
 use crate::solve::grade::{Grade, Grader, RulesAlone, Solutions};
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
+use crate::util::counted;
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -391,7 +392,7 @@ impl CheckSummary {
         self.verdicts.iter().sum::<usize>() + self.bad
     }
 
-    /// The summary line: `summary: N data sets read; unique U, multiple
+    /// The summary line: `summary: N data sets read` (`1 data set read`); unique U, multiple
     /// M, none Z, gave up G, bad input B; asked unique A, promise P (kept
     /// K, broken X; ...); failed F`.
     /// A check stopped by a signal starts with `summary (stopped by
@@ -405,9 +406,9 @@ impl CheckSummary {
             None => "summary".into(),
         };
         let mut s = format!(
-            "{head}: {} data sets read; unique {}, multiple {}, none {}, gave up {}, \
+            "{head}: {} read; unique {}, multiple {}, none {}, gave up {}, \
              bad input {}; asked unique {}, promise {}",
-            self.data_sets(),
+            counted(self.data_sets() as u64, "data set"),
             v[0],
             v[1],
             v[2],

@@ -17,6 +17,18 @@
 //! Where it stops: once the output is out of step (a number that is not
 //! the next data set's, a line that is not a number), the data sets after
 //! it are reported as not judged rather than guessed at.
+//!
+//! ```
+//! use slink::run::verify::{judge, read_puzzles};
+//! let puzzles = read_puzzles(b"2 2\n2 2\n2 2\n0 0\n", None).unwrap();
+//! let mut output = b"1\n".to_vec();
+//! let (p, solution) = (&puzzles[0].1, slink::solve(&puzzles[0].1).solution().cloned());
+//! slink::draw(p, &solution.unwrap(), &mut output);
+//! let report = judge(&puzzles, &output, &slink::Options::default());
+//! assert!(report.all_right() && report.right() == 1);
+//! let wrong = judge(&puzzles, b"1\n", &slink::Options::default());
+//! assert!(!wrong.all_right());
+//! ```
 
 use crate::puzzle::formats::judge::drawing::{drawing_lines, read_drawing};
 use crate::puzzle::formats::{self, Format, ParseError};

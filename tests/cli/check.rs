@@ -56,7 +56,7 @@ fn a_slink_puzzle_is_asked_the_judges_promise() {
     );
     assert_eq!(
         summary(&out.stdout),
-        "summary: 1 data sets read; unique 1, multiple 0, none 0, gave up 0, bad input 0; \
+        "summary: 1 data set read; unique 1, multiple 0, none 0, gave up 0, bad input 0; \
          asked unique 0, promise 1 (kept 1, broken 0; rules finish 1; grade easy 1 normal 0 \
          tricky 0 hard 0); failed 0"
     );
@@ -315,7 +315,7 @@ fn check_writes_to_a_file_with_output() {
     assert_eq!(out.code, 1);
     assert_eq!(out.stdout, "");
     let written = std::fs::read_to_string(&report).unwrap();
-    assert!(written.contains(" set=1 1x2 ") && written.contains("summary: 1 data sets read"));
+    assert!(written.contains(" set=1 1x2 ") && written.contains("summary: 1 data set read"));
     // The input itself is refused as the output, and left alone.
     let out = slink(&["check", "--output", &input, &input], b"");
     assert_eq!(out.code, 2);
@@ -353,7 +353,11 @@ fn json_has_a_record_per_data_set_with_the_lines_fields_and_a_summary() {
     assert_eq!(records.len(), lines.len(), "{}", json.stdout);
     for (r, line) in records.iter().zip(&lines) {
         if let Some(s) = r.get("summary") {
-            assert!(line.starts_with(&format!("summary: {} data sets read", s["data_sets"])));
+            let read = match s["data_sets"].as_u64() {
+                Some(1) => "1 data set".to_string(),
+                n => format!("{} data sets", n.unwrap_or_default()),
+            };
+            assert!(line.starts_with(&format!("summary: {read} read")));
             continue;
         }
         let place = format!(

@@ -550,6 +550,31 @@ fn src_keeps_the_layer_order_without_cycles() {
     );
 }
 
+/// The binary and the Python crate stand on the public interface: neither
+/// names `slink::internals` (the door benches, fuzz targets and tests keep).
+#[test]
+fn the_binary_and_the_python_crate_use_the_public_interface_only() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(root, &root.join("src/cli"), &mut files);
+    sources(root, &root.join("python/src"), &mut files);
+    assert!(files.len() > 15, "only {} files in src/cli and python/src", files.len());
+    let reaching: Vec<String> = files
+        .iter()
+        .flat_map(|(file, src)| {
+            src.lines()
+                .enumerate()
+                .filter(|(_, line)| line.contains("internals"))
+                .map(move |(n, line)| format!("{file}:{}: {}", n + 1, line.trim()))
+        })
+        .collect();
+    assert!(
+        reaching.is_empty(),
+        "the public interface is enough for the CLI and Python:\n{}",
+        reaching.join("\n")
+    );
+}
+
 /// A tiny crate in the shape of `src/`.
 fn synthetic(files: &[(&str, &str)]) -> Vec<(String, String)> {
     files

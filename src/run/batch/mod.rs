@@ -1,5 +1,16 @@
 //! Batch mode: many puzzle files, solved in parallel, written in input order.
 //!
+//! ```
+//! use slink::run::batch::{self, Config, Input, OutputFormat};
+//! let puzzles = Input::Bytes { name: "two".into(), bytes: b"2 2\n2 2\n2 2\n0 0\n"[..].into() };
+//! let config = Config { format: OutputFormat::Json, threads: 2, ..Config::default() };
+//! let (mut out, mut err) = (Vec::new(), Vec::new());
+//! let totals = batch::run(&[puzzles], &config, &mut out, &mut err).unwrap();
+//! assert_eq!(totals.count(slink::Status::Solved), 1);
+//! let record = String::from_utf8(out).unwrap();
+//! assert!(record.starts_with(r#"{"input":1,"data_set":1,"file":"two","line":1,"rows":2,"cols":2,"status":"solved""#));
+//! ```
+//!
 //! [`run`] reads its inputs one after the other. Each input is read in
 //! *pieces* that end at line boundaries ([`crate::run::read::input`]): a regular file is
 //! memory-mapped a window at a time (on Linux), anything else read into a
