@@ -6,10 +6,10 @@ use super::solver_args::SolverArgs;
 use clap::{Args, ValueEnum};
 
 use slink::formats::Ending;
+use slink::interrupt;
 use slink::run::batch::Input;
 use slink::run::explain;
 use slink::run::read::chunks::{Chunk, Chunks};
-use slink::interrupt;
 use slink::{Puzzle, Status};
 use std::io::{self, Write};
 use std::process::ExitCode;

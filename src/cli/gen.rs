@@ -17,10 +17,10 @@
 
 use super::output::{Output, OutputArgs};
 use clap::Args;
-use slink::generate::{self, Difficulty, GenConfig, Shape, SizeRange, Symmetry};
 use slink::formats::Format;
-use slink::{MAX_COLS, MAX_ROWS};
+use slink::generate::{self, Difficulty, GenConfig, Shape, SizeRange, Symmetry};
 use slink::{counted, interrupt};
+use slink::{MAX_COLS, MAX_ROWS};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -4,9 +4,9 @@
 //! line a stopped run ends with, saying where it stopped and how to go on.
 
 use super::output::{not_an_input, readable, Output, OutputArgs};
+use slink::counted;
 use slink::run::batch::resume::{self, ResumeError, Resumed};
 use slink::run::batch::{Config, Input, Spot, Totals};
-use slink::counted;
 use std::fs::File;
 use std::io::{self, BufReader};
 use std::path::Path;

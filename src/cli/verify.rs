@@ -4,8 +4,8 @@
 use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use clap::{Args, ValueEnum};
-use slink::run::verify::{self, right_output_size};
 use slink::interrupt;
+use slink::run::verify::{self, right_output_size};
 use slink::Options;
 use std::io::{self, Read, Write};
 use std::path::Path;

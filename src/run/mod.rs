@@ -2,7 +2,7 @@
 //! batch solving ([`batch`], `slink solve`), judge mode ([`judge`],
 //! `slink < FILE`), checks ([`check`]), explanations ([`explain`]),
 //! conversion between formats ([`convert`]), the referee of contestants'
-//! output ([`verify`], `slink verify`) and throughput ([`bench`]). The
+//! output ([`verify`], `slink verify`) and throughput ([`mod@bench`]). The
 //! generator's runs are [`crate::generate`].
 //!
 //! A run reads [`Input`](batch::Input)s (files, standard input, bytes in

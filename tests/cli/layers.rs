@@ -558,7 +558,11 @@ fn the_binary_and_the_python_crate_use_the_public_interface_only() {
     let mut files = Vec::new();
     sources(root, &root.join("src/cli"), &mut files);
     sources(root, &root.join("python/src"), &mut files);
-    assert!(files.len() > 15, "only {} files in src/cli and python/src", files.len());
+    assert!(
+        files.len() > 15,
+        "only {} files in src/cli and python/src",
+        files.len()
+    );
     let reaching: Vec<String> = files
         .iter()
         .flat_map(|(file, src)| {
