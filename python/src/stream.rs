@@ -16,9 +16,7 @@ use crate::source::{self, PySource};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use slink::run::batch::{
-    pipeline::Pipeline, Config, Input, OutputFormat, Shard, Totals,
-};
+use slink::run::batch::{pipeline::Pipeline, Config, Input, OutputFormat, Shard, Totals};
 use std::io::{self, IoSlice, Write};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
