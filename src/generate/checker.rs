@@ -3,7 +3,7 @@
 //! check is a solve with the options that stop at that difficulty
 //! ([`Difficulty::options`]): the whole puzzle ([`Checker::whole`]), or,
 //! quickly, only the cells near the clues just removed, the rest of the
-//! loop given ([`Checker::near`], see [`crate::solve::given`]).
+//! loop given ([`Checker::near`], see [`crate::solve::verdict::given`]).
 //!
 //! Where it stops: a quick check is optimistic (it takes the far edges as
 //! known), so the generator confirms its puzzle with a whole check; and a
@@ -14,10 +14,10 @@ use super::config::Work;
 use crate::grid::EdgeId;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::solve::difficulty::Difficulty;
-use crate::solve::given::Free;
 use crate::solve::outcome::Status;
 use crate::solve::solver::Solver;
+use crate::solve::verdict::difficulty::Difficulty;
+use crate::solve::verdict::given::Free;
 use crate::util::interrupt;
 use std::time::Instant;
 

@@ -5,7 +5,7 @@ use super::symmetry::Symmetry;
 use crate::puzzle::region::Shape;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, MAX_COLS, MAX_ROWS};
-use crate::solve::difficulty::Difficulty;
+use crate::solve::verdict::difficulty::Difficulty;
 use crate::util::counted;
 use std::fmt;
 use std::str::FromStr;

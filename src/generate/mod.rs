@@ -35,14 +35,14 @@ mod symmetry;
 
 use crate::puzzle::region::Region;
 pub use crate::puzzle::region::Shape;
-pub use crate::solve::difficulty::Difficulty;
+pub use crate::solve::verdict::difficulty::Difficulty;
 use crate::util::rng::Rng;
 pub use config::{default_budget, GenConfig, GenError, Generated, SizeRange, Work};
 pub use symmetry::Symmetry;
 
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::solve::difficulty::Ladder;
+use crate::solve::verdict::difficulty::Ladder;
 use checker::{Checked, Checker, Stopped};
 use rayon::prelude::*;
 use remove::Removal;

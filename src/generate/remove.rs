@@ -33,8 +33,8 @@ use super::config::Work;
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};
-use crate::solve::difficulty::Difficulty;
-use crate::solve::given::Free;
+use crate::solve::verdict::difficulty::Difficulty;
+use crate::solve::verdict::given::Free;
 
 /// A removal under way on one puzzle.
 pub(super) struct Removal<'a> {

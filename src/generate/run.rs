@@ -133,7 +133,7 @@ impl Summary {
     /// `; difficulty easy 3, tricky 7`.
     fn grades(&self) -> String {
         let mut parts = Vec::new();
-        for (k, d) in crate::solve::difficulty::Difficulty::ALL.iter().enumerate() {
+        for (k, d) in super::Difficulty::ALL.iter().enumerate() {
             if self.difficulties[k] > 0 {
                 parts.push(format!("{} {}", d.name(), self.difficulties[k]));
             }

@@ -4,9 +4,9 @@
 use super::*;
 use crate::puzzle::verify::verify;
 use crate::puzzle::{Clue, MAX_COLS};
-use crate::solve::difficulty::Ladder;
 use crate::solve::outcome::Status;
 use crate::solve::solver::Solver;
+use crate::solve::verdict::difficulty::Ladder;
 
 fn config(rows: usize, cols: usize) -> GenConfig {
     GenConfig {

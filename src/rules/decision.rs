@@ -102,9 +102,9 @@ pub enum Reason {
     Colors,
     /// What is known of the two sides at a cell's corner (`rules::angle`).
     Angles,
-    /// Edges known equal or opposite (`solve::parity`).
+    /// Edges known equal or opposite (`solve::deduce::parity`).
     Parity,
-    /// Edges the loop cannot reach (`solve::connect`).
+    /// Edges the loop cannot reach (`solve::deduce::connect`).
     Reach,
     /// Single-loop reasoning: the edge would close a loop too early.
     Loop,

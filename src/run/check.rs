@@ -5,7 +5,7 @@
 //! if not, has it several solutions or none?" (one solve with search,
 //! counting up to two solutions), or `--promise`, the judge's: exactly
 //! one solution, found by its rules R1-R15 alone (the puzzle graded by
-//! [`Grader::grade`](crate::solve::grade::Grader::grade): the rules alone;
+//! [`Grader::grade`](crate::solve::verdict::grade::Grader::grade): the rules alone;
 //! rules and loop reasoning; everything, with search). Unless the run
 //! names one, a puzzle with a blank cell (Slitherlink) is asked whether it
 //! is unique, a fully clued one (Slink) the judge's promise. It writes one
@@ -26,7 +26,7 @@
 //!   decided, one loop), `stall:U` (stuck with `U` edges undecided) or
 //!   `contradiction` (they prove there is no solution);
 //! - `grade` (a unique puzzle only): the least of slink's solver that
-//!   finishes it, the one ladder of [`Difficulty`](crate::solve::difficulty::Difficulty):
+//!   finishes it, the one ladder of [`Difficulty`](crate::solve::verdict::difficulty::Difficulty):
 //!   `easy` (the judge's rules), `normal` (single-loop reasoning and the
 //!   other deduction, no trial), `tricky` (probing) or `hard` (search);
 //! - `nodes`, `probes`, `depth`: search nodes, probing trials and deepest

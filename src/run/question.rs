@@ -13,10 +13,10 @@
 use crate::puzzle::formats::{ParseError, Place};
 use crate::puzzle::verify::verify;
 use crate::puzzle::Puzzle;
-use crate::solve::difficulty::{Difficulty, Ladder};
-use crate::solve::grade::{Grade, Grader, RulesAlone, Solutions};
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
+use crate::solve::verdict::difficulty::{Difficulty, Ladder};
+use crate::solve::verdict::grade::{Grade, Grader, RulesAlone, Solutions};
 use crate::util::counted;
 use std::fmt::Write as _;
 use std::time::Duration;

@@ -9,9 +9,9 @@ use crate::puzzle::verify::verify;
 use crate::puzzle::Puzzle;
 use crate::solve::four;
 use crate::solve::outcome::{Options, Outcome, Status};
+use crate::solve::pack::stream::{RulesEnd, Stream};
 use crate::solve::pack::Pack;
 use crate::solve::search::Search;
-use crate::solve::stream::{RulesEnd, Stream};
 
 /// Row words of the board small puzzles are deduced on side by side.
 // Four words, in one AVX2 register each (see `bits`): on 1000 generated

@@ -691,8 +691,8 @@ fn use_trees_name_every_path() {
     assert_eq!(joined, ["bits::Row", "bits::RowSet", "grid::At", "util"]);
     assert_eq!(module_of("solve/mod.rs").as_deref(), Some("solve"));
     assert_eq!(
-        module_of("solve/parity/classes.rs").as_deref(),
-        Some("solve::parity::classes")
+        module_of("solve/deduce/parity/classes.rs").as_deref(),
+        Some("solve::deduce::parity::classes")
     );
     assert_eq!(module_of("rules/tests/cell.rs"), None);
     assert_eq!(module_of("rules/testing/mod.rs"), None);

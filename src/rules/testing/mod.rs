@@ -165,18 +165,18 @@ pub(crate) fn sweep<const W: usize>(ctx: &mut Ctx<'_, W>, f: Family) -> Result<(
                     }
                 }
             }
-            let mut parity = crate::solve::parity::Parity::default();
+            let mut parity = crate::solve::deduce::parity::Parity::default();
             parity.load_clues(rows, cols, &clues);
             let (decided, marked) = parity.deduce(ctx.frame, ctx.board)?;
             ctx.changed |= decided > 0 || marked;
         }
         Family::Reach => {
-            let mut reach = crate::solve::connect::Reach::default();
+            let mut reach = crate::solve::deduce::connect::Reach::default();
             ctx.changed |= reach.apply(ctx.frame, ctx.clues, ctx.board)? > 0;
         }
         Family::Regions => {
             (0..rows).for_each(|i| color::apply(ctx, i));
-            let mut regions = crate::solve::regions::Regions::default();
+            let mut regions = crate::solve::deduce::regions::Regions::default();
             ctx.changed |= regions.apply(ctx.frame, ctx.board)? > 0;
             (0..rows).for_each(|i| color::apply(ctx, i));
         }

@@ -4,8 +4,8 @@
 
 use crate::board::Frame;
 use crate::puzzle::Puzzle;
-use crate::solve::dive::Dive;
 use crate::solve::outcome::{Options, Outcome};
+use crate::solve::search::dive::Dive;
 
 /// How a search ended.
 pub(super) enum End {

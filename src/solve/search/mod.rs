@@ -20,13 +20,14 @@ use crate::grid::{EdgeId, Plane, Side, ARMS};
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{Event, Reason};
 use crate::rules::Contradiction;
+use crate::solve::deduce::parity;
 use crate::solve::deduce::{deduce, Mode, Scratch};
 use crate::solve::deduce::{Given, Node};
-use crate::solve::dive::Resume;
 use crate::solve::outcome::{Options, Outcome, Status};
-use crate::solve::parity;
 use crate::solve::probe::Prober;
+use dive::Resume;
 
+mod dive;
 mod record;
 use record::{found_status, record};
 mod walk;

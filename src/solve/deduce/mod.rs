@@ -2,20 +2,30 @@
 //! neither adds anything (the colour and angle rules joining once the
 //! judge's rules stall); on a search node's board, or a probe's. Where a
 //! node's board stalls there too, what the loop cannot reach
-//! ([`super::connect`]), the inside and the outside each in one piece
-//! ([`super::regions`]) and equal and opposite edges ([`super::parity`])
+//! ([`connect`]), the inside and the outside each in one piece
+//! ([`regions`]) and equal and opposite edges ([`parity`])
 //! go on from there.
+//!
+//! The stage's folder holds those reasonings: [`loops`] (single-loop
+//! reasoning: the lines close into exactly one loop), [`connect`],
+//! [`regions`] and [`parity`]; probing and search build on this module's
+//! `deduce`.
+
+pub mod connect;
+pub mod loops;
+pub mod parity;
+pub mod regions;
 
 use crate::board::{Board, Clues, Frame};
 use crate::grid::EdgeId;
 use crate::grid::Plane;
 use crate::rules::decision::{Event, Reason};
 use crate::rules::{self, Contradiction, Ctx, Due};
-use crate::solve::connect::Reach;
-use crate::solve::loops::{LoopStep, Walker};
 use crate::solve::outcome::{Options, Stats};
-use crate::solve::parity::Parity;
-use crate::solve::regions::Regions;
+use connect::Reach;
+use loops::{LoopStep, Walker};
+use parity::Parity;
+use regions::Regions;
 
 /// A search node being probed: its board, at its depth, and what
 /// deduction needs around it.

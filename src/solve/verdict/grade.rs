@@ -1,7 +1,7 @@
 //! The judge's promise of a puzzle: its solutions as far as the full
 //! search tells, and what the judge's rules alone do with it ([`Grade`],
 //! by a [`Grader`]), for `slink check`. How hard a unique puzzle is, the
-//! one ladder of difficulties, is [`crate::solve::difficulty`]'s.
+//! one ladder of difficulties, is [`crate::solve::verdict::difficulty`]'s.
 
 use crate::puzzle::verify::verify;
 use crate::puzzle::Puzzle;
@@ -77,9 +77,9 @@ pub struct Grade {
     /// [`Stats::check_failures`](crate::solve::outcome::Stats::check_failures)): a solver bug.
     pub inconsistent: Option<&'static str>,
     /// Its difficulty, if unique, when the caller grades it
-    /// ([`Ladder::difficulty`](crate::solve::difficulty::Ladder::difficulty);
+    /// ([`Ladder::difficulty`](crate::solve::verdict::difficulty::Ladder::difficulty);
     /// [`Grader::grade`] leaves it `None`).
-    pub difficulty: Option<crate::solve::difficulty::Difficulty>,
+    pub difficulty: Option<crate::solve::verdict::difficulty::Difficulty>,
 }
 
 impl Grade {

@@ -5,14 +5,14 @@
 //! price of one. Loop reasoning, which looks at the whole board, then
 //! runs on each value's own board.
 
-use super::deduce::{deduce, Given, Mode, Node};
-use super::outcome::{Options, Stats};
 use crate::bits::Row;
 use crate::board::{Board, Clues, Frame, Part};
 use crate::grid::EdgeId;
 use crate::puzzle::Puzzle;
 use crate::rules::{self, Contradiction, Ctx, Due};
-use crate::solve::loops::LoopStep;
+use crate::solve::deduce::loops::LoopStep;
+use crate::solve::deduce::{deduce, Given, Mode, Node};
+use crate::solve::outcome::{Options, Stats};
 
 /// A board of two copies of the puzzle side by side, for deducing both
 /// values of a probe at once (see the module doc).

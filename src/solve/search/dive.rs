@@ -1,7 +1,7 @@
 //! Diving: depth-first search without probing, tried once from the root
 //! before the probing search, to find a second solution fast.
 //!
-//! Probing ([`super::probe`]) pays where values fail: a unique puzzle's
+//! Probing ([`crate::solve::probe`]) pays where values fail: a unique puzzle's
 //! search is mostly failures, and a probe refutes a value before the
 //! search branches on it. Where a puzzle has several solutions, almost
 //! every value stands, the probes teach nothing, and the search pays for
@@ -40,8 +40,8 @@
 //! it; then probing searches of the puzzle mirrored, with growing slices
 //! of work, look for an order that is not stuck (`search::walk::MIRRORS`).
 
-use super::outcome::Options;
 use crate::board::{Board, Frame};
+use crate::solve::outcome::Options;
 
 /// Where the dive is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

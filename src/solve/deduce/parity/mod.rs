@@ -20,7 +20,7 @@
 //! decides something.
 //!
 //! Where it stops: only what one constraint says at a time, given the
-//! classes; nothing of the single loop (that is [`crate::solve::loops`]).
+//! classes; nothing of the single loop (that is [`crate::solve::deduce::loops`]).
 
 use crate::bits::Row;
 use crate::board::{Angle, Board, Frame};

@@ -3,14 +3,16 @@
 //! what both values lead to is adopted, and the edge whose values decide
 //! most is remembered as the best one to branch on.
 
-use super::deduce::{deduce, log_changes, Given, Mode, Node};
-use super::outcome::{Options, Outcome, Stats};
-use super::pair::Pair;
+mod pair;
+
 use crate::bits::Row;
 use crate::board::{Board, Frame};
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::Puzzle;
 use crate::rules::{Contradiction, Reason};
+use crate::solve::deduce::{deduce, log_changes, Given, Mode, Node};
+use crate::solve::outcome::{Options, Outcome, Stats};
+use pair::Pair;
 
 /// Probes in a row that decide nothing before a probing round ends.
 const PROBE_STREAK: usize = 100;

@@ -12,6 +12,8 @@
 //! reach alone; [`Pack::unpack`] then hands each puzzle its board, from
 //! which the solver goes on (loop reasoning, search) as usual.
 
+pub(super) mod stream;
+
 use crate::bits::{Row, RowSet};
 use crate::board::{domino_loop_fits, Board, Clues, Frame};
 use crate::grid::Plane;
