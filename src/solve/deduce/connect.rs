@@ -215,10 +215,43 @@ fn first_line<const W: usize>(edges: &Board<W>, frame: &Frame<W>) -> Option<(usi
 }
 
 /// The vertices of a row reached from `r` along the row's open edges
-/// `open` (bit `j`: vertices `j` and `j + 1` joined): an occluded fill
-/// each way, in doubling steps.
+/// `open` (bit `j`: vertices `j` and `j + 1` joined). A one-word row fills
+/// rightwards with one addition ([`fill_up`]) and leftwards in doubling
+/// steps; wider rows each way in doubling steps ([`along_in_steps`]).
 #[inline]
-pub(super) fn along<const W: usize>(mut r: Row<W>, open: Row<W>) -> Row<W> {
+pub(super) fn along<const W: usize>(r: Row<W>, open: Row<W>) -> Row<W> {
+    if W == 1 {
+        let (mut seeds, open) = (r.0[0], open.0[0]);
+        // Rightwards: vertex j + 1 is entered through edge j.
+        seeds |= fill_up(seeds, open << 1);
+        // Leftwards: vertex j is entered through edge j.
+        let mut pro = open;
+        for step in [1, 2, 4, 8, 16, 32] {
+            seeds |= pro & (seeds >> step);
+            pro &= pro >> step;
+        }
+        let mut reached = r;
+        reached.0[0] = seeds;
+        return reached;
+    }
+    along_in_steps(r, open)
+}
+
+/// The bits that the seeds `seeds` reach going up through `joined` (bit
+/// `k`: `k` is joined to `k - 1`), seeds not included: one addition, whose
+/// carry runs from each seed's first joined bit up to its run's end (and
+/// stops at the first bit not joined, which it sets and the mask drops; a
+/// second seed in the run is a bit the carry keeps, so the entered bits
+/// are added back).
+#[inline]
+fn fill_up(seeds: u64, joined: u64) -> u64 {
+    let entered = (seeds << 1) & joined;
+    ((joined.wrapping_add(entered) ^ joined) & joined) | entered
+}
+
+/// [`along`] by an occluded fill each way, in doubling steps, repeated
+/// until a row wider than a word stops growing.
+fn along_in_steps<const W: usize>(mut r: Row<W>, open: Row<W>) -> Row<W> {
     loop {
         let start = r;
         // Rightwards: vertex j + 1 is entered through edge j.
@@ -236,6 +269,70 @@ pub(super) fn along<const W: usize>(mut r: Row<W>, open: Row<W>) -> Row<W> {
         // Rows wider than 64 bits may need another round.
         if W == 1 || r == start {
             return r;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::rng::splitmix64;
+
+    /// The vertices reached from `seeds` along `open`, one vertex at a
+    /// time: the reference.
+    fn walked(seeds: &[bool], open: &[bool]) -> Vec<bool> {
+        let mut reached = seeds.to_vec();
+        for j in 0..seeds.len() {
+            if seeds[j] {
+                let mut k = j;
+                while k + 1 < seeds.len() && open[k] {
+                    k += 1;
+                    reached[k] = true;
+                }
+                let mut k = j;
+                while k > 0 && open[k - 1] {
+                    k -= 1;
+                    reached[k] = true;
+                }
+            }
+        }
+        reached
+    }
+
+    fn bits<const W: usize>(row: Row<W>, n: usize) -> Vec<bool> {
+        (0..n).map(|j| row.has(j)).collect()
+    }
+
+    /// One word by addition, two words in steps: both as the walk, on
+    /// random rows (sparse and dense seeds, open edges from few to most),
+    /// every vertex of the row in use.
+    #[test]
+    fn a_row_fill_reaches_what_a_walk_along_the_row_reaches() {
+        let mut state = 7u64;
+        for case in 0..4000 {
+            let density = [1, 2, 3, 7][case % 4];
+            let mut word = |dense: bool| -> [u64; 2] {
+                let mut w = [0u64; 2];
+                for x in &mut w {
+                    *x = (0..density).fold(!0, |a, _| a & splitmix64(&mut state));
+                    if dense {
+                        *x = !*x;
+                    }
+                }
+                w
+            };
+            let (seeds, open) = (word(false), word(case % 3 != 0));
+            // Edge j joins vertices j and j + 1: the last vertex has none.
+            let one = along(Row::<1>([seeds[0]]), Row([open[0] & !(1 << 63)]));
+            let (s1, o1) = (
+                bits(Row::<1>([seeds[0]]), 64),
+                bits(Row::<1>([open[0]]), 63),
+            );
+            assert_eq!(bits(one, 64), walked(&s1, &o1), "case {case}");
+            let open2 = Row::<2>([open[0], open[1] & !(1 << 63)]);
+            let two = along(Row::<2>(seeds), open2);
+            let (s2, o2) = (bits(Row::<2>(seeds), 128), bits(open2, 127));
+            assert_eq!(bits(two, 128), walked(&s2, &o2), "case {case}");
         }
     }
 }
