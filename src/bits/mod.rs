@@ -17,6 +17,6 @@ mod row_set;
 mod unroll;
 
 pub use count::Count;
-pub use row::{Ones, Row};
+pub use row::{word_at, Ones, Row};
 pub use row_set::RowSet;
 pub(crate) use unroll::{map4, unroll2, unroll4};

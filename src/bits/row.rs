@@ -175,13 +175,7 @@ impl<const W: usize> Row<W> {
     /// The 64 bits from bit `start` on (bits past the row read as 0).
     #[inline]
     pub fn word_at(self, start: usize) -> u64 {
-        let (w, o) = (start / 64, start % 64);
-        let low = self.0.get(w).map_or(0, |x| x >> o);
-        let high = match (o, self.0.get(w + 1)) {
-            (1.., Some(x)) => x << (64 - o),
-            _ => 0,
-        };
-        low | high
+        word_at(&self.0, start)
     }
 
     /// Iterates over the set bits, lowest first.
@@ -270,6 +264,19 @@ impl<const W: usize> fmt::Debug for Row<W> {
         }
         write!(f, "]")
     }
+}
+
+/// The 64 bits of `words` (bit `k` of word `w` is bit `64 w + k`) from
+/// bit `start` on; bits past the end read as 0.
+#[inline]
+pub fn word_at(words: &[u64], start: usize) -> u64 {
+    let (w, o) = (start / 64, start % 64);
+    let low = words.get(w).map_or(0, |x| x >> o);
+    let high = match (o, words.get(w + 1)) {
+        (1.., Some(x)) => x << (64 - o),
+        _ => 0,
+    };
+    low | high
 }
 
 #[cfg(test)]

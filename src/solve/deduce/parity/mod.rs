@@ -76,8 +76,8 @@ struct Classes {
     /// Per root: its value (0 cross, 1 line) or [`UNKNOWN`], and its size.
     value: Vec<u8>,
     size: Vec<u32>,
-    /// Per edge: whether the board had it decided at the last call.
-    seen: Vec<bool>,
+    /// The edges the board had decided at the last call.
+    seen: EdgeBits,
     /// The angle marks of every cell corner: bit `k` (its index in
     /// `Corner::ALL`) of at most one, bit `4 + k` of at least one.
     marks: Vec<u8>,
@@ -86,6 +86,31 @@ struct Classes {
     /// Constraints to solve, and whether each is queued.
     queue: Vec<u32>,
     queued: Vec<bool>,
+}
+
+/// A set of edges (by number, as [`Classes`] numbers them), a bit each.
+#[derive(Clone, Debug, Default)]
+struct EdgeBits(Vec<u64>);
+
+impl EdgeBits {
+    /// Empties the set and makes room for edges `0..n`.
+    fn clear(&mut self, n: usize) {
+        self.0.clear();
+        self.0.resize(n.div_ceil(64), 0);
+    }
+
+    /// Puts edge `e` in.
+    #[inline]
+    fn insert(&mut self, e: usize) {
+        self.0[e / 64] |= 1 << (e % 64);
+    }
+
+    /// Edges `start .. start + 64`, bit `k` for edge `start + k` (those
+    /// past the end read as absent).
+    #[inline]
+    fn word_at(&self, start: usize) -> u64 {
+        crate::bits::word_at(&self.0, start)
+    }
 }
 
 impl Classes {
@@ -111,7 +136,7 @@ impl Classes {
         self.next.clone_from(next);
         self.value.clone_from(value);
         self.size.clone_from(size);
-        self.seen.clone_from(seen);
+        self.seen.0.clone_from(&seen.0);
         self.marks.clone_from(marks);
         self.mark_words.clone_from(mark_words);
         self.queue.clone_from(queue);
@@ -223,8 +248,7 @@ impl Parity {
         self.classes.value.resize(n, UNKNOWN);
         self.classes.size.clear();
         self.classes.size.resize(n, 1);
-        self.classes.seen.clear();
-        self.classes.seen.resize(n, false);
+        self.classes.seen.clear(n);
         for (plane, rows, cols) in [
             (Plane::H, self.rows + 1, self.cols),
             (Plane::V, self.rows, self.cols + 1),
@@ -237,7 +261,7 @@ impl Parity {
                 } as usize;
                 for j in (lines | crosses).ones().take_while(|&j| j < cols) {
                     self.classes.value[first + j] = u8::from(lines.has(j));
-                    self.classes.seen[first + j] = true;
+                    self.classes.seen.insert(first + j);
                 }
             }
         }
@@ -275,10 +299,20 @@ impl Parity {
                     Plane::H => self.h(i, 0),
                     Plane::V => self.v(i, 0),
                 };
-                for j in (lines | crosses).ones().take_while(|&j| j < cols) {
-                    let e = first + j as u32;
-                    if !self.classes.seen[e as usize] {
-                        self.classes.seen[e as usize] = true;
+                // A word of the row at a time, less the edges seen before.
+                for start in (0..cols).step_by(64) {
+                    let in_row = if cols - start >= 64 {
+                        !0
+                    } else {
+                        (1u64 << (cols - start)) - 1
+                    };
+                    let decided = (lines | crosses).word_at(start) & in_row;
+                    let mut fresh = decided & !self.classes.seen.word_at(first as usize + start);
+                    while fresh != 0 {
+                        let j = start + fresh.trailing_zeros() as usize;
+                        fresh &= fresh - 1;
+                        let e = first + j as u32;
+                        self.classes.seen.insert(e as usize);
                         self.assign(e, u8::from(lines.has(j)))?;
                     }
                 }
@@ -396,7 +430,7 @@ impl Parity {
                     edges.add_crosses(plane, i, bit)
                 };
                 decided += u32::from(new);
-                self.classes.seen[e as usize] = true;
+                self.classes.seen.insert(e as usize);
                 e = self.classes.next[e as usize];
                 if e == r {
                     break;
