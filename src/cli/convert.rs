@@ -49,7 +49,12 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
     };
     let to = args.to;
     let mut err = io::stderr();
-    let converted = convert::run(&inputs, args.from.format(), to, &mut out, &mut err);
+    let how = convert::Conversion {
+        from: args.from.format(),
+        to,
+        quiet: args.quiet.quiet,
+    };
+    let converted = convert::run(&inputs, &how, &mut out, &mut err);
     if let (Some(signal), Ok(done)) = (interrupt::requested(), &converted) {
         let read = slink::counted((done.written + done.bad) as u64, "data set");
         let end = if to == Format::Judge {

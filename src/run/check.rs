@@ -57,6 +57,7 @@
 //! assert!(lines.lines().next().unwrap().ends_with(" grade=easy promise=kept"));
 //! ```
 
+use crate::puzzle::formats::url::OddAddresses;
 use crate::puzzle::formats::{DataSet, Format};
 use crate::run::batch::Error;
 use crate::run::question::{bad_json, bad_line, Answer, Asker};
@@ -136,6 +137,7 @@ fn check_input(
         bad_shown: 0,
         bad_left_out: 0,
     };
+    let mut odd = OddAddresses::default();
     let unreadable = loop {
         // Everything so far is written before the read, which may wait.
         out.flush()?;
@@ -146,6 +148,7 @@ fn check_input(
         };
         let mut data_sets = chunk.data_sets();
         let mut items: Vec<DataSet> = data_sets.by_ref().collect();
+        odd.add(data_sets.take_odd_addresses());
         let passed = check.skip.min(items.len());
         items.drain(..passed);
         check.skip -= passed;
@@ -158,6 +161,10 @@ fn check_input(
             )?;
         }
     };
+    if let (false, Some(warning)) = (config.quiet, odd.warning(name)) {
+        out.flush()?;
+        writeln!(err, "slink check: {warning}")?;
+    }
     if file.bad_left_out > 0 {
         writeln!(
             out,

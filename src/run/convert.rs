@@ -10,12 +10,14 @@
 //! use slink::formats::Format;
 //! use slink::run::{batch::Input, convert};
 //! let judge = Input::Bytes { name: "p".into(), bytes: b"2 2\n2 2\n2 2\n0 0\n"[..].into() };
+//! let how = convert::Conversion { from: None, to: Format::Loopy, quiet: false };
 //! let (mut ids, mut err) = (Vec::new(), Vec::new());
-//! let done = convert::run(&[judge], None, Format::Loopy, &mut ids, &mut err).unwrap();
+//! let done = convert::run(&[judge], &how, &mut ids, &mut err).unwrap();
 //! assert_eq!((done.written, done.bad), (1, 0));
 //! assert_eq!(ids, b"2x2t0:2222\n");
 //! ```
 
+use crate::puzzle::formats::url::OddAddresses;
 use crate::puzzle::formats::{self, DataSet, Format, ParseError};
 use crate::puzzle::Puzzle;
 use crate::run::batch::Input;
@@ -37,75 +39,104 @@ pub struct Converted {
     pub unreadable: usize,
 }
 
-/// Writes every puzzle of `inputs` (read in `from`, or as detected per
-/// input) to `out` in format `to` (the judge format ends with `0 0`), and
-/// what is wrong with the others to `err`. An `Err` only when `out` or
+/// What a conversion reads and writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conversion {
+    /// The inputs' format; `None` to detect it per input.
+    pub from: Option<Format>,
+    /// The format written.
+    pub to: Format,
+    /// No warnings (URLs whose address is not a known pzprjs player's):
+    /// only errors.
+    pub quiet: bool,
+}
+
+/// Writes every puzzle of `inputs` (read in `how.from`, or as detected
+/// per input) to `out` in format `how.to` (the judge format ends with
+/// `0 0`), and what is wrong with the others to `err`, with a warning
+/// per input about URLs whose address is not a known pzprjs player's
+/// (read all the same) unless `how.quiet`. An `Err` only when `out` or
 /// `err` cannot be written.
 pub fn run(
     inputs: &[Input],
-    from: Option<Format>,
-    to: Format,
+    how: &Conversion,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Converted> {
     let mut done = Converted::default();
-    let mut buf = Vec::new();
     for input in inputs {
         if interrupt::stopping() {
             break;
         }
-        let name = input.name();
-        let mut chunks = match Chunks::open_as(input, from) {
-            Ok(chunks) => chunks,
-            Err(e) => {
-                writeln!(err, "slink convert: cannot read {name}: {e}")?;
-                done.unreadable += 1;
-                continue;
-            }
-        };
-        let mut shown = 0;
-        let bad_before = done.bad;
-        // After a stop, no new piece is read: the output ends whole.
-        while !interrupt::stopping() {
-            let chunk = match chunks.next_chunk_idle() {
-                Ok(Some(chunk)) => chunk,
-                Ok(None) => break,
-                Err(e) => {
-                    writeln!(err, "slink convert: cannot read {name}: {e}")?;
-                    done.unreadable += 1;
-                    break;
-                }
-            };
-            for data_set in chunk.data_sets() {
-                match writable(data_set, to) {
-                    Ok(p) => {
-                        buf.clear();
-                        formats::write(to, &p, &mut buf);
-                        out.write_all(&buf)?;
-                        done.written += 1;
-                    }
-                    Err(e) if shown < MESSAGES_PER_INPUT => {
-                        shown += 1;
-                        done.bad += 1;
-                        writeln!(err, "slink convert: {name}:{e}")?;
-                    }
-                    Err(_) => done.bad += 1,
-                }
-            }
-        }
-        let left_out = done.bad - bad_before - shown;
-        if left_out > 0 {
-            writeln!(
-                err,
-                "slink convert: {name}: {left_out} more bad data sets not shown, beyond the first {MESSAGES_PER_INPUT}"
-            )?;
-        }
+        convert_input(input, how, &mut done, out, err)?;
     }
-    if to == Format::Judge {
+    if how.to == Format::Judge {
         out.write_all(b"0 0\n")?;
     }
     out.flush()?;
     Ok(done)
+}
+
+/// Converts the puzzles of `input` as [`run`] does, counting into `done`.
+fn convert_input(
+    input: &Input,
+    how: &Conversion,
+    done: &mut Converted,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<()> {
+    let name = input.name();
+    let mut chunks = match Chunks::open_as(input, how.from) {
+        Ok(chunks) => chunks,
+        Err(e) => {
+            writeln!(err, "slink convert: cannot read {name}: {e}")?;
+            done.unreadable += 1;
+            return Ok(());
+        }
+    };
+    let (mut shown, bad_before) = (0, done.bad);
+    let (mut buf, mut odd) = (Vec::new(), OddAddresses::default());
+    // After a stop, no new piece is read: the output ends whole.
+    while !interrupt::stopping() {
+        let chunk = match chunks.next_chunk_idle() {
+            Ok(Some(chunk)) => chunk,
+            Ok(None) => break,
+            Err(e) => {
+                writeln!(err, "slink convert: cannot read {name}: {e}")?;
+                done.unreadable += 1;
+                break;
+            }
+        };
+        let mut data_sets = chunk.data_sets();
+        for data_set in data_sets.by_ref() {
+            match writable(data_set, how.to) {
+                Ok(p) => {
+                    buf.clear();
+                    formats::write(how.to, &p, &mut buf);
+                    out.write_all(&buf)?;
+                    done.written += 1;
+                }
+                Err(e) if shown < MESSAGES_PER_INPUT => {
+                    shown += 1;
+                    done.bad += 1;
+                    writeln!(err, "slink convert: {name}:{e}")?;
+                }
+                Err(_) => done.bad += 1,
+            }
+        }
+        odd.add(data_sets.take_odd_addresses());
+    }
+    if let (false, Some(warning)) = (how.quiet, odd.warning(&name)) {
+        writeln!(err, "slink convert: {warning}")?;
+    }
+    let left_out = done.bad - bad_before - shown;
+    if left_out > 0 {
+        writeln!(
+            err,
+            "slink convert: {name}: {left_out} more bad data sets not shown, beyond the first {MESSAGES_PER_INPUT}"
+        )?;
+    }
+    Ok(())
 }
 
 /// The puzzle of `data_set`, or why it cannot be converted: it is not a

@@ -658,4 +658,21 @@ fn urls_on_odd_addresses_are_read_with_a_warning() {
     );
     let known = slink(&["solve"], urls.lines().nth(1).unwrap().as_bytes());
     assert!(!known.err.contains("warning"), "{}", known.err);
+    // check and convert read through the same reader, and say the same.
+    for (command, args) in [
+        ("check", vec!["check", "-"]),
+        ("convert", vec!["convert", "--to", "loopy", "-"]),
+    ] {
+        let run = slink(&args, urls.as_bytes());
+        let warning = format!(
+            "slink {command}: stdin:1:1: data set 1: warning: 'puz.link/p' is not the address"
+        );
+        assert!(run.err.contains(&warning), "{command}: {}", run.err);
+        assert!(run.err.contains("(and 1 more URL like it)"), "{}", run.err);
+        let mut quiet_args = args.clone();
+        quiet_args.insert(1, "-q");
+        let quiet = slink(&quiet_args, urls.as_bytes());
+        assert!(!quiet.err.contains("warning"), "{command}: {}", quiet.err);
+        assert_eq!(quiet.out, run.out, "{command}");
+    }
 }

@@ -97,6 +97,8 @@ pub struct Reader<'a> {
     /// The data set that ended the reading ([`Ending::Error`]), until
     /// taken (boxed: it is rare, and it would make the reader larger).
     broken: Option<Box<(Span, ParseError)>>,
+    /// The URLs read so far whose address is odd, until taken.
+    odd: url::OddAddresses,
 }
 
 impl<'a> Reader<'a> {
@@ -115,6 +117,7 @@ impl<'a> Reader<'a> {
             piece: false,
             mixed: false,
             broken: None,
+            odd: url::OddAddresses::default(),
         }
     }
 
@@ -190,6 +193,12 @@ impl<'a> Reader<'a> {
         self.next_number
     }
 
+    /// The URLs read since the last call whose address is not a known
+    /// pzprjs player's (read all the same: see [`url::OddAddresses`]).
+    pub fn take_odd_addresses(&mut self) -> url::OddAddresses {
+        std::mem::take(&mut self.odd)
+    }
+
     /// The next data set's span; `None` once the reading ended
     /// ([`Reader::ending`]): at a data set that cannot be delimited
     /// ([`Ending::Error`]; [`Reader::take_error`] gives it), the judge
@@ -253,6 +262,9 @@ impl<'a> Reader<'a> {
                 Some(f @ (Format::Url | Format::Loopy)) => f,
                 _ => self.format,
             };
+        }
+        if span.format == Format::Url {
+            self.odd.note(&self.src[l.from..l.to], span.place);
         }
         self.pos = (l.end + 1).min(self.src.len());
         self.line += usize::from(l.end < self.src.len());

@@ -34,8 +34,10 @@
 
 use super::error::ParseError;
 use super::pzprv3;
+use super::span::Place;
 use super::text::{check_size, count, excerpt, shown_at, trim, Cells, Fail};
 use crate::puzzle::{Puzzle, BLANK};
+use crate::util::counted;
 
 /// The host and path [`encode`] writes: puzz.link's.
 pub const PREFIX: &str = "https://puzz.link/p?slither/";
@@ -86,6 +88,54 @@ pub(crate) fn odd_address(line: &[u8]) -> Option<String> {
     // (A line of other bytes is no URL anyone typed: its errors say enough.)
     let typed = address.iter().all(u8::is_ascii_graphic);
     (!known && !relative && typed).then(|| excerpt(address, 0, address.len(), 60))
+}
+
+/// The URLs of one input whose address is not a known pzprjs player's
+/// ([`odd_address`]): read all the same, and named once, by the first.
+/// The [`Reader`](super::Reader) notes them as it reads a list of URLs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OddAddresses {
+    /// The first one: where it is, and its address.
+    pub first: Option<(Place, String)>,
+    /// How many.
+    pub count: usize,
+}
+
+impl OddAddresses {
+    /// Counts URL `line` (at `place`) if its address is odd.
+    pub(super) fn note(&mut self, line: &[u8], place: Place) {
+        if let Some(address) = odd_address(line) {
+            self.count += 1;
+            if self.first.is_none() {
+                self.first = Some((place, address));
+            }
+        }
+    }
+
+    /// Adds those of a later piece of the same input.
+    pub fn add(&mut self, later: OddAddresses) {
+        self.count += later.count;
+        if self.first.is_none() {
+            self.first = later.first;
+        }
+    }
+
+    /// The warning about them in input `name`, if there are any: the
+    /// first placed (`name:line:col: data set N: warning: ...`), the
+    /// others counted.
+    pub fn warning(&self, name: &str) -> Option<String> {
+        let (place, address) = self.first.as_ref()?;
+        let others = match self.count - 1 {
+            0 => String::new(),
+            n => format!(" (and {} like it)", counted(n as u64, "more URL")),
+        };
+        Some(format!(
+            "{name}:{}:{}: data set {}: warning: '{address}' is not the address of a \
+             pzprjs player slink knows (puzz.link, pzv.jp, pzprxs.vercel.app): a slip? \
+             Read all the same, as pzprjs reads any, by what follows the '?'{others}",
+            place.line, place.col, place.number
+        ))
+    }
 }
 
 /// Why [`read`] stopped: a failure at a byte, or one placed already.

@@ -30,16 +30,17 @@
 use super::encoded::Pictures;
 use super::progress::Progress;
 use super::ring::{Batch, Ring, BATCH_LEN, CLAIMED};
-use super::scan::{OddAddresses, PieceEnd, Scan};
+use super::scan::{PieceEnd, Scan};
 use super::sink::Sink;
 use super::slot::Slot;
 use super::worker::{CallerWorker, Shared};
 use super::{Config, Error, Input, OutputFormat, Totals};
 use crate::puzzle::formats::pictures::html::Tally;
+use crate::puzzle::formats::url::OddAddresses;
 use crate::puzzle::formats::{self, Reader};
 use crate::run::read::chunks;
 use crate::run::read::input::{self, Source};
-use crate::util::{counted, interrupt};
+use crate::util::interrupt;
 use rayon::ThreadPool;
 use std::io::Write;
 use std::sync::atomic::AtomicUsize;
@@ -327,23 +328,10 @@ impl<'c> Pipeline<'c> {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Error> {
-        let Some((place, address)) = &file.odd.first else {
+        let Some(warning) = file.odd.warning(&file.name) else {
             return Ok(());
         };
-        let others = match file.odd.count - 1 {
-            0 => String::new(),
-            n => format!(" (and {} like it)", counted(n as u64, "more URL")),
-        };
-        let line = format!(
-            "{}{}:{}:{}: data set {}: warning: '{address}' is not the address of a \
-             pzprjs player slink knows (puzz.link, pzv.jp, pzprxs.vercel.app): a slip? \
-             Read all the same, as pzprjs reads any, by what follows the '?'{others}",
-            self.sink.config.prefix(true),
-            file.name,
-            place.line,
-            place.col,
-            place.number
-        );
+        let line = format!("{}{warning}", self.sink.config.prefix(true));
         self.sink.warn(&line, out, err)
     }
 
@@ -407,7 +395,6 @@ impl<'c> Pipeline<'c> {
             skip: self.skip,
             end: None,
             workers: self.workers,
-            odd: OddAddresses::default(),
         };
         let mut ring = Ring::new(
             &self.slots,
@@ -428,7 +415,7 @@ impl<'c> Pipeline<'c> {
             None => ring.run(&mut scan, sink, &shared, out, err, &mut |job| job()),
         };
         file.next_number = scan.reader.next_number();
-        file.odd.add(std::mem::take(&mut scan.odd));
+        file.odd.add(scan.reader.take_odd_addresses());
         file.scanned = base + scan.reader.position() as u64;
         self.skip = scan.skip;
         written?;

@@ -4,7 +4,7 @@
 use super::slot::{lock, Item, Slot};
 use super::Shard;
 use crate::puzzle::formats::judge::render::drawing_len;
-use crate::puzzle::formats::{url, Ending, Format, Place, Reader};
+use crate::puzzle::formats::{Ending, Format, Reader};
 use std::sync::Mutex;
 
 /// Estimated output bytes of a batch, beyond which it takes no more data
@@ -28,36 +28,6 @@ pub(super) enum PieceEnd {
     More { at: usize, line: usize },
 }
 
-/// URLs of an input whose address is not a known pzprjs player's
-/// ([`url::odd_address`]): read all the same, and named once.
-#[derive(Debug, Default)]
-pub(super) struct OddAddresses {
-    /// The first one: where it is, and its address.
-    pub(super) first: Option<(Place, String)>,
-    /// How many.
-    pub(super) count: usize,
-}
-
-impl OddAddresses {
-    /// Counts the URL of `span` in `text` if its address is odd.
-    fn note(&mut self, text: &[u8], start: usize, end: usize, place: Place) {
-        if let Some(address) = url::odd_address(&text[start..end]) {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some((place, address));
-            }
-        }
-    }
-
-    /// Adds those of a later piece.
-    pub(super) fn add(&mut self, later: OddAddresses) {
-        self.count += later.count;
-        if self.first.is_none() {
-            self.first = later.first;
-        }
-    }
-}
-
 /// The scan of one piece.
 pub(super) struct Scan<'a> {
     /// The piece's data sets, found (not decoded) in its input's format;
@@ -73,8 +43,6 @@ pub(super) struct Scan<'a> {
     pub(super) end: Option<PieceEnd>,
     /// Worker threads sharing the batches.
     pub(super) workers: usize,
-    /// URLs with an odd address, among the data sets taken.
-    pub(super) odd: OddAddresses,
 }
 
 impl Scan<'_> {
@@ -122,10 +90,6 @@ impl Scan<'_> {
     fn next_item(&mut self, skipped: &mut usize) -> Option<(Item, usize)> {
         let (item, number, cost) = match self.reader.next_span() {
             Some(span) => {
-                if span.format == Format::Url {
-                    let text = self.reader.text();
-                    self.odd.note(text, span.start, span.end, span.place);
-                }
                 let cost = span
                     .size()
                     .map_or(UNSIZED_COST, |(rows, cols)| drawing_len(rows, cols));
@@ -190,7 +154,6 @@ mod tests {
             skip: 0,
             end: None,
             workers,
-            odd: OddAddresses::default(),
         }
     }
 
