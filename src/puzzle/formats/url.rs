@@ -91,7 +91,8 @@ pub(crate) fn odd_address(line: &[u8]) -> Option<String> {
 }
 
 /// The URLs of one input whose address is not a known pzprjs player's
-/// ([`odd_address`]): read all the same, and named once, by the first.
+/// (`puz.link/p`, `htps://puzz.link/p`; a bare `slither/...` or `p?...`
+/// is no address): read all the same, and named once, by the first.
 /// The [`Reader`](super::Reader) notes them as it reads a list of URLs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OddAddresses {
