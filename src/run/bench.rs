@@ -55,7 +55,7 @@ pub enum Engine {
     /// The batch pipeline of `slink solve` (input read in pieces, windows,
     /// output in input order).
     Batch,
-    /// The library's judge mode (`slink::internals::run::judge::run`): the batch
+    /// The library's judge mode (`slink::run::judge::run`): the batch
     /// pipeline on one thread, as `slink < FILE` runs it, on input already
     /// in memory.
     Judge,

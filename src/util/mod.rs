@@ -9,7 +9,7 @@ pub mod rng;
 /// `2 passes`.
 ///
 /// ```
-/// use slink::internals::util::counted;
+/// use slink::counted;
 /// assert_eq!(counted(1u32, "search node"), "1 search node");
 /// assert_eq!(counted(0u32, "probe"), "0 probes");
 /// assert_eq!(counted(2u32, "pass"), "2 passes");
