@@ -102,6 +102,17 @@ impl Parity {
         ((self.rows + 1) * self.cols + i * (self.cols + 1) + j) as u32
     }
 
+    /// The board's planes of edges, `H` then `V`: each plane, its rows,
+    /// the number of its first edge and its row length (row `i` starts at
+    /// `first + i * len`).
+    pub(super) fn edge_planes(&self) -> [(Plane, usize, u32, usize); 2] {
+        let (rows, cols) = (self.rows, self.cols);
+        [
+            (Plane::H, rows + 1, 0, cols),
+            (Plane::V, rows, ((rows + 1) * cols) as u32, cols + 1),
+        ]
+    }
+
     pub(super) fn edge_count(&self) -> usize {
         (self.rows + 1) * self.cols + self.rows * (self.cols + 1)
     }

@@ -24,7 +24,6 @@
 
 use crate::bits::Row;
 use crate::board::{Angle, Board, Frame};
-use crate::grid::Plane;
 use crate::puzzle::Puzzle;
 use crate::rules::Contradiction;
 
@@ -249,16 +248,10 @@ impl Parity {
         self.classes.size.clear();
         self.classes.size.resize(n, 1);
         self.classes.seen.clear(n);
-        for (plane, rows, cols) in [
-            (Plane::H, self.rows + 1, self.cols),
-            (Plane::V, self.rows, self.cols + 1),
-        ] {
+        for (plane, rows, first, cols) in self.edge_planes() {
             for i in 0..rows {
                 let (lines, crosses) = (edges.lines(plane, i), edges.crosses(plane, i));
-                let first = match plane {
-                    Plane::H => self.h(i, 0),
-                    Plane::V => self.v(i, 0),
-                } as usize;
+                let first = first as usize + i * cols;
                 for j in (lines | crosses).ones().take_while(|&j| j < cols) {
                     self.classes.value[first + j] = u8::from(lines.has(j));
                     self.classes.seen.insert(first + j);
@@ -289,36 +282,39 @@ impl Parity {
     /// Takes in what the board decided since the last call: edges (their
     /// classes get the value) and angle marks.
     fn read<const W: usize>(&mut self, edges: &Board<W>) -> Result<(), Contradiction> {
-        for (plane, rows, cols) in [
-            (Plane::H, self.rows + 1, self.cols),
-            (Plane::V, self.rows, self.cols + 1),
-        ] {
+        for (plane, rows, first, cols) in self.edge_planes() {
             for i in 0..rows {
                 let (lines, crosses) = (edges.lines(plane, i), edges.crosses(plane, i));
-                let first = match plane {
-                    Plane::H => self.h(i, 0),
-                    Plane::V => self.v(i, 0),
-                };
-                // A word of the row at a time, less the edges seen before.
-                for start in (0..cols).step_by(64) {
-                    let in_row = if cols - start >= 64 {
-                        !0
-                    } else {
-                        (1u64 << (cols - start)) - 1
-                    };
-                    let decided = (lines | crosses).word_at(start) & in_row;
-                    let mut fresh = decided & !self.classes.seen.word_at(first as usize + start);
-                    while fresh != 0 {
-                        let j = start + fresh.trailing_zeros() as usize;
-                        fresh &= fresh - 1;
-                        let e = first + j as u32;
-                        self.classes.seen.insert(e as usize);
-                        self.assign(e, u8::from(lines.has(j)))?;
-                    }
-                }
+                self.read_row(lines | crosses, lines, first + (i * cols) as u32, cols)?;
             }
         }
         self.read_marks(edges, true);
+        Ok(())
+    }
+
+    /// Takes in the edges of a row newly decided (`decided`, of which
+    /// `lines` are lines): `cols` edges numbered from `first`, a word at a
+    /// time, less the edges seen before.
+    #[inline]
+    fn read_row<const W: usize>(
+        &mut self,
+        decided: Row<W>,
+        lines: Row<W>,
+        first: u32,
+        cols: usize,
+    ) -> Result<(), Contradiction> {
+        for start in (0..cols).step_by(64) {
+            let in_row = u64::MAX >> (64 - (cols - start).min(64));
+            let seen = self.classes.seen.word_at(first as usize + start);
+            let mut fresh = decided.word_at(start) & in_row & !seen;
+            while fresh != 0 {
+                let j = start + fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                let e = first + j as u32;
+                self.classes.seen.insert(e as usize);
+                self.assign(e, u8::from(lines.has(j)))?;
+            }
+        }
         Ok(())
     }
 
