@@ -37,6 +37,7 @@
 //! assert_eq!(url::encode(&p), "https://puzz.link/p?slither/5/5/cbcbcddad");
 //! ```
 
+mod address;
 mod detect;
 mod error;
 pub mod judge;
