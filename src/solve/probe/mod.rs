@@ -40,6 +40,13 @@ pub(super) struct Prober<const W: usize> {
     focus: Option<EdgeId>,
     /// How probing below the root has paid on this puzzle.
     deep: DeepProbes,
+    /// The version of the board being probed: a new one at each probing
+    /// and each change probing makes.
+    version: u64,
+    /// Per edge (see [`Prober::slot`]): the version of the board on which
+    /// its probe last taught nothing, and the fewer edges its two values
+    /// decided then; on that board, probing it again would only tell that.
+    known: Vec<(u64, u32)>,
 }
 
 /// How often probes below the root taught something on the current
@@ -147,6 +154,13 @@ impl<const W: usize> Prober<W> {
     /// monotone), so both values of `f` stand, share nothing new, and score
     /// no more than `x` did: probing `f` would change nothing but the count
     /// of probes, which is kept. Valid until the board changes.
+    ///
+    /// A round after one that changed the board begins on the board the
+    /// last round ended with, where the edges probed since its last change
+    /// have been probed already: those that taught nothing are not probed
+    /// again ([`Prober::known`]), only counted and scored as they were
+    /// (deduction being a function of the board, the same probe on the
+    /// same board finds the same).
     pub(super) fn probe(
         &mut self,
         mut node: Node<'_, W>,
@@ -154,6 +168,15 @@ impl<const W: usize> Prober<W> {
         o: &Options,
         out: &mut Outcome,
     ) -> Result<bool, Contradiction> {
+        let frame = node.frame;
+        self.version += 1;
+        let rows = frame.plane_rows(Plane::H) + frame.rows;
+        self.dominated.clear();
+        self.dominated.resize(rows, Row::EMPTY);
+        let slots = rows * (frame.cols + 1);
+        if self.known.len() < slots {
+            self.known.resize(slots, (0, 0));
+        }
         loop {
             if node.board.is_complete(node.frame) {
                 // A finished board: nothing to probe.
@@ -210,8 +233,7 @@ impl<const W: usize> Prober<W> {
             Plane::V => h_rows + i,
         };
         self.best = None;
-        self.dominated.clear();
-        self.dominated.resize(h_rows + frame.rows, Row::EMPTY);
+        self.dominated.iter_mut().for_each(|r| *r = Row::EMPTY);
         self.pair.mark_stale();
         let base = node.board.decided_count(frame);
         let mut progress = false;
@@ -234,6 +256,13 @@ impl<const W: usize> Prober<W> {
             if shortcuts(o) && self.dominated[row_index(e.plane, e.row)].has(e.col) {
                 // Counted as the probe it stands for, which teaches nothing.
                 self.deep.count(node.depth, false);
+                continue;
+            }
+            let slot = Self::slot(frame, e);
+            if shortcuts(o) && self.known[slot].0 == self.version {
+                // Probed on this very board: it taught nothing.
+                self.deep.count(node.depth, false);
+                self.score(e, self.known[slot].1 - base);
                 continue;
             }
             let (as_line, as_cross) = self.both_values(node, e, o, &mut out.stats);
@@ -333,20 +362,34 @@ impl<const W: usize> Prober<W> {
     /// (beyond the `base` decided before the round), and marks the edges
     /// its probe dominates.
     fn both_stand(&mut self, e: EdgeId, frame: &Frame<W>, base: u32, o: &Options) {
-        let gain = self
-            .line
-            .decided_count(frame)
-            .min(self.cross.decided_count(frame))
-            - base;
-        if self.best.is_none_or(|(_, g)| gain > g) {
-            self.best = Some((e, gain));
-        }
+        let least = (self.line.decided_count(frame)).min(self.cross.decided_count(frame));
+        self.score(e, least - base);
         if shortcuts(o) {
+            self.known[Self::slot(frame, e)] = (self.version, least);
             let (a, b) = (&self.line, &self.cross);
             // Rows in the order of the dominated rows: `H`, then `V`.
             for (d, flips) in self.dominated.iter_mut().zip(Board::disagreements(a, b)) {
                 *d |= flips;
             }
+        }
+    }
+
+    /// Where edge `e` keeps what its last probe found in `known`.
+    #[inline(always)]
+    fn slot(frame: &Frame<W>, e: EdgeId) -> usize {
+        let row = match e.plane {
+            Plane::H => e.row,
+            Plane::V => frame.plane_rows(Plane::H) + e.row,
+        };
+        row * (frame.cols + 1) + e.col
+    }
+
+    /// Edge `e` as a branch would leave `gain` more edges decided either
+    /// way: the best so far if it is more than the best's.
+    #[inline(always)]
+    fn score(&mut self, e: EdgeId, gain: u32) {
+        if self.best.is_none_or(|(_, g)| gain > g) {
+            self.best = Some((e, gain));
         }
     }
 
@@ -360,6 +403,7 @@ impl<const W: usize> Prober<W> {
     ) -> Result<(), Contradiction> {
         self.dominated.iter_mut().for_each(|r| *r = Row::EMPTY);
         self.pair.mark_stale();
+        self.version += 1;
         let d = node.depth as u32;
         if o.trace {
             log_changes(
