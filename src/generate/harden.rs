@@ -34,7 +34,7 @@ use super::config::Work;
 use super::remove::Removal;
 
 /// The whole searches' budget, in checks' budgets.
-const WHOLE: u64 = 100;
+pub(super) const WHOLE: u64 = 100;
 
 /// The orbits blanked before the first whole search of a pass.
 const FIRST_BATCH: usize = 2;

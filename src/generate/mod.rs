@@ -152,10 +152,12 @@ impl Generator {
             match made {
                 Ok(Attempt::Next) => continue,
                 Ok(Attempt::Made(puzzle, difficulty)) => {
-                    let search = (difficulty == Some(Difficulty::Search)).then(|| {
-                        let o = self.ladder.0[Difficulty::Search as usize].solve(&puzzle);
-                        (o.stats.nodes, o.stats.depth)
-                    });
+                    let search = match difficulty {
+                        Some(Difficulty::Search) => {
+                            self.search_needed(&puzzle, &solution, &mut work)
+                        }
+                        _ => None,
+                    };
                     return Ok(Generated {
                         index,
                         puzzle,
@@ -183,6 +185,17 @@ impl Generator {
             cols,
             work: Box::new(work),
         })
+    }
+
+    /// The nodes and the deepest level of the search that proves the hard
+    /// puzzle `p` unique with its loop `s`, with [`harden::WHOLE`] times the
+    /// checks' budget (`None` if it runs out, or a stop came).
+    fn search_needed(&mut self, p: &Puzzle, s: &Solution, work: &mut Work) -> Option<(u64, u32)> {
+        let budget = harden::WHOLE * self.checker.budget();
+        match self.checker.search(p, s, None, budget, work) {
+            checker::Searched::Branched(nodes, depth) => Some((nodes, depth)),
+            _ => None,
+        }
     }
 
     /// Makes a puzzle of the fully clued `p` (solution `s`): checks it at
