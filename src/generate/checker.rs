@@ -50,6 +50,24 @@ pub(super) enum Proof {
     Stop,
 }
 
+/// What a whole search of a puzzle with the generator's loop found
+/// ([`Checker::search`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Searched {
+    /// The loop, the one solution, without a branch: deduction and
+    /// probing at the root finish the puzzle.
+    Root,
+    /// The loop, the one solution, after branching: the search's nodes
+    /// and deepest level.
+    Branched(u64, u32),
+    /// A second solution (or, a solver bug, another one alone).
+    Other,
+    /// Out of the search's budget: nothing is known.
+    GaveUp,
+    /// A stop was requested, or the puzzle's time is up.
+    Stop,
+}
+
 /// A solver per difficulty, and when the puzzle under way must be done.
 pub(super) struct Checker {
     /// Boxed: a solver is large, and rayon's threads have small stacks.
@@ -86,6 +104,11 @@ impl Checker {
         }
     }
 
+    /// The checks' budget of nodes and probes.
+    pub(super) fn budget(&self) -> u64 {
+        self.budget
+    }
+
     /// Whether to abandon the puzzle under way.
     pub(super) fn stopping(&self) -> bool {
         interrupt::stopping() || self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -113,6 +136,56 @@ impl Checker {
         w: &mut Work,
     ) -> Checked {
         self.run(p, s, d, Some(free), w)
+    }
+
+    /// Searches `p` for a solution other than its loop `s`, with the
+    /// checks' budget: whole, or with the edges of `s` given but the sides
+    /// of the cells of `free`; whether there is one, and if not, whether
+    /// the search had to branch to prove it.
+    pub(super) fn search(
+        &mut self,
+        p: &Puzzle,
+        s: &Solution,
+        free: Option<&Free>,
+        budget: u64,
+        w: &mut Work,
+    ) -> Searched {
+        if self.stopping() {
+            return Searched::Stop;
+        }
+        w.solves += 1;
+        let time_limit = self
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        let solver = &mut self.solvers[Difficulty::Search as usize];
+        let options = *solver.options();
+        if options.node_budget != budget || options.time_limit != time_limit {
+            solver.set_options(crate::solve::outcome::Options {
+                node_budget: budget,
+                time_limit,
+                ..options
+            });
+        }
+        let o = match free {
+            Some(free) => solver.solve_given(p, s, free),
+            None => solver.solve(p),
+        };
+        match o.status() {
+            Status::Solved if o.solution() == Some(s) && o.stats.nodes <= 1 => Searched::Root,
+            Status::Solved if o.solution() == Some(s) => {
+                Searched::Branched(o.stats.nodes, o.stats.depth)
+            }
+            Status::Solved => {
+                w.disagreements += 1;
+                Searched::Other
+            }
+            Status::Multiple => Searched::Other,
+            _ if self.stopping() => Searched::Stop,
+            _ => {
+                w.gave_up += 1;
+                Searched::GaveUp
+            }
+        }
     }
 
     /// Whether `p` has `s` as its one solution, by a search with the
@@ -217,6 +290,13 @@ impl Checker {
         }
         w.solves += 1;
         let solver = &mut self.solvers[d as usize];
+        if d == Difficulty::Search {
+            // As made: a search of [`Checker::search`] may have changed it.
+            let options = stoppable(d, self.budget);
+            if *solver.options() != options {
+                solver.set_options(options);
+            }
+        }
         let o = match free {
             Some(free) => solver.solve_given(p, s, free),
             None => solver.solve(p),

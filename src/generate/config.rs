@@ -153,8 +153,9 @@ pub struct Generated {
     /// its budget).
     pub difficulty: Option<Difficulty>,
     /// For a [`Difficulty::Search`] puzzle, the nodes and the deepest
-    /// level of the search that finishes it (slink's solver with the
-    /// checks' budget): how much search it really needs.
+    /// level of the search that finishes it (slink's solver with a
+    /// hundred times the checks' budget; `None` if that runs out): how
+    /// much search it really needs.
     pub search: Option<(u64, u32)>,
     /// Work done to make it.
     pub work: Work,

@@ -28,6 +28,7 @@
 
 mod checker;
 mod config;
+mod harden;
 mod minimal;
 mod remove;
 pub mod run;
@@ -63,6 +64,13 @@ const RADII: [usize; 3] = [4, 3, 2];
 /// time (`--blanks`) or a third (`--difficulty hard`; the figures:
 /// docs/bench-history.md, "Making puzzles").
 const SEARCH_RADIUS: usize = 4;
+
+/// The radius of the quick searches of [`harden`]. Callgrind of 20
+/// 20x20 hard puzzles (seed 1), whole batches from 1: 13.6 G instructions
+/// at radius 6, 13.4 G at 4 and 6.9-15.7 G at 4 to 8 on 10 puzzles (a few
+/// costly whole searches swing it); a second quick search at radius 8 to
+/// 12 did not pay (13.4-14.7 G). With whole batches from 2: 12.6 G.
+const HARDEN_RADIUS: usize = 6;
 
 /// Makes puzzles one at a time, reusing its solvers' scratch space.
 pub struct Generator {
@@ -144,10 +152,12 @@ impl Generator {
             match made {
                 Ok(Attempt::Next) => continue,
                 Ok(Attempt::Made(puzzle, difficulty)) => {
-                    let search = (difficulty == Some(Difficulty::Search)).then(|| {
-                        let o = self.ladder.0[Difficulty::Search as usize].solve(&puzzle);
-                        (o.stats.nodes, o.stats.depth)
-                    });
+                    let search = match difficulty {
+                        Some(Difficulty::Search) => {
+                            self.search_needed(&puzzle, &solution, &mut work)
+                        }
+                        _ => None,
+                    };
                     return Ok(Generated {
                         index,
                         puzzle,
@@ -175,6 +185,17 @@ impl Generator {
             cols,
             work: Box::new(work),
         })
+    }
+
+    /// The nodes and the deepest level of the search that proves the hard
+    /// puzzle `p` unique with its loop `s`, with [`harden::WHOLE`] times the
+    /// checks' budget (`None` if it runs out, or a stop came).
+    fn search_needed(&mut self, p: &Puzzle, s: &Solution, work: &mut Work) -> Option<(u64, u32)> {
+        let budget = harden::WHOLE * self.checker.budget();
+        match self.checker.search(p, s, None, budget, work) {
+            checker::Searched::Branched(nodes, depth) => Some((nodes, depth)),
+            _ => None,
+        }
     }
 
     /// Makes a puzzle of the fully clued `p` (solution `s`): checks it at
@@ -228,8 +249,11 @@ impl Generator {
     /// asked (at most probing); then, for uniqueness, by quick checks of
     /// the search, confirmed whole, and whole checks of the clues left
     /// that no second solution was seen to need; with `--minimal`, proves
-    /// that no clue left can go ([`minimal`]). `false` if that proof ran
-    /// out of budget: the puzzle is not to be given.
+    /// that no clue left can go ([`minimal`]). For `--difficulty hard`,
+    /// the rules' rounds are confirmed by probing (a tricky puzzle), then
+    /// clues go until the puzzle needs the search ([`harden`]). `false` if
+    /// the proof ran out of budget, or no hard puzzle came: the puzzle is
+    /// not to be given.
     fn remove_clues(
         &mut self,
         p: &mut Puzzle,
@@ -247,7 +271,10 @@ impl Generator {
         // For uniqueness, the rules' rounds are confirmed by the loop's
         // deduction, cheaper than probing, as the search checks again
         // after them.
+        // Hard puzzles are tricky ones made harder ([`harden`]).
+        let hard = c.difficulty == Some(Difficulty::Search) && !c.minimal;
         let quick = match level {
+            Difficulty::Search if hard => Difficulty::Probe,
             Difficulty::Search => Difficulty::Loop,
             _ => level,
         };
@@ -256,7 +283,13 @@ impl Generator {
             removal.stage(&mut self.checker, Difficulty::Rules, work)?;
             removal.confirm(&mut self.checker, quick, work)?;
         }
-        if level == Difficulty::Search {
+        if hard {
+            removal.radius = HARDEN_RADIUS;
+            if !removal.harden(&mut self.checker, work)? {
+                work.too_easy += 1;
+                return Ok(false);
+            }
+        } else if level == Difficulty::Search {
             removal.radius = SEARCH_RADIUS;
             removal.stage(&mut self.checker, Difficulty::Search, work)?;
             removal.confirm(&mut self.checker, Difficulty::Search, work)?;

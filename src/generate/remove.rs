@@ -47,11 +47,11 @@ pub(super) struct Removal<'a> {
     /// The blank cells wanted.
     pub(super) goal: usize,
     /// The orbits removed by quick checks, not yet confirmed whole.
-    removed: Vec<Vec<usize>>,
+    pub(super) removed: Vec<Vec<usize>>,
     /// The cells the quick checks solve.
-    free: Free,
+    pub(super) free: Free,
     /// The clues of a batch, to put back.
-    saved: Vec<Clue>,
+    pub(super) saved: Vec<Clue>,
     /// The radius of the quick checks: the cells they solve reach this
     /// many rows and columns from each clue removed.
     pub(super) radius: usize,
@@ -80,7 +80,7 @@ impl<'a> Removal<'a> {
     }
 
     /// Blanks every cell of `unit`, saving the clues.
-    fn blank(&mut self, unit: &[usize]) {
+    pub(super) fn blank(&mut self, unit: &[usize]) {
         let cols = self.p.cols();
         for &c in unit {
             self.saved.push(self.p.clue(c / cols, c % cols));
@@ -90,7 +90,7 @@ impl<'a> Removal<'a> {
 
     /// Puts back the clues of `units` saved by [`Removal::blank`] from
     /// `from` on.
-    fn put_back(&mut self, units: &[Vec<usize>], from: usize) {
+    pub(super) fn put_back(&mut self, units: &[Vec<usize>], from: usize) {
         let cols = self.p.cols();
         let cells = units.iter().flatten();
         for (&c, &clue) in cells.zip(&self.saved[from..]) {
@@ -207,7 +207,7 @@ impl<'a> Removal<'a> {
     /// The removed orbits with a cell whose clue the second solution
     /// `other` (if the search found one) breaks: putting any back rules
     /// it out. Indices into `removed`, ascending.
-    fn broken_by(&self, other: Option<&Solution>) -> Vec<usize> {
+    pub(super) fn broken_by(&self, other: Option<&Solution>) -> Vec<usize> {
         let Some(t) = other else {
             return Vec::new();
         };
@@ -222,14 +222,20 @@ impl<'a> Removal<'a> {
 
     /// Puts the clues of orbit `u` back (from the loop) and keeps it for
     /// later stages.
-    fn restore(&mut self, u: Vec<usize>, w: &mut Work) {
+    pub(super) fn restore(&mut self, u: Vec<usize>, w: &mut Work) {
+        self.restore_for_good(&u, w);
+        self.units.push(u);
+    }
+
+    /// Puts the clues of orbit `u` back (from the loop), not to be tried
+    /// again.
+    pub(super) fn restore_for_good(&mut self, u: &[usize], w: &mut Work) {
         let cols = self.p.cols();
-        for &cell in &u {
+        for &cell in u {
             let (i, j) = (cell / cols, cell % cols);
             self.p.set_clue(i, j, clue_of(self.s, i, j));
         }
         w.restored += 1;
-        self.units.push(u);
     }
 
     /// The removed orbits to put back where the edges `open` stall: the

@@ -196,3 +196,28 @@ fn a_time_limit_abandons_the_puzzle() {
         Err(GenError::TimedOut { .. })
     ));
 }
+
+#[test]
+fn hard_puzzles_need_the_search_and_are_unique() {
+    // Made from tricky ones by blanking more clues (see `harden`): the
+    // grader's own verdict, from the puzzle alone, is the search; the
+    // full solver finds the generator's loop alone; the same seed gives
+    // the same puzzle.
+    let c = GenConfig {
+        difficulty: Some(Difficulty::Search),
+        ..config(8, 8)
+    };
+    let mut ladder = Ladder::new(100_000);
+    let mut g = Generator::new(c);
+    for index in 0..3 {
+        let made = g.generate(3, index).unwrap();
+        assert_eq!(made.difficulty, Some(Difficulty::Search));
+        assert_eq!(ladder.difficulty(&made.puzzle), Some(Difficulty::Search));
+        let (nodes, _) = made.search.expect("the search a hard puzzle needs");
+        assert!(nodes > 1, "puzzle {index}: {nodes} nodes");
+        let o = Solver::default().solve(&made.puzzle).clone();
+        assert_eq!(o.status(), Status::Solved);
+        assert_eq!(o.solution(), Some(&made.solution));
+        assert_eq!(Generator::new(c).generate(3, index).unwrap(), made);
+    }
+}

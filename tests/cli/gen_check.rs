@@ -450,3 +450,42 @@ fn hard_puzzles_report_the_search_they_need_as_check_counts_it() {
         .take(3)
         .all(|l| l.contains(" grade=hard ")));
 }
+
+#[test]
+fn hard_puzzles_are_the_same_bytes_on_any_threads() {
+    // Hard puzzles are tricky ones made harder until they need the
+    // search: each is made from its seed and index alone, so one thread
+    // or two give the same bytes, and every one is hard.
+    let dir = scratch("hard-threads");
+    let base = [
+        "gen",
+        "--rows",
+        "10",
+        "--cols",
+        "10",
+        "--difficulty",
+        "hard",
+        "--count",
+        "6",
+        "--seed",
+        "4",
+    ];
+    let one = slink_in(&dir, &[&base[..], &["-j", "1"]].concat(), b"", &[]);
+    let two = slink_in(&dir, &[&base[..], &["-j", "2"]].concat(), b"", &[]);
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(one.stdout, two.stdout, "-j1 and -j2 differ");
+    assert!(
+        one.stderr.contains("; difficulty hard 6;"),
+        "{}",
+        one.stderr
+    );
+    assert_eq!(puzzles(one.stdout.as_bytes()).len(), 6);
+    let check = slink(&["check", "-"], one.stdout.as_bytes());
+    let hard = check
+        .stdout
+        .lines()
+        .filter(|l| l.contains(" grade=hard "))
+        .count();
+    assert_eq!(hard, 6, "{}", check.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}

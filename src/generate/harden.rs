@@ -1,0 +1,140 @@
+//! Hard puzzles the quick way: a tricky puzzle (probing finishes it),
+//! made as `--difficulty tricky` makes them, then loses more clues until
+//! probing no longer finishes it while the search still proves its loop
+//! the only one. A hard puzzle needs to be unique and beyond probing, not
+//! as blank as can be.
+//!
+//! Each orbit left, in the removal's order, is blanked and searched near
+//! its cells, the rest of the loop given ([`Checker::search`] with
+//! [`Free`](crate::solve::verdict::given::Free) cells): a second solution
+//! puts it back for good (that solution is one of every puzzle with fewer
+//! clues). The others stay blank, and once a batch of them is (1, then 2,
+//! doubling after a whole search that finds the loop alone, halving after
+//! one that does not), the whole puzzle is searched: the loop alone after
+//! branching ends the removal, the puzzle hard; the loop alone without a
+//! branch goes on; a second solution puts back the orbits of the batch it
+//! breaks (one alone for good) and the puzzle is searched again. The
+//! orbits put back with others are tried again in a second pass, while
+//! passes blank more.
+//!
+//! The bound of the whole searches: a search for a second solution runs
+//! until it finds one or has tried every branch, with a hundred times the
+//! checks' budget ([`WHOLE`]); from a probing-finished puzzle less a few
+//! clues it ends within a few dozen nodes. One that runs out anyway puts
+//! back the last orbit removed (counted in [`Work::gave_up`]), as does a
+//! quick search that runs out.
+//!
+//! Where it stops: at the first hard state, so the puzzles are less blank
+//! than a removal of every clue that can go; a loop whose orbits all go
+//! or are needed without the puzzle ever needing the search gives no hard
+//! puzzle (the caller grows another).
+
+use super::checker::{Checker, Searched, Stopped};
+use super::config::Work;
+use super::remove::Removal;
+
+/// The whole searches' budget, in checks' budgets.
+pub(super) const WHOLE: u64 = 100;
+
+/// The orbits blanked before the first whole search of a pass.
+const FIRST_BATCH: usize = 2;
+
+impl Removal<'_> {
+    /// Blanks orbits left until the puzzle needs the search (see the
+    /// module doc): `true` if it does.
+    pub(super) fn harden(&mut self, c: &mut Checker, w: &mut Work) -> Result<bool, Stopped> {
+        loop {
+            let units = std::mem::take(&mut self.units);
+            let before = self.p.blanks();
+            if self.pass(&units, c, w)? {
+                return Ok(true);
+            }
+            if self.units.is_empty() || self.p.blanks() == before {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// One pass of [`Removal::harden`] over `units`: `true` if the puzzle
+    /// ends hard. The orbits to try again are left in the removal's.
+    fn pass(
+        &mut self,
+        units: &[Vec<usize>],
+        c: &mut Checker,
+        w: &mut Work,
+    ) -> Result<bool, Stopped> {
+        let (mut next, mut batch) = (0, FIRST_BATCH);
+        let cols = self.p.cols();
+        while next < units.len() && self.p.blanks() < self.goal {
+            let u = &units[next];
+            next += 1;
+            self.saved.clear();
+            self.blank(u);
+            self.free.clear();
+            for &cell in u {
+                self.free.add_around(cell / cols, cell % cols, self.radius);
+            }
+            match c.search(self.p, self.s, Some(&self.free), c.budget(), w) {
+                Searched::Stop => return Err(Stopped),
+                Searched::Root | Searched::Branched(..) => self.removed.push(u.clone()),
+                verdict => {
+                    self.put_back(std::slice::from_ref(u), 0);
+                    if verdict == Searched::GaveUp {
+                        self.units.push(u.clone());
+                    }
+                }
+            }
+            if self.removed.len() >= batch {
+                match self.settle(c, w)? {
+                    Some(true) => {
+                        self.units.extend_from_slice(&units[next..]);
+                        return Ok(true);
+                    }
+                    Some(false) => batch = batch.saturating_mul(2),
+                    None => batch = (batch / 2).max(1),
+                }
+            }
+        }
+        self.units.extend_from_slice(&units[next..]);
+        Ok(self.settle(c, w)? == Some(true))
+    }
+
+    /// Searches the whole puzzle until its loop is the one solution,
+    /// putting back the removed orbits a second solution breaks (or, out
+    /// of budget, the last removed): `Some(true)` if the search had to
+    /// branch, `Some(false)` if it did not, `None` if orbits were put
+    /// back.
+    fn settle(&mut self, c: &mut Checker, w: &mut Work) -> Result<Option<bool>, Stopped> {
+        let mut put_back = false;
+        loop {
+            let culprits = match c.search(self.p, self.s, None, WHOLE * c.budget(), w) {
+                Searched::Stop => return Err(Stopped),
+                Searched::Root => break,
+                Searched::Branched(..) => {
+                    self.removed.clear();
+                    return Ok(Some(true));
+                }
+                Searched::Other => self.broken_by(c.other_solution(self.s)),
+                Searched::GaveUp => Vec::new(),
+            };
+            put_back = true;
+            if let [k] = culprits[..] {
+                // The one clue the second solution breaks: needed for good.
+                let u = self.removed.swap_remove(k);
+                self.restore_for_good(&u, w);
+            } else if culprits.is_empty() {
+                match self.removed.pop() {
+                    Some(u) => self.restore(u, w),
+                    None => break,
+                }
+            } else {
+                for k in culprits.into_iter().rev() {
+                    let u = self.removed.swap_remove(k);
+                    self.restore(u, w);
+                }
+            }
+        }
+        self.removed.clear();
+        Ok((!put_back).then_some(false))
+    }
+}
