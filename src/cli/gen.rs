@@ -77,7 +77,9 @@ pub struct GenArgs {
     /// tricky (probing: values tried and refuted), hard (branching
     /// search); or by what they need: rules, loop, probe, search. Clues
     /// are removed while the puzzle stays within it (as many as can go,
-    /// or up to --blanks); a puzzle that ends easier is made again.
+    /// or up to --blanks; a hard puzzle is a tricky one with clues removed
+    /// only until it needs the search); a puzzle that ends easier is made
+    /// again.
     #[arg(long, value_name = "LEVEL", value_parser = parse_difficulty)]
     difficulty: Option<Difficulty>,
     /// Remove clues until none can go and keep the puzzle unique: each
