@@ -94,16 +94,7 @@ impl<const W: usize> Regions<W> {
             self.reach[i] = seed & self.allowed[i];
         }
         self.fill(rows);
-        for i in 0..rows {
-            let cut_off = self.allowed[i] & !self.reach[i];
-            if (cut_off & edges.outside(i)).any() {
-                return Err(Contradiction::Disconnected);
-            }
-            if cut_off.any() {
-                coloured += cut_off.count();
-                edges.add_color(i, true, cut_off);
-            }
-        }
+        coloured += self.colour_cut_off(edges, rows, true)?;
         // Inside: from a cell known inside, through cells not outside.
         let Some((si, sj)) = (0..rows).find_map(|i| edges.inside(i).first().map(|j| (i, j))) else {
             return Ok(coloured);
@@ -114,18 +105,38 @@ impl<const W: usize> Regions<W> {
         }
         self.reach[si] = Row::single(sj);
         self.fill(rows);
+        coloured += self.colour_cut_off(edges, rows, false)?;
+        if edges.has_conflict() {
+            return Err(Contradiction::EdgeConflict);
+        }
+        Ok(coloured)
+    }
+
+    /// Colours `inside` (else outside) the cells the fill could enter but
+    /// did not reach: cut off from the region it grew, they are of the
+    /// other one. How many, or a contradiction where one is known to be of
+    /// the region it grew.
+    fn colour_cut_off(
+        &self,
+        edges: &mut Board<W>,
+        rows: usize,
+        inside: bool,
+    ) -> Result<u32, Contradiction> {
+        let mut coloured = 0;
         for i in 0..rows {
             let cut_off = self.allowed[i] & !self.reach[i];
-            if (cut_off & edges.inside(i)).any() {
+            let grown = if inside {
+                edges.outside(i)
+            } else {
+                edges.inside(i)
+            };
+            if (cut_off & grown).any() {
                 return Err(Contradiction::Disconnected);
             }
             if cut_off.any() {
                 coloured += cut_off.count();
-                edges.add_color(i, false, cut_off);
+                edges.add_color(i, inside, cut_off);
             }
-        }
-        if edges.has_conflict() {
-            return Err(Contradiction::EdgeConflict);
         }
         Ok(coloured)
     }

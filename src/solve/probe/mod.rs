@@ -227,11 +227,6 @@ impl<const W: usize> Prober<W> {
         out: &mut Outcome,
     ) -> Result<Round, Contradiction> {
         let frame = node.frame;
-        let h_rows = frame.plane_rows(Plane::H);
-        let row_index = move |p: Plane, i: usize| match p {
-            Plane::H => i,
-            Plane::V => h_rows + i,
-        };
         self.best = None;
         self.dominated.iter_mut().for_each(|r| *r = Row::EMPTY);
         self.pair.mark_stale();
@@ -253,7 +248,7 @@ impl<const W: usize> Prober<W> {
                 out.stats.probes -= 2;
                 return Ok(Round::OutOfBudget);
             }
-            if shortcuts(o) && self.dominated[row_index(e.plane, e.row)].has(e.col) {
+            if shortcuts(o) && self.dominated[Self::row_of(frame, e)].has(e.col) {
                 // Counted as the probe it stands for, which teaches nothing.
                 self.deep.count(node.depth, false);
                 continue;
@@ -374,14 +369,20 @@ impl<const W: usize> Prober<W> {
         }
     }
 
+    /// The row of edge `e` among the plane rows, `H` rows then `V` rows
+    /// (the order of `dominated`).
+    #[inline(always)]
+    fn row_of(frame: &Frame<W>, e: EdgeId) -> usize {
+        match e.plane {
+            Plane::H => e.row,
+            Plane::V => frame.plane_rows(Plane::H) + e.row,
+        }
+    }
+
     /// Where edge `e` keeps what its last probe found in `known`.
     #[inline(always)]
     fn slot(frame: &Frame<W>, e: EdgeId) -> usize {
-        let row = match e.plane {
-            Plane::H => e.row,
-            Plane::V => frame.plane_rows(Plane::H) + e.row,
-        };
-        row * (frame.cols + 1) + e.col
+        Self::row_of(frame, e) * (frame.cols + 1) + e.col
     }
 
     /// Edge `e` as a branch would leave `gain` more edges decided either
