@@ -14,12 +14,12 @@ use super::config::Work;
 use crate::grid::EdgeId;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
-use crate::solve::outcome::Status;
+use crate::solve::outcome::{Options, Outcome, Status};
 use crate::solve::solver::Solver;
 use crate::solve::verdict::difficulty::Difficulty;
 use crate::solve::verdict::given::Free;
 use crate::util::interrupt;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What a check found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +109,12 @@ impl Checker {
         self.budget
     }
 
+    /// The time the puzzle under way has left, if it has a limit.
+    fn time_left(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
     /// Whether to abandon the puzzle under way.
     pub(super) fn stopping(&self) -> bool {
         interrupt::stopping() || self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -154,22 +160,13 @@ impl Checker {
             return Searched::Stop;
         }
         w.solves += 1;
-        let time_limit = self
-            .deadline
-            .map(|d| d.saturating_duration_since(Instant::now()));
-        let solver = &mut self.solvers[Difficulty::Search as usize];
-        let options = *solver.options();
-        if options.node_budget != budget || options.time_limit != time_limit {
-            solver.set_options(crate::solve::outcome::Options {
-                node_budget: budget,
-                time_limit,
-                ..options
-            });
-        }
-        let o = match free {
-            Some(free) => solver.solve_given(p, s, free),
-            None => solver.solve(p),
+        let options = Options {
+            node_budget: budget,
+            time_limit: self.time_left(),
+            ..stoppable(Difficulty::Search, self.budget)
         };
+        let solver = &mut self.solvers[Difficulty::Search as usize];
+        let o = solve_with(solver, options, p, s, free);
         match o.status() {
             Status::Solved if o.solution() == Some(s) && o.stats.nodes <= 1 => Searched::Root,
             Status::Solved if o.solution() == Some(s) => {
@@ -235,16 +232,14 @@ impl Checker {
         }
         w.solves += 1;
         w.proofs += 1;
-        let time_limit = self
-            .deadline
-            .map(|d| d.saturating_duration_since(Instant::now()));
+        let time_limit = self.time_left();
         let budget = self.budget;
         let solver = self.complete.get_or_insert_with(|| {
             Solver::new(stoppable(Difficulty::Search, proof_budget(budget)))
         });
         let options = solver.options();
         if options.time_limit != time_limit || options.max_solutions != max_solutions {
-            solver.set_options(crate::solve::outcome::Options {
+            solver.set_options(Options {
                 time_limit,
                 max_solutions,
                 ..*options
@@ -289,18 +284,8 @@ impl Checker {
             return Checked::Stop;
         }
         w.solves += 1;
-        let solver = &mut self.solvers[d as usize];
-        if d == Difficulty::Search {
-            // As made: a search of [`Checker::search`] may have changed it.
-            let options = stoppable(d, self.budget);
-            if *solver.options() != options {
-                solver.set_options(options);
-            }
-        }
-        let o = match free {
-            Some(free) => solver.solve_given(p, s, free),
-            None => solver.solve(p),
-        };
+        let options = stoppable(d, self.budget);
+        let o = solve_with(&mut self.solvers[d as usize], options, p, s, free);
         match o.status() {
             Status::Solved if o.solution() == Some(s) => Checked::Pass,
             Status::Solved => {
@@ -325,10 +310,30 @@ pub(super) fn proof_budget(budget: u64) -> u64 {
     budget.saturating_mul(100)
 }
 
+/// Solves `p` with `solver` under `options` (set where they differ from
+/// its own: the search's solver serves both [`Checker::search`] and the
+/// checks), whole or with the edges of `s` given but the sides of the
+/// cells of `free`.
+fn solve_with<'o>(
+    solver: &'o mut Solver,
+    options: Options,
+    p: &Puzzle,
+    s: &Solution,
+    free: Option<&Free>,
+) -> &'o Outcome {
+    if *solver.options() != options {
+        solver.set_options(options);
+    }
+    match free {
+        Some(free) => solver.solve_given(p, s, free),
+        None => solver.solve(p),
+    }
+}
+
 /// The options of difficulty `d` (with `budget` for the search) that
 /// give up once a stop is requested.
-fn stoppable(d: Difficulty, budget: u64) -> crate::solve::outcome::Options {
-    crate::solve::outcome::Options {
+fn stoppable(d: Difficulty, budget: u64) -> Options {
+    Options {
         stoppable: true,
         ..d.options(budget)
     }

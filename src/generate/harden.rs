@@ -64,16 +64,12 @@ impl Removal<'_> {
         w: &mut Work,
     ) -> Result<bool, Stopped> {
         let (mut next, mut batch) = (0, FIRST_BATCH);
-        let cols = self.p.cols();
         while next < units.len() && self.p.blanks() < self.goal {
             let u = &units[next];
             next += 1;
             self.saved.clear();
             self.blank(u);
-            self.free.clear();
-            for &cell in u {
-                self.free.add_around(cell / cols, cell % cols, self.radius);
-            }
+            self.free_around(std::slice::from_ref(u));
             match c.search(self.p, self.s, Some(&self.free), c.budget(), w) {
                 Searched::Stop => return Err(Stopped),
                 Searched::Root | Searched::Branched(..) => self.removed.push(u.clone()),
@@ -122,16 +118,8 @@ impl Removal<'_> {
                 // The one clue the second solution breaks: needed for good.
                 let u = self.removed.swap_remove(k);
                 self.restore_for_good(&u, w);
-            } else if culprits.is_empty() {
-                match self.removed.pop() {
-                    Some(u) => self.restore(u, w),
-                    None => break,
-                }
-            } else {
-                for k in culprits.into_iter().rev() {
-                    let u = self.removed.swap_remove(k);
-                    self.restore(u, w);
-                }
+            } else if !self.give_back(culprits, w) {
+                break;
             }
         }
         self.removed.clear();

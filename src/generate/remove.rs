@@ -127,11 +127,7 @@ impl<'a> Removal<'a> {
             let verdict = if d == Difficulty::Loop || d == Difficulty::Probe || self.radius == 0 {
                 c.whole(self.p, self.s, d, w)
             } else {
-                self.free.clear();
-                let cols = self.p.cols();
-                for &cell in tried.iter().flatten() {
-                    self.free.add_around(cell / cols, cell % cols, self.radius);
-                }
+                self.free_around(tried);
                 c.near(self.p, self.s, d, &self.free, w)
             };
             match verdict {
@@ -185,23 +181,45 @@ impl<'a> Removal<'a> {
             } else {
                 self.culprits(&c.undecided(self.p, d))
             };
-            if culprits.is_empty() {
-                // Nothing of ours by what stalls (cannot happen if the
-                // unremoved puzzle passed): give the last removal back.
-                match self.removed.pop() {
-                    Some(u) => self.restore(u, w),
-                    None => return Ok(()),
-                }
-                continue;
-            }
-            // Highest index first: each removal leaves the lower ones.
-            for k in culprits.into_iter().rev() {
-                let u = self.removed.swap_remove(k);
-                self.restore(u, w);
+            // (Nothing of ours by what stalls cannot happen if the
+            // unremoved puzzle passed.)
+            if !self.give_back(culprits, w) {
+                return Ok(());
             }
         }
         self.removed.clear();
         Ok(())
+    }
+
+    /// Makes the cells of `units`, and those within the radius of them,
+    /// the ones a quick check solves.
+    pub(super) fn free_around(&mut self, units: &[Vec<usize>]) {
+        self.free.clear();
+        let cols = self.p.cols();
+        for &cell in units.iter().flatten() {
+            self.free.add_around(cell / cols, cell % cols, self.radius);
+        }
+    }
+
+    /// Puts back the removed orbits `culprits` (indices into `removed`,
+    /// ascending), or, if there are none, the last removed; `false` if
+    /// nothing was removed.
+    pub(super) fn give_back(&mut self, culprits: Vec<usize>, w: &mut Work) -> bool {
+        if culprits.is_empty() {
+            return match self.removed.pop() {
+                Some(u) => {
+                    self.restore(u, w);
+                    true
+                }
+                None => false,
+            };
+        }
+        // Highest index first: each removal leaves the lower ones.
+        for k in culprits.into_iter().rev() {
+            let u = self.removed.swap_remove(k);
+            self.restore(u, w);
+        }
+        true
     }
 
     /// The removed orbits with a cell whose clue the second solution
