@@ -41,28 +41,34 @@ const FIRST_BATCH: usize = 2;
 
 impl Removal<'_> {
     /// Blanks orbits left until the puzzle needs the search (see the
-    /// module doc): `true` if it does.
-    pub(super) fn harden(&mut self, c: &mut Checker, w: &mut Work) -> Result<bool, Stopped> {
+    /// module doc): the nodes and deepest level of the whole search that
+    /// proves it unique if it does (as [`Searched::Branched`] has them).
+    pub(super) fn harden(
+        &mut self,
+        c: &mut Checker,
+        w: &mut Work,
+    ) -> Result<Option<(u64, u32)>, Stopped> {
         loop {
             let units = std::mem::take(&mut self.units);
             let before = self.p.blanks();
-            if self.pass(&units, c, w)? {
-                return Ok(true);
+            if let Some(proof) = self.pass(&units, c, w)? {
+                return Ok(Some(proof));
             }
             if self.units.is_empty() || self.p.blanks() == before {
-                return Ok(false);
+                return Ok(None);
             }
         }
     }
 
-    /// One pass of [`Removal::harden`] over `units`: `true` if the puzzle
-    /// ends hard. The orbits to try again are left in the removal's.
+    /// One pass of [`Removal::harden`] over `units`: the proof's nodes and
+    /// depth if the puzzle ends hard. The orbits to try again are left in
+    /// the removal's.
     fn pass(
         &mut self,
         units: &[Vec<usize>],
         c: &mut Checker,
         w: &mut Work,
-    ) -> Result<bool, Stopped> {
+    ) -> Result<Option<(u64, u32)>, Stopped> {
         let (mut next, mut batch) = (0, FIRST_BATCH);
         while next < units.len() && self.p.blanks() < self.goal {
             let u = &units[next];
@@ -82,33 +88,36 @@ impl Removal<'_> {
             }
             if self.removed.len() >= batch {
                 match self.settle(c, w)? {
-                    Some(true) => {
+                    Settled::Hard(proof) => {
                         self.units.extend_from_slice(&units[next..]);
-                        return Ok(true);
+                        return Ok(Some(proof));
                     }
-                    Some(false) => batch = batch.saturating_mul(2),
-                    None => batch = (batch / 2).max(1),
+                    Settled::Clean => batch = batch.saturating_mul(2),
+                    Settled::PutBack => batch = (batch / 2).max(1),
                 }
             }
         }
         self.units.extend_from_slice(&units[next..]);
-        Ok(self.settle(c, w)? == Some(true))
+        match self.settle(c, w)? {
+            Settled::Hard(proof) => Ok(Some(proof)),
+            _ => Ok(None),
+        }
     }
 
     /// Searches the whole puzzle until its loop is the one solution,
     /// putting back the removed orbits a second solution breaks (or, out
-    /// of budget, the last removed): `Some(true)` if the search had to
-    /// branch, `Some(false)` if it did not, `None` if orbits were put
-    /// back.
-    fn settle(&mut self, c: &mut Checker, w: &mut Work) -> Result<Option<bool>, Stopped> {
+    /// of budget, the last removed). With none removed, the puzzle is the
+    /// one the last settling (or the tricky puzzle's confirmation) left,
+    /// which probing finishes: it is not searched again.
+    fn settle(&mut self, c: &mut Checker, w: &mut Work) -> Result<Settled, Stopped> {
         let mut put_back = false;
-        loop {
+        while !self.removed.is_empty() {
             let culprits = match c.search(self.p, self.s, None, WHOLE * c.budget(), w) {
                 Searched::Stop => return Err(Stopped),
                 Searched::Root => break,
-                Searched::Branched(..) => {
+                Searched::Branched(nodes, depth) => {
                     self.removed.clear();
-                    return Ok(Some(true));
+                    return Ok(Settled::Hard((nodes, depth)));
                 }
                 Searched::Other => self.broken_by(c.other_solution(self.s)),
                 Searched::GaveUp => Vec::new(),
@@ -123,6 +132,21 @@ impl Removal<'_> {
             }
         }
         self.removed.clear();
-        Ok((!put_back).then_some(false))
+        Ok(if put_back {
+            Settled::PutBack
+        } else {
+            Settled::Clean
+        })
     }
+}
+
+/// How [`Removal::settle`] left the puzzle.
+enum Settled {
+    /// Hard: the whole search had to branch (its nodes and deepest level)
+    /// to prove the loop the one solution.
+    Hard((u64, u32)),
+    /// Probing finishes it, every removed orbit kept.
+    Clean,
+    /// Probing finishes it, with orbits put back.
+    PutBack,
 }

@@ -79,6 +79,9 @@ pub struct Generator {
     checker: Checker,
     /// The grading of the puzzles made (when the checks do not tell it).
     ladder: Ladder,
+    /// The nodes and deepest level of the whole search by which the
+    /// removal under way proved its hard puzzle unique, if it did.
+    proof: Option<(u64, u32)>,
 }
 
 /// What became of one loop.
@@ -96,6 +99,7 @@ impl Generator {
             config,
             checker: Checker::new(0),
             ladder: Ladder::new(0),
+            proof: None,
         }
     }
 
@@ -152,8 +156,9 @@ impl Generator {
             match made {
                 Ok(Attempt::Next) => continue,
                 Ok(Attempt::Made(puzzle, difficulty)) => {
-                    let search = match difficulty {
-                        Some(Difficulty::Search) => {
+                    let search = match (difficulty, self.proof.take()) {
+                        (Some(Difficulty::Search), Some(proof)) => Some(proof),
+                        (Some(Difficulty::Search), None) => {
                             self.search_needed(&puzzle, &solution, &mut work)
                         }
                         _ => None,
@@ -209,6 +214,7 @@ impl Generator {
     ) -> Result<Attempt, Stopped> {
         let c = self.config;
         let level = c.level();
+        self.proof = None;
         match self.checker.whole(&p, s, level, work) {
             Checked::Pass => {}
             Checked::Stop => return Err(Stopped),
@@ -285,7 +291,8 @@ impl Generator {
         }
         if hard {
             removal.radius = HARDEN_RADIUS;
-            if !removal.harden(&mut self.checker, work)? {
+            self.proof = removal.harden(&mut self.checker, work)?;
+            if self.proof.is_none() {
                 work.too_easy += 1;
                 return Ok(false);
             }
