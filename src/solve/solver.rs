@@ -3,6 +3,7 @@
 //! rows are 1, 2 or 4 words wide (a puzzle with a clue 4 is answered
 //! before: [`four`]).
 
+use crate::bits::RowSet;
 use crate::board::Board;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::verify;
@@ -31,7 +32,7 @@ pub struct Solver {
     stream: Stream<PACK_WORDS>,
     /// The start boards of [`Solver::solve_given`], per width (made at
     /// its first call: other solves never pay for them).
-    pub(super) given: Option<Box<(Board<1>, Board<2>, Board<4>)>>,
+    pub(super) given: Option<Box<(Board<1>, Board<2>, Board<4>, RowSet)>>,
 }
 
 impl Solver {
