@@ -131,6 +131,31 @@ impl Checker {
         self.run(p, s, d, None, w)
     }
 
+    /// Checks `p` whole at difficulty `d` (below the search, whose solves
+    /// do not stall) against the loop `s`, going on from the board the
+    /// last check at `d` stalled on, of a puzzle whose clues `p` has (and
+    /// more): sound, but it may finish what a check from an empty board
+    /// would not, so a pass confirms nothing.
+    pub(super) fn resumed(
+        &mut self,
+        p: &Puzzle,
+        s: &Solution,
+        d: Difficulty,
+        w: &mut Work,
+    ) -> Checked {
+        debug_assert!(d != Difficulty::Search, "a search does not stall");
+        if self.stopping() {
+            return Checked::Stop;
+        }
+        w.solves += 1;
+        let o = self.solvers[d as usize].solve_resumed(p);
+        match o.status() {
+            Status::Solved if o.solution() == Some(s) => Checked::Pass,
+            _ if self.stopping() => Checked::Stop,
+            _ => Checked::Fail,
+        }
+    }
+
     /// Checks `p` at difficulty `d` with the edges of `s` given but the
     /// sides of the cells of `free`.
     pub(super) fn near(

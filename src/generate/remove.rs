@@ -164,14 +164,31 @@ impl<'a> Removal<'a> {
     /// [`Work::restored`]): below the search, those by the most undecided
     /// edges of the stalled board; at it, those the second solution found
     /// breaks (or, out of budget, the last removed).
+    ///
+    /// Below the search, the check after clues went back goes on from the
+    /// board the last one stalled on ([`Checker::resumed`]: what it
+    /// decided holds with more clues), so it does not deduce again all
+    /// that did not change; as such a check can finish what one from an
+    /// empty board would not, the puzzle it passes is checked again from
+    /// an empty board, and only that confirms it.
     pub(super) fn confirm(
         &mut self,
         c: &mut Checker,
         d: Difficulty,
         w: &mut Work,
     ) -> Result<(), Stopped> {
+        let mut resumed = false;
         loop {
-            match c.whole(self.p, self.s, d, w) {
+            let verdict = if resumed {
+                c.resumed(self.p, self.s, d, w)
+            } else {
+                c.whole(self.p, self.s, d, w)
+            };
+            match verdict {
+                Checked::Pass if resumed => {
+                    resumed = false;
+                    continue;
+                }
                 Checked::Pass => break,
                 Checked::Stop => return Err(Stopped),
                 Checked::Fail => {}
@@ -186,6 +203,7 @@ impl<'a> Removal<'a> {
             if !self.give_back(culprits, w) {
                 return Ok(());
             }
+            resumed = d != Difficulty::Search;
         }
         self.removed.clear();
         Ok(())

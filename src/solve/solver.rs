@@ -74,6 +74,21 @@ impl Solver {
         &self.outcome
     }
 
+    /// Solves `p` from the board the last solve stalled on (without
+    /// branching), of a puzzle whose clues `p` has (and more): sound, but
+    /// it may decide more than [`Solver::solve`] (see
+    /// [`Search::solve_resumed`]).
+    pub fn solve_resumed(&mut self, p: &Puzzle) -> &Outcome {
+        self.outcome.begin();
+        let o = &self.options;
+        match p.cols() {
+            0..=63 => self.narrow.solve_resumed(p, o, &mut self.outcome),
+            64..=127 => self.medium.solve_resumed(p, o, &mut self.outcome),
+            _ => self.wide.solve_resumed(p, o, &mut self.outcome),
+        }
+        &self.outcome
+    }
+
     /// Solves `puzzles` in order, handing each outcome to `each` with the
     /// puzzle's index. Runs of small puzzles of one shape are first deduced
     /// side by side (packs of several puzzles on one board); the outcomes
