@@ -212,10 +212,20 @@ impl<'a> Removal<'a> {
     /// Makes the cells of `units`, and those within the radius of them,
     /// the ones a quick check solves.
     pub(super) fn free_around(&mut self, units: &[Vec<usize>]) {
+        self.free_within(units.iter().flatten(), self.radius);
+    }
+
+    /// Makes `cells`, and those within `radius` of them, the ones a quick
+    /// check solves.
+    pub(super) fn free_within<'c>(
+        &mut self,
+        cells: impl Iterator<Item = &'c usize>,
+        radius: usize,
+    ) {
         self.free.clear();
         let cols = self.p.cols();
-        for &cell in units.iter().flatten() {
-            self.free.add_around(cell / cols, cell % cols, self.radius);
+        for &cell in cells {
+            self.free.add_around(cell / cols, cell % cols, radius);
         }
     }
 
