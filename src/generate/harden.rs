@@ -30,7 +30,7 @@
 //! or are needed without the puzzle ever needing the search gives no hard
 //! puzzle (the caller grows another).
 
-use super::checker::{Checker, Searched, Stopped};
+use super::checker::{Branching, Checker, Searched, Stopped};
 use super::config::Work;
 use super::remove::Removal;
 
@@ -50,13 +50,12 @@ const FIRST_BATCH: usize = 2;
 
 impl Removal<'_> {
     /// Blanks orbits left until the puzzle needs the search (see the
-    /// module doc): the nodes and deepest level of the whole search that
-    /// proves it unique if it does (as [`Searched::Branched`] has them).
+    /// module doc): the whole search that proves it unique if it does.
     pub(super) fn harden(
         &mut self,
         c: &mut Checker,
         w: &mut Work,
-    ) -> Result<Option<(u64, u32)>, Stopped> {
+    ) -> Result<Option<Branching>, Stopped> {
         loop {
             let units = std::mem::take(&mut self.units);
             let before = self.p.blanks();
@@ -77,7 +76,7 @@ impl Removal<'_> {
         units: &[Vec<usize>],
         c: &mut Checker,
         w: &mut Work,
-    ) -> Result<Option<(u64, u32)>, Stopped> {
+    ) -> Result<Option<Branching>, Stopped> {
         let (mut next, mut batch) = (0, FIRST_BATCH);
         while next < units.len() && self.p.blanks() < self.goal {
             let u = &units[next];
@@ -142,9 +141,9 @@ impl Removal<'_> {
             let culprits = match c.search(self.p, self.s, None, WHOLE * c.budget(), w) {
                 Searched::Stop => return Err(Stopped),
                 Searched::Root => break,
-                Searched::Branched(nodes, depth) => {
+                Searched::Branched(proof) => {
                     self.removed.clear();
-                    return Ok(Settled::Hard((nodes, depth)));
+                    return Ok(Settled::Hard(proof));
                 }
                 Searched::Other => self.broken_by(c.other_solution(self.s)),
                 Searched::GaveUp => Vec::new(),
@@ -171,7 +170,7 @@ impl Removal<'_> {
 enum Settled {
     /// Hard: the whole search had to branch (its nodes and deepest level)
     /// to prove the loop the one solution.
-    Hard((u64, u32)),
+    Hard(Branching),
     /// Probing finishes it, every removed orbit kept.
     Clean,
     /// Probing finishes it, with orbits put back.

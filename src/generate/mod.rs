@@ -81,7 +81,7 @@ pub struct Generator {
     ladder: Ladder,
     /// The nodes and deepest level of the whole search by which the
     /// removal under way proved its hard puzzle unique, if it did.
-    proof: Option<(u64, u32)>,
+    proof: Option<checker::Branching>,
 }
 
 /// What became of one loop.
@@ -157,7 +157,7 @@ impl Generator {
                 Ok(Attempt::Next) => continue,
                 Ok(Attempt::Made(puzzle, difficulty)) => {
                     let search = match (difficulty, self.proof.take()) {
-                        (Some(Difficulty::Search), Some(proof)) => Some(proof),
+                        (Some(Difficulty::Search), Some(b)) => Some((b.nodes, b.depth)),
                         (Some(Difficulty::Search), None) => {
                             self.search_needed(&puzzle, &solution, &mut work)
                         }
@@ -198,7 +198,7 @@ impl Generator {
     fn search_needed(&mut self, p: &Puzzle, s: &Solution, work: &mut Work) -> Option<(u64, u32)> {
         let budget = harden::WHOLE * self.checker.budget();
         match self.checker.search(p, s, None, budget, work) {
-            checker::Searched::Branched(nodes, depth) => Some((nodes, depth)),
+            checker::Searched::Branched(b) => Some((b.nodes, b.depth)),
             _ => None,
         }
     }
@@ -232,7 +232,11 @@ impl Generator {
                 return Ok(Attempt::Next);
             }
         }
-        // A puzzle the difficulty below finishes is too easy.
+        // A puzzle the difficulty below finishes is too easy (not a hard
+        // one whose proof branched where probing stalled).
+        if self.proof.is_some_and(|b| b.root_stalled) {
+            return Ok(Attempt::Made(p, c.difficulty));
+        }
         if let Some(d) = c.difficulty.filter(|&d| d > Difficulty::Rules) {
             let easier = Difficulty::ALL[d as usize - 1];
             match self.checker.whole(&p, s, easier, work) {

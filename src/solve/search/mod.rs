@@ -306,6 +306,9 @@ impl<const W: usize> Search<W> {
             let decided = self.board.decided_count(frame) as usize;
             Step::End(End::Stalled(frame.edge_count() - decided))
         } else {
+            if walk.depth == 0 && !walk.dive.running() {
+                walk.out.stats.root_stalled = true;
+            }
             if walk.depth == 0 && walk.dive.begin_at_branch() {
                 self.root.copy_from(&self.board);
             }
