@@ -18,6 +18,10 @@
 //! orbits put back with others are tried again in a second pass, while
 //! passes blank more.
 //!
+//! A second solution a whole search finds is remembered by the clues it
+//! breaks: an orbit whose blanking leaves them all blank brings it back,
+//! and goes back without a search.
+//!
 //! The bound of the whole searches: a search for a second solution runs
 //! until it finds one or has tried every branch, with a hundred times the
 //! checks' budget ([`WHOLE`]); from a probing-finished puzzle less a few
@@ -32,7 +36,9 @@
 
 use super::checker::{Branching, Checker, Searched, Stopped};
 use super::config::Work;
-use super::remove::Removal;
+use super::remove::{clue_of, Removal};
+use crate::puzzle::solution::Solution;
+use crate::puzzle::Clue;
 
 /// The whole searches' budget, in checks' budgets.
 pub(super) const WHOLE: u64 = 100;
@@ -85,9 +91,15 @@ impl Removal<'_> {
             self.blank(u);
             // Most second solutions a removal lets in lie near it: a search
             // of a small window finds them for less.
-            let verdict = match self.search_near(u, FIRST_RADIUS, c, w) {
-                Searched::Root | Searched::Branched(..) => self.search_near(u, self.radius, c, w),
-                verdict => verdict,
+            let verdict = if self.seen_again() {
+                Searched::Other
+            } else {
+                match self.search_near(u, FIRST_RADIUS, c, w) {
+                    Searched::Root | Searched::Branched(..) => {
+                        self.search_near(u, self.radius, c, w)
+                    }
+                    verdict => verdict,
+                }
             };
             match verdict {
                 Searched::Stop => return Err(Stopped),
@@ -130,6 +142,24 @@ impl Removal<'_> {
         c.search(self.p, self.s, Some(&self.free), c.budget(), w)
     }
 
+    /// Whether a second solution a whole search found is one of the
+    /// puzzle as it is (its clues all blank).
+    fn seen_again(&self) -> bool {
+        let cols = self.p.cols();
+        let blank = |&c: &usize| self.p.clue(c / cols, c % cols) == Clue::Blank;
+        self.seen.iter().any(|cells| cells.iter().all(blank))
+    }
+
+    /// Remembers the second solution `other` (if any) by the cells whose
+    /// clue it breaks (see [`Removal::seen_again`]).
+    fn remember(&mut self, other: Option<&Solution>) {
+        let Some(t) = other else { return };
+        let (rows, cols) = (self.p.rows(), self.p.cols());
+        let cells = (0..rows * cols)
+            .filter(|&c| clue_of(self.s, c / cols, c % cols) != clue_of(t, c / cols, c % cols));
+        self.seen.push(cells.collect());
+    }
+
     /// Searches the whole puzzle until its loop is the one solution,
     /// putting back the removed orbits a second solution breaks (or, out
     /// of budget, the last removed). With none removed, the puzzle is the
@@ -145,7 +175,11 @@ impl Removal<'_> {
                     self.removed.clear();
                     return Ok(Settled::Hard(proof));
                 }
-                Searched::Other => self.broken_by(c.other_solution(self.s)),
+                Searched::Other => {
+                    let other = c.other_solution(self.s);
+                    self.remember(other);
+                    self.broken_by(other)
+                }
                 Searched::GaveUp => Vec::new(),
             };
             put_back = true;

@@ -55,6 +55,9 @@ pub(super) struct Removal<'a> {
     /// The radius of the quick checks: the cells they solve reach this
     /// many rows and columns from each clue removed.
     pub(super) radius: usize,
+    /// The second solutions whole searches found, each as the cells whose
+    /// clue it breaks: one whose cells are all blank is a solution.
+    pub(super) seen: Vec<Vec<usize>>,
 }
 
 impl<'a> Removal<'a> {
@@ -76,6 +79,7 @@ impl<'a> Removal<'a> {
             free,
             saved: Vec::new(),
             radius: 4,
+            seen: Vec::new(),
         }
     }
 
