@@ -178,6 +178,11 @@ impl<const W: usize> Board<W> {
         self.seeded = true;
     }
 
+    /// Forgets that the clue-only rules were applied (new clues came).
+    pub fn unseed(&mut self) {
+        self.seeded = false;
+    }
+
     /// Marks every row as changed (its edges: every rule is due).
     pub fn mark_all(&mut self) {
         self.changed.all_edges();

@@ -57,15 +57,28 @@ pub(super) enum Searched {
     /// The loop, the one solution, without a branch: deduction and
     /// probing at the root finish the puzzle.
     Root,
-    /// The loop, the one solution, after branching: the search's nodes
-    /// and deepest level.
-    Branched(u64, u32),
+    /// The loop, the one solution, after branching.
+    Branched(Branching),
     /// A second solution (or, a solver bug, another one alone).
     Other,
     /// Out of the search's budget: nothing is known.
     GaveUp,
     /// A stop was requested, or the puzzle's time is up.
     Stop,
+}
+
+/// The search of a puzzle that had to branch to prove its loop the one
+/// solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Branching {
+    /// Its nodes.
+    pub(super) nodes: u64,
+    /// Its deepest level.
+    pub(super) depth: u32,
+    /// Whether it branched on the root's board as deduction and probing
+    /// left it (see [`crate::solve::outcome::Stats::root_stalled`]): then
+    /// probing alone does not finish the puzzle.
+    pub(super) root_stalled: bool,
 }
 
 /// A solver per difficulty, and when the puzzle under way must be done.
@@ -131,6 +144,31 @@ impl Checker {
         self.run(p, s, d, None, w)
     }
 
+    /// Checks `p` whole at difficulty `d` (below the search, whose solves
+    /// do not stall) against the loop `s`, going on from the board the
+    /// last check at `d` stalled on, of a puzzle whose clues `p` has (and
+    /// more): sound, but it may finish what a check from an empty board
+    /// would not, so a pass confirms nothing.
+    pub(super) fn resumed(
+        &mut self,
+        p: &Puzzle,
+        s: &Solution,
+        d: Difficulty,
+        w: &mut Work,
+    ) -> Checked {
+        debug_assert!(d != Difficulty::Search, "a search does not stall");
+        if self.stopping() {
+            return Checked::Stop;
+        }
+        w.solves += 1;
+        let o = self.solvers[d as usize].solve_resumed(p);
+        match o.status() {
+            Status::Solved if o.solution() == Some(s) => Checked::Pass,
+            _ if self.stopping() => Checked::Stop,
+            _ => Checked::Fail,
+        }
+    }
+
     /// Checks `p` at difficulty `d` with the edges of `s` given but the
     /// sides of the cells of `free`.
     pub(super) fn near(
@@ -169,9 +207,11 @@ impl Checker {
         let o = solve_with(solver, options, p, s, free);
         match o.status() {
             Status::Solved if o.solution() == Some(s) && o.stats.nodes <= 1 => Searched::Root,
-            Status::Solved if o.solution() == Some(s) => {
-                Searched::Branched(o.stats.nodes, o.stats.depth)
-            }
+            Status::Solved if o.solution() == Some(s) => Searched::Branched(Branching {
+                nodes: o.stats.nodes,
+                depth: o.stats.depth,
+                root_stalled: o.stats.root_stalled,
+            }),
             Status::Solved => {
                 w.disagreements += 1;
                 Searched::Other

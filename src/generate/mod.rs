@@ -79,6 +79,9 @@ pub struct Generator {
     checker: Checker,
     /// The grading of the puzzles made (when the checks do not tell it).
     ladder: Ladder,
+    /// The nodes and deepest level of the whole search by which the
+    /// removal under way proved its hard puzzle unique, if it did.
+    proof: Option<checker::Branching>,
 }
 
 /// What became of one loop.
@@ -96,6 +99,7 @@ impl Generator {
             config,
             checker: Checker::new(0),
             ladder: Ladder::new(0),
+            proof: None,
         }
     }
 
@@ -152,8 +156,9 @@ impl Generator {
             match made {
                 Ok(Attempt::Next) => continue,
                 Ok(Attempt::Made(puzzle, difficulty)) => {
-                    let search = match difficulty {
-                        Some(Difficulty::Search) => {
+                    let search = match (difficulty, self.proof.take()) {
+                        (Some(Difficulty::Search), Some(b)) => Some((b.nodes, b.depth)),
+                        (Some(Difficulty::Search), None) => {
                             self.search_needed(&puzzle, &solution, &mut work)
                         }
                         _ => None,
@@ -193,7 +198,7 @@ impl Generator {
     fn search_needed(&mut self, p: &Puzzle, s: &Solution, work: &mut Work) -> Option<(u64, u32)> {
         let budget = harden::WHOLE * self.checker.budget();
         match self.checker.search(p, s, None, budget, work) {
-            checker::Searched::Branched(nodes, depth) => Some((nodes, depth)),
+            checker::Searched::Branched(b) => Some((b.nodes, b.depth)),
             _ => None,
         }
     }
@@ -209,6 +214,7 @@ impl Generator {
     ) -> Result<Attempt, Stopped> {
         let c = self.config;
         let level = c.level();
+        self.proof = None;
         match self.checker.whole(&p, s, level, work) {
             Checked::Pass => {}
             Checked::Stop => return Err(Stopped),
@@ -226,7 +232,11 @@ impl Generator {
                 return Ok(Attempt::Next);
             }
         }
-        // A puzzle the difficulty below finishes is too easy.
+        // A puzzle the difficulty below finishes is too easy (not a hard
+        // one whose proof branched where probing stalled).
+        if self.proof.is_some_and(|b| b.root_stalled) {
+            return Ok(Attempt::Made(p, c.difficulty));
+        }
         if let Some(d) = c.difficulty.filter(|&d| d > Difficulty::Rules) {
             let easier = Difficulty::ALL[d as usize - 1];
             match self.checker.whole(&p, s, easier, work) {
@@ -285,7 +295,8 @@ impl Generator {
         }
         if hard {
             removal.radius = HARDEN_RADIUS;
-            if !removal.harden(&mut self.checker, work)? {
+            self.proof = removal.harden(&mut self.checker, work)?;
+            if self.proof.is_none() {
                 work.too_easy += 1;
                 return Ok(false);
             }

@@ -55,6 +55,9 @@ pub(super) struct Removal<'a> {
     /// The radius of the quick checks: the cells they solve reach this
     /// many rows and columns from each clue removed.
     pub(super) radius: usize,
+    /// The second solutions whole searches found, each as the cells whose
+    /// clue it breaks: one whose cells are all blank is a solution.
+    pub(super) seen: Vec<Vec<usize>>,
 }
 
 impl<'a> Removal<'a> {
@@ -76,6 +79,7 @@ impl<'a> Removal<'a> {
             free,
             saved: Vec::new(),
             radius: 4,
+            seen: Vec::new(),
         }
     }
 
@@ -164,14 +168,31 @@ impl<'a> Removal<'a> {
     /// [`Work::restored`]): below the search, those by the most undecided
     /// edges of the stalled board; at it, those the second solution found
     /// breaks (or, out of budget, the last removed).
+    ///
+    /// Below the search, the check after clues went back goes on from the
+    /// board the last one stalled on ([`Checker::resumed`]: what it
+    /// decided holds with more clues), so it does not deduce again all
+    /// that did not change; as such a check can finish what one from an
+    /// empty board would not, the puzzle it passes is checked again from
+    /// an empty board, and only that confirms it.
     pub(super) fn confirm(
         &mut self,
         c: &mut Checker,
         d: Difficulty,
         w: &mut Work,
     ) -> Result<(), Stopped> {
+        let mut resumed = false;
         loop {
-            match c.whole(self.p, self.s, d, w) {
+            let verdict = if resumed {
+                c.resumed(self.p, self.s, d, w)
+            } else {
+                c.whole(self.p, self.s, d, w)
+            };
+            match verdict {
+                Checked::Pass if resumed => {
+                    resumed = false;
+                    continue;
+                }
                 Checked::Pass => break,
                 Checked::Stop => return Err(Stopped),
                 Checked::Fail => {}
@@ -186,6 +207,7 @@ impl<'a> Removal<'a> {
             if !self.give_back(culprits, w) {
                 return Ok(());
             }
+            resumed = d != Difficulty::Search;
         }
         self.removed.clear();
         Ok(())
@@ -194,10 +216,20 @@ impl<'a> Removal<'a> {
     /// Makes the cells of `units`, and those within the radius of them,
     /// the ones a quick check solves.
     pub(super) fn free_around(&mut self, units: &[Vec<usize>]) {
+        self.free_within(units.iter().flatten(), self.radius);
+    }
+
+    /// Makes `cells`, and those within `radius` of them, the ones a quick
+    /// check solves.
+    pub(super) fn free_within<'c>(
+        &mut self,
+        cells: impl Iterator<Item = &'c usize>,
+        radius: usize,
+    ) {
         self.free.clear();
         let cols = self.p.cols();
-        for &cell in units.iter().flatten() {
-            self.free.add_around(cell / cols, cell % cols, self.radius);
+        for &cell in cells {
+            self.free.add_around(cell / cols, cell % cols, radius);
         }
     }
 

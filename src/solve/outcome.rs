@@ -151,6 +151,11 @@ pub struct Stats {
     pub loop_crosses: u64,
     /// Deepest search level reached.
     pub depth: u32,
+    /// Whether a search branched on the root's board as deduction and
+    /// probing (where on) left it, undecided edges left: a solve without
+    /// branching would stall there. (A dive that answers before the
+    /// root is probed leaves it unset.)
+    pub root_stalled: bool,
     /// Complete boards that deduction let through and the independent
     /// check ([`crate::puzzle::verify::verify`]) rejected for a reason
     /// deduction should have seen: a bug in the reasoning (each is dropped

@@ -3,6 +3,7 @@
 //! rows are 1, 2 or 4 words wide (a puzzle with a clue 4 is answered
 //! before: [`four`]).
 
+use crate::bits::RowSet;
 use crate::board::Board;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::verify;
@@ -31,7 +32,7 @@ pub struct Solver {
     stream: Stream<PACK_WORDS>,
     /// The start boards of [`Solver::solve_given`], per width (made at
     /// its first call: other solves never pay for them).
-    pub(super) given: Option<Box<(Board<1>, Board<2>, Board<4>)>>,
+    pub(super) given: Option<Box<(Board<1>, Board<2>, Board<4>, RowSet)>>,
 }
 
 impl Solver {
@@ -69,6 +70,21 @@ impl Solver {
             0..=63 => self.narrow.solve(p, o, &mut self.outcome),
             64..=127 => self.medium.solve(p, o, &mut self.outcome),
             _ => self.wide.solve(p, o, &mut self.outcome),
+        }
+        &self.outcome
+    }
+
+    /// Solves `p` from the board the last solve stalled on (without
+    /// branching), of a puzzle whose clues `p` has (and more): sound, but
+    /// it may decide more than [`Solver::solve`] (see
+    /// [`Search::solve_resumed`]).
+    pub fn solve_resumed(&mut self, p: &Puzzle) -> &Outcome {
+        self.outcome.begin();
+        let o = &self.options;
+        match p.cols() {
+            0..=63 => self.narrow.solve_resumed(p, o, &mut self.outcome),
+            64..=127 => self.medium.solve_resumed(p, o, &mut self.outcome),
+            _ => self.wide.solve_resumed(p, o, &mut self.outcome),
         }
         &self.outcome
     }

@@ -68,6 +68,21 @@ impl<const W: usize> Search<W> {
         &self.board
     }
 
+    /// Solves `p` into `out` from the board the last solve stalled on
+    /// (without branching), of a puzzle whose clues `p` has, and more:
+    /// what that board decided holds for `p` too, so the solve is sound,
+    /// with every rule due again (the clue-only ones too). It may decide
+    /// more than a solve from an empty board: deduction is not exactly
+    /// monotone.
+    pub fn solve_resumed(&mut self, p: &Puzzle, o: &Options, out: &mut Outcome) {
+        let mut start = std::mem::take(&mut self.root);
+        start.copy_from(&self.board);
+        start.mark_all();
+        start.unseed();
+        self.solve_from(p, Some(&start), o, out);
+        self.root = start;
+    }
+
     /// Solves `p` into `out`.
     pub fn solve(&mut self, p: &Puzzle, o: &Options, out: &mut Outcome) {
         self.solve_from(p, None, o, out);
@@ -291,6 +306,9 @@ impl<const W: usize> Search<W> {
             let decided = self.board.decided_count(frame) as usize;
             Step::End(End::Stalled(frame.edge_count() - decided))
         } else {
+            if walk.depth == 0 && !walk.dive.running() {
+                walk.out.stats.root_stalled = true;
+            }
             if walk.depth == 0 && walk.dive.begin_at_branch() {
                 self.root.copy_from(&self.board);
             }

@@ -13,7 +13,7 @@
 //! free cells that were taken away in other checks. The generator confirms
 //! its puzzles with whole solves.
 
-use crate::bits::Row;
+use crate::bits::{Row, RowSet};
 use crate::board::{Board, Frame};
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::solution::Solution;
@@ -85,14 +85,23 @@ fn row_of<const W: usize>(words: &[u64]) -> Row<W> {
 }
 
 /// Resets `board` to the board of `s` (a solution of a `rows x cols`
-/// puzzle) with every edge decided but the sides of the cells of `free`.
-fn given_board<const W: usize>(s: &Solution, free: &Free, board: &mut Board<W>) {
+/// puzzle) with every edge decided but the sides of the cells of `free`,
+/// the rules due only on the plane rows with an undecided edge (`open`
+/// is scratch): elsewhere every edge is the solution's, where no rule
+/// decides anything or meets a contradiction, so the deduction is the
+/// same as from every row due, in fewer visits.
+fn given_board<const W: usize>(s: &Solution, free: &Free, board: &mut Board<W>, open: &mut RowSet) {
     let frame = Frame::<W>::new(s.rows(), s.cols());
     board.reset(s.rows());
+    open.resize(s.rows() + 1);
+    open.clear_all();
     for i in 0..=s.rows() {
         // H(i, j) is a side of cells (i - 1, j) and (i, j).
-        let open = free.row::<W>(i as isize - 1) | free.row::<W>(i as isize);
-        let known = frame.plane_bits(Plane::H) & !open;
+        let free_sides = free.row::<W>(i as isize - 1) | free.row::<W>(i as isize);
+        let known = frame.plane_bits(Plane::H) & !free_sides;
+        if free_sides.any() {
+            open.insert(i);
+        }
         let lines = row_of::<W>(s.h_row(i));
         board.add_lines(Plane::H, i, lines & known);
         board.add_crosses(Plane::H, i, !lines & known);
@@ -100,12 +109,16 @@ fn given_board<const W: usize>(s: &Solution, free: &Free, board: &mut Board<W>) 
     for i in 0..s.rows() {
         // V(i, j) is a side of cells (i, j - 1) and (i, j).
         let cells = free.row::<W>(i as isize);
-        let open = cells | cells.east(1, false);
-        let known = frame.plane_bits(Plane::V) & !open;
+        let free_sides = cells | cells.east(1, false);
+        let known = frame.plane_bits(Plane::V) & !free_sides;
+        if free_sides.any() {
+            open.insert(i);
+        }
         let lines = row_of::<W>(s.v_row(i));
         board.add_lines(Plane::V, i, lines & known);
         board.add_crosses(Plane::V, i, !lines & known);
     }
+    board.set_changed_rows(open);
 }
 
 /// The undecided edges of `board` (of a `rows x cols` puzzle).
@@ -130,15 +143,15 @@ impl Solver {
         let given = self.given.get_or_insert_with(Default::default);
         match p.cols() {
             0..=63 => {
-                given_board(s, free, &mut given.0);
+                given_board(s, free, &mut given.0, &mut given.3);
                 self.narrow.solve_from(p, Some(&given.0), &o, out);
             }
             64..=127 => {
-                given_board(s, free, &mut given.1);
+                given_board(s, free, &mut given.1, &mut given.3);
                 self.medium.solve_from(p, Some(&given.1), &o, out);
             }
             _ => {
-                given_board(s, free, &mut given.2);
+                given_board(s, free, &mut given.2, &mut given.3);
                 self.wide.solve_from(p, Some(&given.2), &o, out);
             }
         }
