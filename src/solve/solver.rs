@@ -77,7 +77,7 @@ impl Solver {
     /// Solves `p` from the board the last solve stalled on (without
     /// branching), of a puzzle whose clues `p` has (and more): sound, but
     /// it may decide more than [`Solver::solve`] (see
-    /// [`Search::solve_resumed`]).
+    /// `solve/search`'s `Search::solve_resumed`).
     pub fn solve_resumed(&mut self, p: &Puzzle) -> &Outcome {
         self.outcome.begin();
         let o = &self.options;
