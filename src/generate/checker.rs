@@ -141,7 +141,7 @@ impl Checker {
         d: Difficulty,
         w: &mut Work,
     ) -> Checked {
-        self.run(p, s, d, None, w)
+        self.run(p, s, d, Start::Empty, w)
     }
 
     /// Checks `p` whole at difficulty `d` (below the search, whose solves
@@ -157,16 +157,7 @@ impl Checker {
         w: &mut Work,
     ) -> Checked {
         debug_assert!(d != Difficulty::Search, "a search does not stall");
-        if self.stopping() {
-            return Checked::Stop;
-        }
-        w.solves += 1;
-        let o = self.solvers[d as usize].solve_resumed(p);
-        match o.status() {
-            Status::Solved if o.solution() == Some(s) => Checked::Pass,
-            _ if self.stopping() => Checked::Stop,
-            _ => Checked::Fail,
-        }
+        self.run(p, s, d, Start::Resumed, w)
     }
 
     /// Checks `p` at difficulty `d` with the edges of `s` given but the
@@ -179,7 +170,7 @@ impl Checker {
         free: &Free,
         w: &mut Work,
     ) -> Checked {
-        self.run(p, s, d, Some(free), w)
+        self.run(p, s, d, Start::Given(free), w)
     }
 
     /// Searches `p` for a solution other than its loop `s`, with the
@@ -204,7 +195,8 @@ impl Checker {
             ..stoppable(Difficulty::Search, self.budget)
         };
         let solver = &mut self.solvers[Difficulty::Search as usize];
-        let o = solve_with(solver, options, p, s, free);
+        let start = free.map_or(Start::Empty, Start::Given);
+        let o = solve_with(solver, options, p, s, start);
         match o.status() {
             Status::Solved if o.solution() == Some(s) && o.stats.nodes <= 1 => Searched::Root,
             Status::Solved if o.solution() == Some(s) => Searched::Branched(Branching {
@@ -311,13 +303,13 @@ impl Checker {
         self.solvers[d as usize].undecided(p)
     }
 
-    /// One check, whole or with the far edges given.
+    /// One check, from where `start` says.
     fn run(
         &mut self,
         p: &Puzzle,
         s: &Solution,
         d: Difficulty,
-        free: Option<&Free>,
+        start: Start<'_>,
         w: &mut Work,
     ) -> Checked {
         if self.stopping() {
@@ -325,7 +317,7 @@ impl Checker {
         }
         w.solves += 1;
         let options = stoppable(d, self.budget);
-        let o = solve_with(&mut self.solvers[d as usize], options, p, s, free);
+        let o = solve_with(&mut self.solvers[d as usize], options, p, s, start);
         match o.status() {
             Status::Solved if o.solution() == Some(s) => Checked::Pass,
             Status::Solved => {
@@ -350,23 +342,36 @@ pub(super) fn proof_budget(budget: u64) -> u64 {
     budget.saturating_mul(100)
 }
 
+/// Where a check's solve starts.
+#[derive(Clone, Copy)]
+enum Start<'f> {
+    /// From an empty board.
+    Empty,
+    /// From the edges of the loop, but the sides of the cells of the set.
+    Given(&'f Free),
+    /// From the board the solver's last solve stalled on
+    /// ([`Solver::solve_resumed`]).
+    Resumed,
+}
+
 /// Solves `p` with `solver` under `options` (set where they differ from
 /// its own: the search's solver serves both [`Checker::search`] and the
-/// checks), whole or with the edges of `s` given but the sides of the
-/// cells of `free`.
+/// checks), from where `start` says (`s` the loop the edges given are
+/// of).
 fn solve_with<'o>(
     solver: &'o mut Solver,
     options: Options,
     p: &Puzzle,
     s: &Solution,
-    free: Option<&Free>,
+    start: Start<'_>,
 ) -> &'o Outcome {
     if *solver.options() != options {
         solver.set_options(options);
     }
-    match free {
-        Some(free) => solver.solve_given(p, s, free),
-        None => solver.solve(p),
+    match start {
+        Start::Empty => solver.solve(p),
+        Start::Given(free) => solver.solve_given(p, s, free),
+        Start::Resumed => solver.solve_resumed(p),
     }
 }
 

@@ -79,8 +79,8 @@ pub struct Generator {
     checker: Checker,
     /// The grading of the puzzles made (when the checks do not tell it).
     ladder: Ladder,
-    /// The nodes and deepest level of the whole search by which the
-    /// removal under way proved its hard puzzle unique, if it did.
+    /// The whole search by which the removal under way proved its hard
+    /// puzzle unique, if it did.
     proof: Option<checker::Branching>,
 }
 
