@@ -164,7 +164,11 @@ impl Removal<'_> {
     /// putting back the removed orbits a second solution breaks (or, out
     /// of budget, the last removed). With none removed, the puzzle is the
     /// one the last settling (or the tricky puzzle's confirmation) left,
-    /// which probing finishes: it is not searched again.
+    /// unique and not hard as far as known: it is not searched again.
+    /// (A confirmation that went on from a stalled board proves the loop
+    /// unique but not that probing from an empty board finishes it: such
+    /// a start may be hard already, which this does not see; removal goes
+    /// on from it all the same.)
     fn settle(&mut self, c: &mut Checker, w: &mut Work) -> Result<Settled, Stopped> {
         let mut put_back = false;
         while !self.removed.is_empty() {

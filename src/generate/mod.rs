@@ -291,7 +291,9 @@ impl Generator {
         for radius in RADII {
             removal.radius = radius;
             removal.stage(&mut self.checker, Difficulty::Rules, work)?;
-            removal.confirm(&mut self.checker, quick, work)?;
+            // (Hard puzzles start from a unique one: probing from an
+            // empty board need not finish it.)
+            removal.confirm(&mut self.checker, quick, !hard, work)?;
         }
         if hard {
             removal.radius = HARDEN_RADIUS;
@@ -303,7 +305,7 @@ impl Generator {
         } else if level == Difficulty::Search {
             removal.radius = SEARCH_RADIUS;
             removal.stage(&mut self.checker, Difficulty::Search, work)?;
-            removal.confirm(&mut self.checker, Difficulty::Search, work)?;
+            removal.confirm(&mut self.checker, Difficulty::Search, true, work)?;
             // The clues put back, and those whose quick check ran out of
             // budget, checked whole.
             removal.radius = 0;

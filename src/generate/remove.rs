@@ -174,11 +174,15 @@ impl<'a> Removal<'a> {
     /// decided holds with more clues), so it does not deduce again all
     /// that did not change; as such a check can finish what one from an
     /// empty board would not, the puzzle it passes is checked again from
-    /// an empty board, and only that confirms it.
+    /// an empty board, and only that confirms it: if `exact`. (Without, a
+    /// pass still proves the loop the one solution, as every step of the
+    /// check is sound; what it does not prove is the difficulty, which
+    /// a start for harder puzzles does not need.)
     pub(super) fn confirm(
         &mut self,
         c: &mut Checker,
         d: Difficulty,
+        exact: bool,
         w: &mut Work,
     ) -> Result<(), Stopped> {
         let mut resumed = false;
@@ -189,7 +193,7 @@ impl<'a> Removal<'a> {
                 c.whole(self.p, self.s, d, w)
             };
             match verdict {
-                Checked::Pass if resumed => {
+                Checked::Pass if resumed && exact => {
                     resumed = false;
                     continue;
                 }
