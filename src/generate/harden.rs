@@ -6,8 +6,7 @@
 //!
 //! Each orbit left, in the removal's order, is blanked and searched near
 //! its cells (within 2 cells without probing, then within the removal's
-//! radius), the rest
-//! of the loop given ([`Checker::search`] with
+//! radius), the rest of the loop given ([`Checker::search`] with
 //! [`Free`](crate::solve::verdict::given::Free) cells): a second solution
 //! puts it back for good (that solution is one of every puzzle with fewer
 //! clues). The others stay blank, and once a batch of them is (1, then 2,
