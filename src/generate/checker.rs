@@ -173,16 +173,44 @@ impl Checker {
         self.run(p, s, d, Start::Given(free), w)
     }
 
-    /// Searches `p` for a solution other than its loop `s`, with the
-    /// checks' budget: whole, or with the edges of `s` given but the sides
-    /// of the cells of `free`; whether there is one, and if not, whether
-    /// the search had to branch to prove it.
+    /// Searches `p` for a solution other than its loop `s`, with
+    /// `budget`: whole, or with the edges of `s` given but the sides of the
+    /// cells of `free`; whether there is one, and if not, whether the
+    /// search had to branch to prove it.
     pub(super) fn search(
         &mut self,
         p: &Puzzle,
         s: &Solution,
         free: Option<&Free>,
         budget: u64,
+        w: &mut Work,
+    ) -> Searched {
+        self.search_as(p, s, free, budget, true, w)
+    }
+
+    /// [`Checker::search`] with the edges of `s` given but the sides of
+    /// the cells of `free`, with the checks' budget and without probing:
+    /// in a small window a plain search is short, and it finds a second
+    /// solution wherever the probing one would (both are complete); its
+    /// `Root` or `Branched` tells only that there is none.
+    pub(super) fn search_unprobed(
+        &mut self,
+        p: &Puzzle,
+        s: &Solution,
+        free: &Free,
+        w: &mut Work,
+    ) -> Searched {
+        self.search_as(p, s, Some(free), self.budget, false, w)
+    }
+
+    /// [`Checker::search`], probing if `probe`.
+    fn search_as(
+        &mut self,
+        p: &Puzzle,
+        s: &Solution,
+        free: Option<&Free>,
+        budget: u64,
+        probe: bool,
         w: &mut Work,
     ) -> Searched {
         if self.stopping() {
@@ -192,6 +220,7 @@ impl Checker {
         let options = Options {
             node_budget: budget,
             time_limit: self.time_left(),
+            probe,
             ..stoppable(Difficulty::Search, self.budget)
         };
         let solver = &mut self.solvers[Difficulty::Search as usize];
