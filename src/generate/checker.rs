@@ -3,7 +3,8 @@
 //! check is a solve with the options that stop at that difficulty
 //! ([`Difficulty::options`]): the whole puzzle ([`Checker::whole`]), or,
 //! quickly, only the cells near the clues just removed, the rest of the
-//! loop given ([`Checker::near`], see [`crate::solve::verdict::given`]).
+//! loop given ([`Checker::check`] from [`Start::Given`], see
+//! [`crate::solve::verdict::given`]).
 //!
 //! Where it stops: a quick check is optimistic (it takes the far edges as
 //! known), so the generator confirms its puzzle with a whole check; and a
@@ -141,36 +142,7 @@ impl Checker {
         d: Difficulty,
         w: &mut Work,
     ) -> Checked {
-        self.run(p, s, d, Start::Empty, w)
-    }
-
-    /// Checks `p` whole at difficulty `d` (below the search, whose solves
-    /// do not stall) against the loop `s`, going on from the board the
-    /// last check at `d` stalled on, of a puzzle whose clues `p` has (and
-    /// more): sound, but it may finish what a check from an empty board
-    /// would not, so a pass confirms nothing.
-    pub(super) fn resumed(
-        &mut self,
-        p: &Puzzle,
-        s: &Solution,
-        d: Difficulty,
-        w: &mut Work,
-    ) -> Checked {
-        debug_assert!(d != Difficulty::Search, "a search does not stall");
-        self.run(p, s, d, Start::Resumed, w)
-    }
-
-    /// Checks `p` at difficulty `d` with the edges of `s` given but the
-    /// sides of the cells of `free`.
-    pub(super) fn near(
-        &mut self,
-        p: &Puzzle,
-        s: &Solution,
-        d: Difficulty,
-        free: &Free,
-        w: &mut Work,
-    ) -> Checked {
-        self.run(p, s, d, Start::Given(free), w)
+        self.check(p, s, d, Start::Empty, w)
     }
 
     /// Searches `p` for a solution other than its loop `s`, with
@@ -332,8 +304,10 @@ impl Checker {
         self.solvers[d as usize].undecided(p)
     }
 
-    /// One check, from where `start` says.
-    fn run(
+    /// Checks `p` at difficulty `d` against the loop `s`, from where
+    /// `start` says (a resumed check only below the search, whose solves
+    /// do not stall).
+    pub(super) fn check(
         &mut self,
         p: &Puzzle,
         s: &Solution,
@@ -341,6 +315,10 @@ impl Checker {
         start: Start<'_>,
         w: &mut Work,
     ) -> Checked {
+        debug_assert!(
+            !matches!(start, Start::Resumed) || d != Difficulty::Search,
+            "a search does not stall"
+        );
         if self.stopping() {
             return Checked::Stop;
         }
@@ -373,13 +351,16 @@ pub(super) fn proof_budget(budget: u64) -> u64 {
 
 /// Where a check's solve starts.
 #[derive(Clone, Copy)]
-enum Start<'f> {
-    /// From an empty board.
+pub(super) enum Start<'f> {
+    /// From an empty board: the check proper.
     Empty,
-    /// From the edges of the loop, but the sides of the cells of the set.
+    /// From the edges of the loop, but the sides of the cells of the set
+    /// (a quick check, optimistic: see [`crate::solve::verdict::given`]).
     Given(&'f Free),
-    /// From the board the solver's last solve stalled on
-    /// ([`Solver::solve_resumed`]).
+    /// From the board the solver's last solve stalled on, of a puzzle
+    /// whose clues this one has and more ([`Solver::solve_resumed`]):
+    /// sound, but it may finish what a check from an empty board would
+    /// not, so a pass proves the loop unique, not the difficulty.
     Resumed,
 }
 

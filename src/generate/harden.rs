@@ -96,9 +96,9 @@ impl Removal<'_> {
             let verdict = if self.seen_again() {
                 Searched::Other
             } else {
-                match self.search_near(u, FIRST_RADIUS, c, w) {
+                match self.search_near(u, FIRST_RADIUS, false, c, w) {
                     Searched::Root | Searched::Branched(..) => {
-                        self.search_near(u, self.radius, c, w)
+                        self.search_near(u, self.radius, true, c, w)
                     }
                     verdict => verdict,
                 }
@@ -132,20 +132,21 @@ impl Removal<'_> {
     }
 
     /// The quick search of the puzzle with orbit `u` blanked: the cells
-    /// within `radius` of it free, the rest of the loop given (within
-    /// [`FIRST_RADIUS`], without probing).
+    /// within `radius` of it free, the rest of the loop given; probing if
+    /// `probe`.
     fn search_near(
         &mut self,
         u: &[usize],
         radius: usize,
+        probe: bool,
         c: &mut Checker,
         w: &mut Work,
     ) -> Searched {
         self.free_within(u.iter(), radius);
-        if radius == FIRST_RADIUS {
-            c.search_unprobed(self.p, self.s, &self.free, w)
-        } else {
+        if probe {
             c.search(self.p, self.s, Some(&self.free), c.budget(), w)
+        } else {
+            c.search_unprobed(self.p, self.s, &self.free, w)
         }
     }
 

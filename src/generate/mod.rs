@@ -79,17 +79,25 @@ pub struct Generator {
     checker: Checker,
     /// The grading of the puzzles made (when the checks do not tell it).
     ladder: Ladder,
-    /// The whole search by which the removal under way proved its hard
-    /// puzzle unique, if it did.
-    proof: Option<checker::Branching>,
 }
 
 /// What became of one loop.
 enum Attempt {
-    /// A puzzle.
-    Made(Puzzle, Option<Difficulty>),
+    /// A puzzle, its difficulty, and for a hard one, the nodes and
+    /// deepest level of the search that proves it unique (see
+    /// [`Generated::search`]).
+    Made(Puzzle, Option<Difficulty>, Option<(u64, u32)>),
     /// No puzzle from this loop: try another.
     Next,
+}
+
+/// What a removal of clues left.
+enum Removed {
+    /// A puzzle to give, with the whole search by which the removal
+    /// proved it hard, if it did.
+    Kept(Option<checker::Branching>),
+    /// No puzzle to give.
+    Dropped,
 }
 
 impl Generator {
@@ -99,7 +107,6 @@ impl Generator {
             config,
             checker: Checker::new(0),
             ladder: Ladder::new(0),
-            proof: None,
         }
     }
 
@@ -155,14 +162,7 @@ impl Generator {
             let made = self.attempt(region.puzzle(), &solution, &mut rng, &mut work);
             match made {
                 Ok(Attempt::Next) => continue,
-                Ok(Attempt::Made(puzzle, difficulty)) => {
-                    let search = match (difficulty, self.proof.take()) {
-                        (Some(Difficulty::Search), Some(b)) => Some((b.nodes, b.depth)),
-                        (Some(Difficulty::Search), None) => {
-                            self.search_needed(&puzzle, &solution, &mut work)
-                        }
-                        _ => None,
-                    };
+                Ok(Attempt::Made(puzzle, difficulty, search)) => {
                     return Ok(Generated {
                         index,
                         puzzle,
@@ -214,7 +214,6 @@ impl Generator {
     ) -> Result<Attempt, Stopped> {
         let c = self.config;
         let level = c.level();
-        self.proof = None;
         match self.checker.whole(&p, s, level, work) {
             Checked::Pass => {}
             Checked::Stop => return Err(Stopped),
@@ -227,15 +226,17 @@ impl Generator {
                 return Ok(Attempt::Next);
             }
         }
+        let mut proof = None;
         if let Some(goal) = c.goal(p.rows() * p.cols()) {
-            if !self.remove_clues(&mut p, s, goal, rng, work)? {
-                return Ok(Attempt::Next);
+            match self.remove_clues(&mut p, s, goal, rng, work)? {
+                Removed::Kept(hard) => proof = hard,
+                Removed::Dropped => return Ok(Attempt::Next),
             }
         }
         // A puzzle the difficulty below finishes is too easy (not a hard
         // one whose proof branched where probing stalled).
-        if self.proof.is_some_and(|b| b.root_stalled) {
-            return Ok(Attempt::Made(p, c.difficulty));
+        if let Some(b) = proof.filter(|b| b.root_stalled) {
+            return Ok(Attempt::Made(p, c.difficulty, Some((b.nodes, b.depth))));
         }
         if let Some(d) = c.difficulty.filter(|&d| d > Difficulty::Rules) {
             let easier = Difficulty::ALL[d as usize - 1];
@@ -245,11 +246,23 @@ impl Generator {
                     return Ok(Attempt::Next);
                 }
                 Checked::Stop => return Err(Stopped),
-                Checked::Fail => return Ok(Attempt::Made(p, Some(d))),
+                Checked::Fail => {
+                    let search = match (d, proof) {
+                        (Difficulty::Search, Some(b)) => Some((b.nodes, b.depth)),
+                        (Difficulty::Search, None) => self.search_needed(&p, s, work),
+                        _ => None,
+                    };
+                    return Ok(Attempt::Made(p, Some(d), search));
+                }
             }
         }
         work.solves += 1;
-        Ok(Attempt::Made(p.clone(), self.ladder.difficulty(&p)))
+        let difficulty = self.ladder.difficulty(&p);
+        let search = match difficulty {
+            Some(Difficulty::Search) => self.search_needed(&p, s, work),
+            _ => None,
+        };
+        Ok(Attempt::Made(p, difficulty, search))
     }
 
     /// Blanks clues of the unique puzzle `p` (solution `s`) in random
@@ -261,9 +274,8 @@ impl Generator {
     /// that no second solution was seen to need; with `--minimal`, proves
     /// that no clue left can go ([`minimal`]). For `--difficulty hard`,
     /// the rules' rounds are confirmed by probing (a tricky puzzle), then
-    /// clues go until the puzzle needs the search ([`harden`]). `false` if
-    /// the proof ran out of budget, or no hard puzzle came: the puzzle is
-    /// not to be given.
+    /// clues go until the puzzle needs the search ([`harden`]). Dropped if
+    /// the proof ran out of budget, or no hard puzzle came.
     fn remove_clues(
         &mut self,
         p: &mut Puzzle,
@@ -271,7 +283,7 @@ impl Generator {
         goal: usize,
         rng: &mut Rng,
         work: &mut Work,
-    ) -> Result<bool, Stopped> {
+    ) -> Result<Removed, Stopped> {
         let c = self.config;
         let mut units = c.symmetry.orbits(p.rows(), p.cols());
         rng.shuffle(&mut units);
@@ -295,12 +307,13 @@ impl Generator {
             // empty board need not finish it.)
             removal.confirm(&mut self.checker, quick, !hard, work)?;
         }
+        let mut proof = None;
         if hard {
             removal.radius = HARDEN_RADIUS;
-            self.proof = removal.harden(&mut self.checker, work)?;
-            if self.proof.is_none() {
+            proof = removal.harden(&mut self.checker, work)?;
+            if proof.is_none() {
                 work.too_easy += 1;
-                return Ok(false);
+                return Ok(Removed::Dropped);
             }
         } else if level == Difficulty::Search {
             removal.radius = SEARCH_RADIUS;
@@ -314,14 +327,14 @@ impl Generator {
         if c.minimal {
             match minimal::prove(removal.p, s, &proof_units, &mut self.checker, work)? {
                 Some(went) => work.proof_removed += went as u64,
-                None => return Ok(false),
+                None => return Ok(Removed::Dropped),
             }
         }
         let blanks = removal.p.blanks();
         if blanks + c.symmetry_slack() < goal {
             work.short += 1;
         }
-        Ok(true)
+        Ok(Removed::Kept(proof))
     }
 }
 

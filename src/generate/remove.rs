@@ -7,8 +7,8 @@
 //! Below the search, each check is quick ([`Removal::stage`] at
 //! [`Difficulty::Rules`]): the judge's rules solve only the cells within
 //! a radius of the clues just removed, the rest of the loop given
-//! ([`Checker::near`]), so a check costs about as much on a 200x200 as on
-//! a 10x10. Taking the far edges as known makes it optimistic (they may
+//! ([`Checker::check`] from [`Start::Given`]), so a check costs about as
+//! much on a 200x200 as on a 10x10. Taking the far edges as known makes it optimistic (they may
 //! have been found only with clues other removals took away), more so the
 //! smaller the radius; so one whole check at the difficulty asked
 //! confirms each round, and while it stalls the removed clues by the most
@@ -28,7 +28,7 @@
 //! budget stays (counted in [`Work::gave_up`]); below the search, checks
 //! have no budget to run out of.
 
-use super::checker::{Checked, Checker, Stopped};
+use super::checker::{Checked, Checker, Start, Stopped};
 use super::config::Work;
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::solution::Solution;
@@ -132,7 +132,7 @@ impl<'a> Removal<'a> {
                 c.whole(self.p, self.s, d, w)
             } else {
                 self.free_around(tried);
-                c.near(self.p, self.s, d, &self.free, w)
+                c.check(self.p, self.s, d, Start::Given(&self.free), w)
             };
             match verdict {
                 Checked::Stop => return Err(Stopped),
@@ -170,7 +170,7 @@ impl<'a> Removal<'a> {
     /// breaks (or, out of budget, the last removed).
     ///
     /// Below the search, the check after clues went back goes on from the
-    /// board the last one stalled on ([`Checker::resumed`]: what it
+    /// board the last one stalled on ([`Start::Resumed`]: what it
     /// decided holds with more clues), so it does not deduce again all
     /// that did not change; as such a check can finish what one from an
     /// empty board would not, the puzzle it passes is checked again from
@@ -187,11 +187,12 @@ impl<'a> Removal<'a> {
     ) -> Result<(), Stopped> {
         let mut resumed = false;
         loop {
-            let verdict = if resumed {
-                c.resumed(self.p, self.s, d, w)
+            let start = if resumed {
+                Start::Resumed
             } else {
-                c.whole(self.p, self.s, d, w)
+                Start::Empty
             };
+            let verdict = c.check(self.p, self.s, d, start, w);
             match verdict {
                 Checked::Pass if resumed && exact => {
                     resumed = false;
