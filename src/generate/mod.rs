@@ -33,6 +33,7 @@ mod minimal;
 mod remove;
 pub mod run;
 mod symmetry;
+mod witness;
 
 use crate::puzzle::region::Region;
 pub use crate::puzzle::region::Shape;
@@ -325,7 +326,15 @@ impl Generator {
             removal.stage(&mut self.checker, Difficulty::Search, work)?;
         }
         if c.minimal {
-            match minimal::prove(removal.p, s, &proof_units, &mut self.checker, work)? {
+            let witnesses = &mut removal.witnesses;
+            match minimal::prove(
+                removal.p,
+                s,
+                &proof_units,
+                witnesses,
+                &mut self.checker,
+                work,
+            )? {
                 Some(went) => work.proof_removed += went as u64,
                 None => return Ok(Removed::Dropped),
             }
