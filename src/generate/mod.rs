@@ -258,11 +258,16 @@ impl Generator {
             }
         }
         work.solves += 1;
-        let difficulty = self.ladder.difficulty(&p);
+        let mut difficulty = self.ladder.difficulty(&p);
+        // A unique puzzle beyond the ladder's search (out of its budget) is
+        // graded by the longer search that counts its nodes.
         let search = match difficulty {
-            Some(Difficulty::Search) => self.search_needed(&p, s, work),
+            Some(Difficulty::Search) | None => self.search_needed(&p, s, work),
             _ => None,
         };
+        if search.is_some() {
+            difficulty = Some(Difficulty::Search);
+        }
         Ok(Attempt::Made(p, difficulty, search))
     }
 
