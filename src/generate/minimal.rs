@@ -31,8 +31,7 @@ use crate::puzzle::{Clue, Puzzle};
 /// Blanks every orbit of `units` (cell indices) whose clues can go, each
 /// proven by a search in turn (or needed by one of the `witnesses`, which
 /// gains the second solutions the searches find): `p` (solution `s`) is
-/// then minimal.
-/// Returns how many orbits went, or `None` if a search ran out of its
+/// then minimal. Returns how many orbits went, or `None` if a search ran out of its
 /// budget (a clue neither proven needed nor removable: `p` is not proven
 /// minimal).
 pub(super) fn prove(
