@@ -83,9 +83,9 @@ pub struct GenArgs {
     #[arg(long, value_name = "LEVEL", value_parser = parse_difficulty)]
     difficulty: Option<Difficulty>,
     /// Remove clues until none can go and keep the puzzle unique: each
-    /// clue left is proven needed (another count in its cell, or its
-    /// orbit blank, gives a second solution); a puzzle whose proof runs
-    /// out of budget is dropped and another made.
+    /// clue left is proven needed (its orbit blank, the puzzle has a
+    /// second solution); a puzzle whose proof runs out of budget is
+    /// dropped and another made.
     #[arg(long)]
     minimal: bool,
     /// Symmetry of the clue layout: none, rot2 (half turn), rot4 (quarter

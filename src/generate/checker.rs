@@ -37,8 +37,7 @@ pub(super) enum Checked {
 /// The abandoned puzzle's reason: a stop was requested or its time is up.
 pub(super) struct Stopped;
 
-/// What a proof's search found ([`Checker::unique`],
-/// [`Checker::solvable`]).
+/// What a proof's search found ([`Checker::unique`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Proof {
     /// It holds.
@@ -88,8 +87,7 @@ pub(super) struct Checker {
     solvers: Vec<Solver>,
     /// The budget the search's solver was made with.
     budget: u64,
-    /// The proofs' search ([`Checker::unique`], [`Checker::solvable`]),
-    /// made when first needed.
+    /// The proofs' search ([`Checker::unique`]), made when first needed.
     complete: Option<Solver>,
     /// When the puzzle under way is abandoned, if ever.
     pub(super) deadline: Option<Instant>,
@@ -221,7 +219,7 @@ impl Checker {
     /// Whether `p` has `s` as its one solution, by a search with the
     /// proofs' budget ([`proof_budget`]).
     pub(super) fn unique(&mut self, p: &Puzzle, s: &Solution, w: &mut Work) -> Proof {
-        match self.complete_solve(p, 2, w) {
+        match self.complete_solve(p, w) {
             Ok(Status::Solved) if self.complete_solution() == Some(s) => Proof::Yes,
             Ok(Status::Solved) => {
                 w.disagreements += 1;
@@ -235,15 +233,11 @@ impl Checker {
         }
     }
 
-    /// Whether `p` has a solution, by a search with the proofs' budget
-    /// that stops at the first.
-    pub(super) fn solvable(&mut self, p: &Puzzle, w: &mut Work) -> Proof {
-        match self.complete_solve(p, 1, w) {
-            Ok(Status::Solved | Status::Multiple) => Proof::Yes,
-            Ok(Status::NoSolution) => Proof::No,
-            Ok(_) => Proof::Unknown,
-            Err(Stopped) => Proof::Stop,
-        }
+    /// A solution other than `s` that the last proof's search found, if it
+    /// found one.
+    pub(super) fn proof_other(&self, s: &Solution) -> Option<&Solution> {
+        let o = self.complete.as_ref()?.outcome();
+        o.solutions().iter().find(|t| *t != s)
     }
 
     /// The solution of the last complete search, if it found one.
@@ -251,15 +245,10 @@ impl Checker {
         self.complete.as_ref()?.outcome().solution()
     }
 
-    /// Solves `p` with the proofs' budget, up to `max_solutions`: the
-    /// status (`GaveUp` out of budget, counted in [`Work::unproven`]), or
-    /// [`Stopped`] if a stop or the time limit ended the search first.
-    fn complete_solve(
-        &mut self,
-        p: &Puzzle,
-        max_solutions: usize,
-        w: &mut Work,
-    ) -> Result<Status, Stopped> {
+    /// Solves `p` with the proofs' budget, up to two solutions: the
+    /// status (`GaveUp` out of budget), or [`Stopped`] if a stop or the
+    /// time limit ended the search first.
+    fn complete_solve(&mut self, p: &Puzzle, w: &mut Work) -> Result<Status, Stopped> {
         if self.stopping() {
             return Err(Stopped);
         }
@@ -268,13 +257,15 @@ impl Checker {
         let time_limit = self.time_left();
         let budget = self.budget;
         let solver = self.complete.get_or_insert_with(|| {
-            Solver::new(stoppable(Difficulty::Search, proof_budget(budget)))
+            Solver::new(Options {
+                max_solutions: 2,
+                ..stoppable(Difficulty::Search, proof_budget(budget))
+            })
         });
         let options = solver.options();
-        if options.time_limit != time_limit || options.max_solutions != max_solutions {
+        if options.time_limit != time_limit {
             solver.set_options(Options {
                 time_limit,
-                max_solutions,
                 ..*options
             });
         }
@@ -283,10 +274,7 @@ impl Checker {
         match o.status() {
             // A stop or the time limit: nothing is proven.
             Status::GaveUp | Status::TimedOut if self.stopping() => Err(Stopped),
-            Status::GaveUp | Status::TimedOut => {
-                w.unproven += 1;
-                Ok(Status::GaveUp)
-            }
+            Status::GaveUp | Status::TimedOut => Ok(Status::GaveUp),
             status => Ok(status),
         }
     }
@@ -342,9 +330,9 @@ impl Checker {
     }
 }
 
-/// Nodes and probes of a proof's search ([`Checker::unique`],
-/// [`Checker::solvable`]) where the checks have `budget`: a hundred times
-/// as many. One that runs out proves nothing ([`Work::unproven`]).
+/// Nodes and probes of a proof's search ([`Checker::unique`]) where the
+/// checks have `budget`: a hundred times as many. One that runs out proves
+/// nothing ([`Work::unproven`]).
 pub(super) fn proof_budget(budget: u64) -> u64 {
     budget.saturating_mul(100)
 }

@@ -194,6 +194,9 @@ pub struct Work {
     pub proof_nodes: u64,
     /// Orbits of clues the removal left that the proof found could go.
     pub proof_removed: u64,
+    /// Orbits the proof found needed without a search: blanking one
+    /// brought back a second solution a search had found before.
+    pub witnessed: u64,
 }
 
 impl Work {
@@ -212,6 +215,7 @@ impl Work {
         self.unproven += other.unproven;
         self.proof_nodes += other.proof_nodes;
         self.proof_removed += other.proof_removed;
+        self.witnessed += other.witnessed;
     }
 }
 

@@ -18,9 +18,9 @@
 //! orbits put back with others are tried again in a second pass, while
 //! passes blank more.
 //!
-//! A second solution a whole search finds is remembered by the clues it
-//! breaks: an orbit whose blanking leaves them all blank brings it back,
-//! and goes back without a search.
+//! A second solution a whole search finds is kept ([`super::witness`]):
+//! an orbit whose blanking leaves the clues it breaks all blank brings it
+//! back, and goes back without a search.
 //!
 //! The bound of the whole searches: a search for a second solution runs
 //! until it finds one or has tried every branch, with a hundred times the
@@ -36,9 +36,7 @@
 
 use super::checker::{Branching, Checker, Searched, Stopped};
 use super::config::Work;
-use super::remove::{clue_of, Removal};
-use crate::puzzle::solution::Solution;
-use crate::puzzle::Clue;
+use super::remove::Removal;
 
 /// The whole searches' budget, in checks' budgets.
 pub(super) const WHOLE: u64 = 100;
@@ -93,7 +91,7 @@ impl Removal<'_> {
             self.blank(u);
             // Most second solutions a removal lets in lie near it: a search
             // of a small window finds them for less.
-            let verdict = if self.seen_again() {
+            let verdict = if self.witnesses.of(self.p, self.s).is_some() {
                 Searched::Other
             } else {
                 match self.search_near(u, FIRST_RADIUS, false, c, w) {
@@ -150,24 +148,6 @@ impl Removal<'_> {
         }
     }
 
-    /// Whether a second solution a whole search found is one of the
-    /// puzzle as it is (its clues all blank).
-    fn seen_again(&self) -> bool {
-        let cols = self.p.cols();
-        let blank = |&c: &usize| self.p.clue(c / cols, c % cols) == Clue::Blank;
-        self.seen.iter().any(|cells| cells.iter().all(blank))
-    }
-
-    /// Remembers the second solution `other` (if any) by the cells whose
-    /// clue it breaks (see [`Removal::seen_again`]).
-    fn remember(&mut self, other: Option<&Solution>) {
-        let Some(t) = other else { return };
-        let (rows, cols) = (self.p.rows(), self.p.cols());
-        let cells = (0..rows * cols)
-            .filter(|&c| clue_of(self.s, c / cols, c % cols) != clue_of(t, c / cols, c % cols));
-        self.seen.push(cells.collect());
-    }
-
     /// Searches the whole puzzle until its loop is the one solution,
     /// putting back the removed orbits a second solution breaks (or, out
     /// of budget, the last removed). With none removed, the puzzle is the
@@ -189,7 +169,7 @@ impl Removal<'_> {
                 }
                 Searched::Other => {
                     let other = c.other_solution(self.s);
-                    self.remember(other);
+                    self.witnesses.add(self.s, other);
                     self.broken_by(other)
                 }
                 Searched::GaveUp => Vec::new(),

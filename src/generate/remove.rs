@@ -30,6 +30,7 @@
 
 use super::checker::{Checked, Checker, Start, Stopped};
 use super::config::Work;
+use super::witness::Witnesses;
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};
@@ -55,9 +56,8 @@ pub(super) struct Removal<'a> {
     /// The radius of the quick checks: the cells they solve reach this
     /// many rows and columns from each clue removed.
     pub(super) radius: usize,
-    /// The second solutions whole searches found, each as the cells whose
-    /// clue it breaks: one whose cells are all blank is a solution.
-    pub(super) seen: Vec<Vec<usize>>,
+    /// The second solutions the searches found.
+    pub(super) witnesses: Witnesses,
 }
 
 impl<'a> Removal<'a> {
@@ -79,7 +79,7 @@ impl<'a> Removal<'a> {
             free,
             saved: Vec::new(),
             radius: 4,
-            seen: Vec::new(),
+            witnesses: Witnesses::default(),
         }
     }
 
@@ -149,9 +149,13 @@ impl<'a> Removal<'a> {
                         // A second solution found is one of the whole
                         // puzzle, and stays one as clues go: that clue is
                         // needed for good.
-                        if d != Difficulty::Search || c.other_solution(self.s).is_none() {
+                        let other = (d == Difficulty::Search)
+                            .then(|| c.other_solution(self.s))
+                            .flatten();
+                        if other.is_none() {
                             kept.push(units[next].clone());
                         }
+                        self.witnesses.add(self.s, other);
                         next += 1;
                     } else {
                         batch = (k / 2).max(1);
@@ -203,7 +207,9 @@ impl<'a> Removal<'a> {
                 Checked::Fail => {}
             }
             let culprits = if d == Difficulty::Search {
-                self.broken_by(c.other_solution(self.s))
+                let other = c.other_solution(self.s);
+                self.witnesses.add(self.s, other);
+                self.broken_by(other)
             } else {
                 self.culprits(&c.undecided(self.p, d))
             };

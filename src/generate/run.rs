@@ -266,9 +266,10 @@ impl Summary {
 /// What `--minimal`'s proof did, for the summary line.
 fn minimal_proof(w: &super::Work) -> String {
     let mut words = format!(
-        "; minimal, proven by {} ({}), which blanked {} the removal left",
+        "; minimal, proven by {} ({}) and {} seen before, which blanked {} the removal left",
         counted(w.proofs, "search"),
         counted(w.proof_nodes, "node"),
+        counted(w.witnessed, "second solution"),
         counted(w.proof_removed, "orbit")
     );
     if w.unproven > 0 {

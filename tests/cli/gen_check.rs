@@ -489,3 +489,38 @@ fn hard_puzzles_are_the_same_bytes_on_any_threads() {
     assert_eq!(hard, 6, "{}", check.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn minimal_puzzles_are_graded_as_check_grades_them() {
+    // A minimal puzzle can need more search than the ladder's budget:
+    // the summary grades it by the longer search all the same (seed 3
+    // made one "unknown" before), as slink check does.
+    let args = [
+        "gen",
+        "--rows",
+        "10",
+        "--cols",
+        "10",
+        "--minimal",
+        "--count",
+        "8",
+        "--seed",
+        "3",
+    ];
+    let out = slink(&args, b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let check = slink(&["check", "-"], out.stdout.as_bytes());
+    let mut grades = std::collections::BTreeMap::new();
+    for l in check.stdout.lines().take(8) {
+        let grade = l.split(" grade=").nth(1).and_then(|g| g.split(' ').next());
+        *grades.entry(grade.expect(l).to_string()).or_insert(0) += 1;
+    }
+    let said = out.stderr.split("; difficulty ").nth(1).expect("graded");
+    let said = said.split(';').next().unwrap();
+    let said: std::collections::BTreeMap<String, i32> = (said.split(", "))
+        .filter_map(|part| part.split_once(' '))
+        .map(|(g, n)| (g.to_string(), n.parse().unwrap()))
+        .collect();
+    assert_eq!(said, grades, "{}", check.stdout);
+    assert!(!said.contains_key("unknown"), "{said:?}");
+}

@@ -1,0 +1,122 @@
+//! Second solutions met on the way: loops other than the generator's that
+//! fitted the puzzle's clues when a search found them. Clues only go, so
+//! such a loop fits every later puzzle whose cells it breaks (those whose
+//! count of lines differs from the generator's loop's) are all blank: a
+//! witness that the puzzle has two solutions, found without a search.
+//!
+//! Harden's removal uses them to put an orbit back without searching
+//! (its blanking brings back a second solution already seen), and
+//! `--minimal`'s proof to know a clue needed without searching (blanking
+//! it brings one back). The claim is checked by the independent verifier
+//! ([`crate::puzzle::verify::verify`]) before it is used.
+//!
+//! Where it stops: only loops the searches met; most clues needed are
+//! needed for a second solution of their own, which only a search finds.
+
+use super::remove::clue_of;
+use crate::puzzle::solution::Solution;
+use crate::puzzle::verify::verify;
+use crate::puzzle::{Clue, Puzzle};
+
+/// A second solution, and the cells whose clue it breaks.
+struct Witness {
+    other: Solution,
+    /// Cell indices (row-major): never empty, as the loop fitted a puzzle
+    /// with the generator's loop as its only solution but for them.
+    broken: Vec<usize>,
+}
+
+/// The second solutions met on one puzzle (see the module doc).
+#[derive(Default)]
+pub(super) struct Witnesses {
+    list: Vec<Witness>,
+}
+
+impl Witnesses {
+    /// Keeps `other` (if any, and not `s`), a solution of the puzzle as it
+    /// is, whose loop is `s`.
+    pub(super) fn add(&mut self, s: &Solution, other: Option<&Solution>) {
+        let Some(t) = other.filter(|&t| t != s) else {
+            return;
+        };
+        let (rows, cols) = (s.rows(), s.cols());
+        let broken = (0..rows * cols)
+            .filter(|&c| clue_of(s, c / cols, c % cols) != clue_of(t, c / cols, c % cols))
+            .collect();
+        self.list.push(Witness {
+            other: t.clone(),
+            broken,
+        });
+    }
+
+    /// A second solution of `p` (whose loop is `s`) among those kept: one
+    /// whose broken cells are all blank in `p`, as the verifier confirms.
+    pub(super) fn of(&self, p: &Puzzle, s: &Solution) -> Option<&Solution> {
+        let cols = p.cols();
+        let blank = |&c: &usize| p.clue(c / cols, c % cols) == Clue::Blank;
+        (self.list.iter())
+            .filter(|w| w.broken.iter().all(blank))
+            .map(|w| &w.other)
+            .find(|&t| t != s && verify(p, t).is_ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The loop around cells `from..to` of a one-row board of `cols`.
+    fn around(cols: usize, from: usize, to: usize) -> Solution {
+        let mut s = Solution::new(1, cols);
+        for j in from..to {
+            s.set_h(0, j, true);
+            s.set_h(1, j, true);
+        }
+        s.set_v(0, from, true);
+        s.set_v(0, to, true);
+        s
+    }
+
+    fn puzzle(clues: &[Clue]) -> Puzzle {
+        Puzzle::new(1, clues.len(), clues).unwrap()
+    }
+
+    #[test]
+    fn a_second_solution_counts_only_where_the_cells_it_breaks_are_blank() {
+        // 3 3 1 around cells 0 and 1; the other loop, around 1 and 2, is
+        // 1 3 3: it breaks cells 0 and 2, not 1.
+        let (s, t) = (around(3, 0, 2), around(3, 1, 3));
+        let mut w = Witnesses::default();
+        w.add(&s, Some(&s));
+        w.add(&s, None);
+        assert!(w.list.is_empty(), "the loop itself is no witness");
+        w.add(&s, Some(&t));
+        assert_eq!(w.list[0].broken, vec![0, 2]);
+        let (n, b) = (Clue::Number, Clue::Blank);
+        assert_eq!(w.of(&puzzle(&[b, n(3), b]), &s), Some(&t));
+        assert_eq!(w.of(&puzzle(&[b, b, b]), &s), Some(&t));
+        assert_eq!(w.of(&puzzle(&[n(3), b, b]), &s), None);
+        assert_eq!(w.of(&puzzle(&[b, n(3), n(1)]), &s), None);
+    }
+
+    #[test]
+    fn a_witness_the_verifier_refutes_is_not_used() {
+        // The loop around cell 0 is 4 1 0; with one around cell 2 too,
+        // 4 2 4: two loops are no solution, though the clues they break
+        // (cells 1 and 2) are blank.
+        let s = around(3, 0, 1);
+        let mut two = around(3, 2, 3);
+        two.set_h(0, 0, true);
+        two.set_h(1, 0, true);
+        two.set_v(0, 0, true);
+        two.set_v(0, 1, true);
+        let mut w = Witnesses::default();
+        w.add(&s, Some(&two));
+        assert_eq!(w.list[0].broken, vec![1, 2]);
+        let (n, b) = (Clue::Number, Clue::Blank);
+        assert_eq!(w.of(&puzzle(&[n(4), b, b]), &s), None);
+        // Its filter alone would have taken it.
+        let blank = |&c: &usize| [false, true, true][c];
+        assert!(w.list[0].broken.iter().all(blank));
+    }
+}
