@@ -30,7 +30,7 @@
 
 use super::checker::{Checked, Checker, Start, Stopped};
 use super::config::Work;
-use super::witness::Witnesses;
+use super::witness::{clue_of, Witnesses};
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};
@@ -343,13 +343,3 @@ impl<'a> Removal<'a> {
 /// How far apart (in rows and in columns) two clues put back by one whole
 /// check must be.
 const SPREAD: usize = 3;
-
-/// The clue of cell `(i, j)` under loop `s`: how many of its sides are
-/// lines.
-pub(super) fn clue_of(s: &Solution, i: usize, j: usize) -> Clue {
-    let n = u8::from(s.h(i, j))
-        + u8::from(s.h(i + 1, j))
-        + u8::from(s.v(i, j))
-        + u8::from(s.v(i, j + 1));
-    Clue::Number(n)
-}

@@ -13,7 +13,6 @@
 //! Where it stops: only loops the searches met; most clues needed are
 //! needed for a second solution of their own, which only a search finds.
 
-use super::remove::clue_of;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::verify::verify;
 use crate::puzzle::{Clue, Puzzle};
@@ -59,6 +58,16 @@ impl Witnesses {
             .map(|w| &w.other)
             .find(|&t| t != s && verify(p, t).is_ok())
     }
+}
+
+/// The clue of cell `(i, j)` under loop `s`: how many of its sides are
+/// lines.
+pub(super) fn clue_of(s: &Solution, i: usize, j: usize) -> Clue {
+    let n = u8::from(s.h(i, j))
+        + u8::from(s.h(i + 1, j))
+        + u8::from(s.v(i, j))
+        + u8::from(s.v(i, j + 1));
+    Clue::Number(n)
 }
 
 #[cfg(test)]
