@@ -61,12 +61,8 @@ const RADII: [usize; 3] = [4, 3, 2];
 
 /// The radii of the rounds that make a hard puzzle's tricky start: one
 /// round fewer than [`RADII`], as [`harden`]'s quick searches blank what
-/// the round at radius 3 would, for less. CPU of `gen --rows 20 --cols 20
-/// --difficulty hard --count 20 -j1`, seeds 1-40 (800 puzzles, the
-/// machine otherwise idle): 31.9 s with `[4, 3, 2]` (59.6% blank), 27.4 s
-/// with `[4, 2]` (59.3%), 28.7 s `[3, 2]`, 29.7 s `[5, 2]`, 30.8 s `[4]`,
-/// 27.7 s `[3]` (58.9%). (Over 6 seeds, 120 puzzles, the costs of which
-/// vary twofold from seed to seed, `[4, 2]` had looked 0.8% slower.)
+/// the round at radius 3 would, for less (the other radii tried:
+/// docs/bench-history.md, "Making puzzles, issue 42").
 const HARD_RADII: [usize; 2] = [4, 2];
 
 /// The radius of the quick checks by the search: confirmed whole, then
