@@ -1,8 +1,9 @@
 //! Second solutions met on the way: loops other than the generator's that
 //! fitted the puzzle's clues when a search found them. Clues only go, so
-//! such a loop fits every later puzzle whose cells it breaks (those whose
-//! count of lines differs from the generator's loop's) are all blank: a
-//! witness that the puzzle has two solutions, found without a search.
+//! such a loop fits every later puzzle in which the cells it breaks (those
+//! whose count of lines differs from the generator's loop's) are all
+//! blank: a witness that the puzzle has two solutions, found without a
+//! search.
 //!
 //! Harden's removal uses them to put an orbit back without searching
 //! (its blanking brings back a second solution already seen), and
