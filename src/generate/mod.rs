@@ -45,7 +45,7 @@ pub use symmetry::Symmetry;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::solve::verdict::difficulty::Ladder;
-use checker::{Checked, Checker, Stopped};
+use checker::{Branching, Checked, Checker, Stopped};
 use rayon::prelude::*;
 use remove::Removal;
 use std::time::Instant;
@@ -90,10 +90,9 @@ pub struct Generator {
 
 /// What became of one loop.
 enum Attempt {
-    /// A puzzle, its difficulty, and for a hard one, the nodes and
-    /// deepest level of the search that proves it unique (see
-    /// [`Generated::search`]).
-    Made(Puzzle, Option<Difficulty>, Option<(u64, u32)>),
+    /// A puzzle, its difficulty, and for a hard one, the search that
+    /// proves it unique (see [`Generated::search`]).
+    Made(Puzzle, Option<Difficulty>, Option<Branching>),
     /// No puzzle from this loop: try another.
     Next,
 }
@@ -102,7 +101,7 @@ enum Attempt {
 enum Removed {
     /// A puzzle to give, with the whole search by which the removal
     /// proved it hard, if it did.
-    Kept(Option<checker::Branching>),
+    Kept(Option<Branching>),
     /// No puzzle to give.
     Dropped,
 }
@@ -176,7 +175,7 @@ impl Generator {
                         solution,
                         shape,
                         difficulty,
-                        search,
+                        search: search.map(|b| (b.nodes, b.depth)),
                         work,
                     });
                 }
@@ -199,13 +198,13 @@ impl Generator {
         })
     }
 
-    /// The nodes and the deepest level of the search that proves the hard
-    /// puzzle `p` unique with its loop `s`, with [`harden::WHOLE`] times the
-    /// checks' budget (`None` if it runs out, or a stop came).
-    fn search_needed(&mut self, p: &Puzzle, s: &Solution, work: &mut Work) -> Option<(u64, u32)> {
+    /// The search that proves the hard puzzle `p` unique with its loop
+    /// `s`, with [`harden::WHOLE`] times the checks' budget (`None` if it
+    /// runs out, a stop came, or probing finishes `p`).
+    fn search_needed(&mut self, p: &Puzzle, s: &Solution, work: &mut Work) -> Option<Branching> {
         let budget = harden::WHOLE * self.checker.budget();
         match self.checker.search(p, s, None, budget, work) {
-            checker::Searched::Branched(b) => Some((b.nodes, b.depth)),
+            checker::Searched::Branched(b) => Some(b),
             _ => None,
         }
     }
@@ -243,7 +242,7 @@ impl Generator {
         // A puzzle the difficulty below finishes is too easy (not a hard
         // one whose proof branched where probing stalled).
         if let Some(b) = proof.filter(|b| b.root_stalled) {
-            return Ok(Attempt::Made(p, c.difficulty, Some((b.nodes, b.depth))));
+            return Ok(Attempt::Made(p, c.difficulty, Some(b)));
         }
         if let Some(d) = c.difficulty.filter(|&d| d > Difficulty::Rules) {
             let easier = Difficulty::ALL[d as usize - 1];
@@ -254,9 +253,8 @@ impl Generator {
                 }
                 Checked::Stop => return Err(Stopped),
                 Checked::Fail => {
-                    let search = match (d, proof) {
-                        (Difficulty::Search, Some(b)) => Some((b.nodes, b.depth)),
-                        (Difficulty::Search, None) => self.search_needed(&p, s, work),
+                    let search = match d {
+                        Difficulty::Search => proof.or_else(|| self.search_needed(&p, s, work)),
                         _ => None,
                     };
                     return Ok(Attempt::Made(p, Some(d), search));

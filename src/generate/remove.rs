@@ -8,10 +8,11 @@
 //! [`Difficulty::Rules`]): the judge's rules solve only the cells within
 //! a radius of the clues just removed, the rest of the loop given
 //! ([`Checker::check`] from [`Start::Given`]), so a check costs about as
-//! much on a 200x200 as on a 10x10. Taking the far edges as known makes it optimistic (they may
-//! have been found only with clues other removals took away), more so the
-//! smaller the radius; so one whole check at the difficulty asked
-//! confirms each round, and while it stalls the removed clues by the most
+//! much on a 200x200 as on a 10x10. Taking the far edges as known makes
+//! it optimistic (they may have been found only with clues other
+//! removals took away), more so the smaller the radius; so one whole
+//! check at the difficulty asked confirms each round, and while it
+//! stalls the removed clues by the most
 //! undecided edges are put back ([`Removal::confirm`]). (The quick checks
 //! use the rules alone because loop reasoning with the rest of the loop
 //! given sees through almost anything: at the loop's difficulty they
