@@ -25,6 +25,15 @@ fn slink_in(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Ru
     .run()
 }
 
+/// Runs `slink` with the space-separated `words` (no stdin), which must
+/// succeed.
+fn slink_ok(words: &str) -> Run {
+    let args: Vec<&str> = words.split(' ').collect();
+    let out = slink(&args, b"");
+    assert_eq!(out.code, 0, "slink {words}: {}", out.stderr);
+    out
+}
+
 /// Every puzzle of judge-format `input`, read with the library's parser.
 fn puzzles(input: &[u8]) -> Vec<Puzzle> {
     slink::puzzles(input)
@@ -352,21 +361,9 @@ fn every_clue_of_a_minimal_puzzle_is_needed_by_brute_force() {
     // itself has one: the proof counted, not taken from the solver.
     for (rows, cols) in [(4, 4), (3, 5)] {
         let all = crate::common::all_loops(rows, cols);
-        let (r, c) = (rows.to_string(), cols.to_string());
-        let args = [
-            "gen",
-            "--rows",
-            &r,
-            "--cols",
-            &c,
-            "--count",
-            "16",
-            "--seed",
-            "7",
-            "--minimal",
-        ];
-        let out = slink(&args, b"");
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = slink_ok(&format!(
+            "gen --rows {rows} --cols {cols} --count 16 --seed 7 --minimal"
+        ));
         assert!(
             out.stderr.contains("; minimal, proven by "),
             "{}",
@@ -495,20 +492,7 @@ fn minimal_puzzles_are_graded_as_check_grades_them() {
     // A minimal puzzle can need more search than the ladder's budget:
     // the summary grades it by the longer search all the same (seed 3
     // made one "unknown" before), as slink check does.
-    let args = [
-        "gen",
-        "--rows",
-        "10",
-        "--cols",
-        "10",
-        "--minimal",
-        "--count",
-        "8",
-        "--seed",
-        "3",
-    ];
-    let out = slink(&args, b"");
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = slink_ok("gen --rows 10 --cols 10 --minimal --count 8 --seed 3");
     let check = slink(&["check", "-"], out.stdout.as_bytes());
     let mut grades = std::collections::BTreeMap::new();
     for l in check.stdout.lines().take(8) {
