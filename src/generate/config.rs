@@ -170,7 +170,8 @@ pub struct Work {
     pub multiple: u64,
     /// Loops whose puzzle the judge's rules could not finish (`rules_only`).
     pub rules_failed: u64,
-    /// Uniqueness checks that ran out of budget.
+    /// Uniqueness checks that ran out of budget (not counting the quick
+    /// searches of hard puzzles, after which a whole search decides).
     pub gave_up: u64,
     /// Solver calls in all.
     pub solves: u64,
