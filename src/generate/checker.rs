@@ -210,7 +210,8 @@ impl Checker {
             Status::Multiple => Searched::Other,
             _ if self.stopping() => Searched::Stop,
             _ => {
-                w.gave_up += 1;
+                // (A quick search's running out keeps no clue.)
+                w.gave_up += u64::from(free.is_none());
                 Searched::GaveUp
             }
         }

@@ -170,7 +170,9 @@ pub struct Work {
     pub multiple: u64,
     /// Loops whose puzzle the judge's rules could not finish (`rules_only`).
     pub rules_failed: u64,
-    /// Uniqueness checks that ran out of budget.
+    /// Uniqueness checks that ran out of budget (not counting the quick
+    /// searches of hard puzzles, after which a whole search decides; a
+    /// whole one drops its loop).
     pub gave_up: u64,
     /// Solver calls in all.
     pub solves: u64,
@@ -343,6 +345,12 @@ impl GenConfig {
             (None, true) => Difficulty::Rules,
             (None, false) => Difficulty::Search,
         }
+    }
+
+    /// Whether puzzles are made hard from tricky ones (`--difficulty hard`
+    /// without `--minimal`; see `generate::harden`).
+    pub fn hardens(&self) -> bool {
+        self.difficulty == Some(Difficulty::Search) && !self.minimal
     }
 
     /// How many blanks short of its goal a puzzle may end without falling

@@ -46,6 +46,7 @@ use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::solve::verdict::difficulty::Ladder;
 use checker::{Branching, Checked, Checker, Stopped};
+use harden::Hardened;
 use rayon::prelude::*;
 use remove::Removal;
 use std::time::Instant;
@@ -285,7 +286,8 @@ impl Generator {
     /// that no clue left can go ([`minimal`]). For `--difficulty hard`,
     /// the rules' rounds are confirmed by probing (a tricky puzzle), then
     /// clues go until the puzzle needs the search ([`harden`]). Dropped if
-    /// the proof ran out of budget, or no hard puzzle came.
+    /// the proof or a whole search of `harden` ran out of budget, or no
+    /// hard puzzle came.
     fn remove_clues(
         &mut self,
         p: &mut Puzzle,
@@ -304,7 +306,7 @@ impl Generator {
         // deduction, cheaper than probing, as the search checks again
         // after them.
         // Hard puzzles are tricky ones made harder ([`harden`]).
-        let hard = c.difficulty == Some(Difficulty::Search) && !c.minimal;
+        let hard = c.hardens();
         let quick = match level {
             Difficulty::Search if hard => Difficulty::Probe,
             Difficulty::Search => Difficulty::Loop,
@@ -321,10 +323,14 @@ impl Generator {
         let mut proof = None;
         if hard {
             removal.radius = HARDEN_RADIUS;
-            proof = removal.harden(&mut self.checker, work)?;
-            if proof.is_none() {
-                work.too_easy += 1;
-                return Ok(Removed::Dropped);
+            match removal.harden(&mut self.checker, work)? {
+                Hardened::Hard(b) => proof = Some(b),
+                Hardened::TooEasy => {
+                    work.too_easy += 1;
+                    return Ok(Removed::Dropped);
+                }
+                // (Counted in `Work::gave_up`.)
+                Hardened::OutOfBudget => return Ok(Removed::Dropped),
             }
         } else if level == Difficulty::Search {
             removal.radius = SEARCH_RADIUS;

@@ -208,11 +208,11 @@ impl Summary {
         if config.rules_only {
             line += &format!(", {} not finished by the rules", w.rules_failed);
         }
-        line += &format!(
-            ", {} out of budget; {}",
-            counted(w.gave_up, "check"),
-            counted(w.solves, "solver call")
-        );
+        line += &format!(", {} out of budget", counted(w.gave_up, "check"));
+        if config.hardens() && w.gave_up > 0 {
+            line += " (each dropped its loop)";
+        }
+        line += &format!("; {}", counted(w.solves, "solver call"));
         if w.restored > 0 {
             line += &format!(
                 "; {} put back after a whole check",

@@ -508,3 +508,38 @@ fn minimal_puzzles_are_graded_as_check_grades_them() {
     assert_eq!(said, grades, "{}", check.stdout);
     assert!(!said.contains_key("unknown"), "{said:?}");
 }
+
+#[test]
+fn a_hard_puzzles_whole_search_out_of_budget_drops_its_loop() {
+    // With a budget this small, some whole searches of the removal run
+    // out: each drops its loop rather than keep a clue that nothing
+    // showed needed, so every loop grown is a puzzle made, one with
+    // several solutions, one too easy, or one dropped for the budget.
+    let out = slink_ok("gen --rows 10 --cols 10 --difficulty hard --count 4 --seed 1 --budget 40");
+    let summary = &out.stderr;
+    // The number just before `phrase` in the summary (0 if it is not
+    // there), skipping a word of unit if `unit`.
+    let number = |phrase: &str, unit: bool| -> u64 {
+        let Some(at) = summary.find(phrase) else {
+            return 0;
+        };
+        let mut words = summary[..at].rsplit(' ');
+        if unit {
+            words.next();
+        }
+        let n = words.next().unwrap_or_default();
+        n.parse().unwrap_or_else(|_| panic!("{phrase}: {summary}"))
+    };
+    let dropped = number(" out of budget (each dropped its loop)", true);
+    assert!(dropped > 0, "{summary}");
+    let accounted = 4
+        + number(" with several solutions", false)
+        + number(" too easy made again", true)
+        + dropped;
+    assert_eq!(number(" loops grown", false), accounted, "{summary}");
+    let check = slink(&["check", "-"], out.stdout.as_bytes());
+    let hard = (check.stdout.lines())
+        .filter(|l| l.contains(" grade=hard "))
+        .count();
+    assert_eq!(hard, 4, "{}", check.stdout);
+}
