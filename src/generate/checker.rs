@@ -209,11 +209,9 @@ impl Checker {
             }
             Status::Multiple => Searched::Other,
             _ if self.stopping() => Searched::Stop,
-            _ => {
-                // (A quick search's running out keeps no clue.)
-                w.gave_up += u64::from(free.is_none());
-                Searched::GaveUp
-            }
+            // (Counted in `Work::gave_up` by the callers for which it
+            // decides something: a quick search's decides nothing.)
+            _ => Searched::GaveUp,
         }
     }
 
@@ -237,8 +235,7 @@ impl Checker {
     /// A solution other than `s` that the last proof's search found, if it
     /// found one.
     pub(super) fn proof_other(&self, s: &Solution) -> Option<&Solution> {
-        let o = self.complete.as_ref()?.outcome();
-        o.solutions().iter().find(|t| *t != s)
+        other_than(self.complete.as_ref()?.outcome(), s)
     }
 
     /// The solution of the last complete search, if it found one.
@@ -283,8 +280,7 @@ impl Checker {
     /// A solution other than `s` that the last check by the search found,
     /// if it found one.
     pub(super) fn other_solution(&self, s: &Solution) -> Option<&Solution> {
-        let o = self.solvers[Difficulty::Search as usize].outcome();
-        o.solutions().iter().find(|t| *t != s)
+        other_than(self.solvers[Difficulty::Search as usize].outcome(), s)
     }
 
     /// The edges the last check at difficulty `d` left undecided (below
@@ -329,6 +325,11 @@ impl Checker {
             _ => Checked::Fail,
         }
     }
+}
+
+/// A solution other than `s` among those outcome `o` found.
+fn other_than<'o>(o: &'o Outcome, s: &Solution) -> Option<&'o Solution> {
+    o.solutions().iter().find(|t| *t != s)
 }
 
 /// Nodes and probes of a proof's search ([`Checker::unique`]) where the

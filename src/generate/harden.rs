@@ -177,7 +177,10 @@ impl Removal<'_> {
                     self.witnesses.add(self.s, other);
                     self.broken_by(other)
                 }
-                Searched::GaveUp => return Ok(Settled::Ended(Hardened::OutOfBudget)),
+                Searched::GaveUp => {
+                    w.gave_up += 1;
+                    return Ok(Settled::Ended(Hardened::OutOfBudget));
+                }
             };
             put_back = true;
             if let [k] = culprits[..] {

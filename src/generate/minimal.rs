@@ -24,62 +24,52 @@
 
 use super::checker::{Checker, Proof, Stopped};
 use super::config::Work;
-use super::witness::Witnesses;
-use crate::puzzle::solution::Solution;
-use crate::puzzle::{Clue, Puzzle};
+use super::remove::Removal;
+use crate::puzzle::Clue;
 
 /// Blanks every orbit of `units` (cell indices) whose clues can go, each
-/// proven by a search in turn (or needed by one of the `witnesses`, which
-/// gains the second solutions the searches find): `p` (solution `s`) is
-/// then minimal. Returns how many orbits went, or `None` if a search ran out of its
-/// budget (a clue neither proven needed nor removable: `p` is not proven
-/// minimal).
+/// proven by a search in turn (or needed by one of the removal's
+/// witnesses, which gain the second solutions the searches find): the
+/// removal's puzzle is then minimal. Returns how many orbits went, or
+/// `None` if a search ran out of its budget (a clue neither proven needed
+/// nor removable: the puzzle is not proven minimal).
 pub(super) fn prove(
-    p: &mut Puzzle,
-    s: &Solution,
+    removal: &mut Removal<'_>,
     units: &[Vec<usize>],
-    witnesses: &mut Witnesses,
     checker: &mut Checker,
     work: &mut Work,
 ) -> Result<Option<usize>, Stopped> {
-    let cols = p.cols();
+    let cols = removal.p.cols();
     let mut went = 0;
-    let mut saved = Vec::new();
     for unit in units {
-        saved.clear();
-        saved.extend(unit.iter().map(|&c| p.clue(c / cols, c % cols)));
-        if saved.iter().all(|&clue| clue == Clue::Blank) {
+        let blank = |c: &usize| removal.p.clue(c / cols, c % cols) == Clue::Blank;
+        if unit.iter().all(blank) {
             continue;
         }
-        for &c in unit {
-            p.set_clue(c / cols, c % cols, Clue::Blank);
-        }
-        let removable = if witnesses.of(p, s).is_some() {
+        removal.saved.clear();
+        removal.blank(unit);
+        let (p, s) = (&*removal.p, removal.s);
+        let proof = if removal.witnesses.of(p, s).is_some() {
             // A second solution seen already: needed.
             work.witnessed += 1;
             Proof::No
         } else {
             let proof = checker.unique(p, s, work);
             if proof == Proof::No {
-                witnesses.add(s, checker.proof_other(s));
+                removal.witnesses.add(s, checker.proof_other(s));
             }
             proof
         };
-        match removable {
+        match proof {
             Proof::Yes => went += 1,
-            Proof::No => {
-                for (&c, &clue) in unit.iter().zip(&saved) {
-                    p.set_clue(c / cols, c % cols, clue);
-                }
-            }
-            Proof::Unknown => {
-                for (&c, &clue) in unit.iter().zip(&saved) {
-                    p.set_clue(c / cols, c % cols, clue);
-                }
-                work.unproven += 1;
-                return Ok(None);
-            }
             Proof::Stop => return Err(Stopped),
+            Proof::No | Proof::Unknown => {
+                removal.put_back(std::slice::from_ref(unit), 0);
+                if proof == Proof::Unknown {
+                    work.unproven += 1;
+                    return Ok(None);
+                }
+            }
         }
     }
     Ok(Some(went))

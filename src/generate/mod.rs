@@ -206,6 +206,10 @@ impl Generator {
         let budget = harden::WHOLE * self.checker.budget();
         match self.checker.search(p, s, None, budget, work) {
             checker::Searched::Branched(b) => Some(b),
+            checker::Searched::GaveUp => {
+                work.gave_up += 1;
+                None
+            }
             _ => None,
         }
     }
@@ -342,15 +346,7 @@ impl Generator {
             removal.stage(&mut self.checker, Difficulty::Search, work)?;
         }
         if c.minimal {
-            let witnesses = &mut removal.witnesses;
-            match minimal::prove(
-                removal.p,
-                s,
-                &proof_units,
-                witnesses,
-                &mut self.checker,
-                work,
-            )? {
+            match minimal::prove(&mut removal, &proof_units, &mut self.checker, work)? {
                 Some(went) => work.proof_removed += went as u64,
                 None => return Ok(Removed::Dropped),
             }
