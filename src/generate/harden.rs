@@ -9,9 +9,10 @@
 //! radius), the rest of the loop given ([`Checker::search`] with
 //! [`Free`](crate::solve::verdict::given::Free) cells): a second solution
 //! puts it back for good (that solution is one of every puzzle with fewer
-//! clues). The others stay blank, and once a batch of them is (1, then 2,
-//! doubling after a whole search that finds the loop alone, halving after
-//! one that does not), the whole puzzle is searched: the loop alone after
+//! clues). The others stay blank, and once a batch of them is (2 at
+//! first, doubling after a whole search that finds the loop alone up to a
+//! cap that grows with the board, [`batch_cap`], halving after one that
+//! does not), the whole puzzle is searched: the loop alone after
 //! branching ends the removal, the puzzle hard; the loop alone without a
 //! branch goes on; a second solution puts back the orbits of the batch it
 //! breaks (one alone for good) and the puzzle is searched again. The
@@ -57,6 +58,24 @@ const FIRST_RADIUS: usize = 2;
 /// The orbits blanked before the first whole search of a pass.
 const FIRST_BATCH: usize = 2;
 
+/// The most orbits blanked before a whole search, on a board of `rows`
+/// by `cols`: 2 on a 20x20, 4 on a 30x30, 13 on a 100x100. A larger batch
+/// saves whole searches, but its search more often finds a second
+/// solution (a global one: on 20x20 boards it differs from the loop in
+/// 81 cells, the median, far beyond the quick searches' windows) and puts
+/// orbits back; a whole search costs more on a larger board. CPU of `gen
+/// --difficulty hard -j1` by cap (none: doubling without one), paired
+/// per seed: 20x20, `--count 20`, seeds 1-40: none 26.82 s against 4
+/// 24.28; 8 25.94 against 4 24.63; 4 24.32 against 2 23.40; 3 23.69
+/// against 2 23.50; one orbit throughout 25.79 against 2 23.60; seeds
+/// 41-70: none 19.83 against 2 17.79. 30x30, `--count 3`, seeds 1-15:
+/// none 2.74, 2 2.51, 3 2.42, 4 2.33 and 2.36. 50x50, `--count 2`,
+/// seeds 1-8: none 1.87, 2 2.54, 4 1.75, 5 1.78, 8 2.09. 100x100, seeds
+/// 1-8: none 8.93, 2 11.57, 4 8.59, 8 7.14, 16 7.00.
+fn batch_cap(rows: usize, cols: usize) -> usize {
+    ((rows + cols) / 15).max(FIRST_BATCH)
+}
+
 /// How [`Removal::harden`] ended.
 pub(super) enum Hardened {
     /// Hard: the whole search that proves the loop the one solution.
@@ -93,6 +112,7 @@ impl Removal<'_> {
         w: &mut Work,
     ) -> Result<Option<Hardened>, Stopped> {
         let (mut next, mut batch) = (0, FIRST_BATCH);
+        let cap = batch_cap(self.p.rows(), self.p.cols());
         while next < units.len() && self.p.blanks() < self.goal {
             let u = &units[next];
             next += 1;
@@ -121,7 +141,7 @@ impl Removal<'_> {
             }
             if self.removed.len() >= batch {
                 match self.settle(c, w)? {
-                    Settled::Clean => batch = batch.saturating_mul(2),
+                    Settled::Clean => batch = (batch * 2).min(cap),
                     Settled::PutBack => batch = (batch / 2).max(1),
                     Settled::Ended(end) => return Ok(Some(end)),
                 }
