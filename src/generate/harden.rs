@@ -67,11 +67,11 @@ const FIRST_BATCH: usize = 2;
 /// --difficulty hard -j1` by cap (none: doubling without one), paired
 /// per seed: 20x20, `--count 20`, seeds 1-40: none 26.82 s against 4
 /// 24.28; 8 25.94 against 4 24.63; 4 24.32 against 2 23.40; 3 23.69
-/// against 2 23.50; one orbit throughout 25.79 against 2 23.60; seeds
-/// 41-70: none 19.83 against 2 17.79. 30x30, `--count 3`, seeds 1-15:
-/// none 2.74, 2 2.51, 3 2.42, 4 2.33 and 2.36. 50x50, `--count 2`,
-/// seeds 1-8: none 1.87, 2 2.54, 4 1.75, 5 1.78, 8 2.09. 100x100, seeds
-/// 1-8: none 8.93, 2 11.57, 4 8.59, 8 7.14, 16 7.00.
+/// against 2 23.50; 1 (one orbit after the first batch) 25.79 against
+/// 2 23.60; seeds 41-70: none 19.83 against 2 17.79. 30x30, `--count
+/// 3`, seeds 1-15: none 2.74, 2 2.51, 3 2.42, 4 2.33 and 2.36. 50x50,
+/// `--count 2`, seeds 1-8: none 1.87, 2 2.54, 4 1.75, 5 1.78, 8 2.09.
+/// 100x100, seeds 1-8: none 8.93, 2 11.57, 4 8.59, 8 7.14, 16 7.00.
 fn batch_cap(rows: usize, cols: usize) -> usize {
     ((rows + cols) / 15).max(FIRST_BATCH)
 }
