@@ -63,12 +63,11 @@ pub(super) fn prove(
         match proof {
             Proof::Yes => went += 1,
             Proof::Stop => return Err(Stopped),
-            Proof::No | Proof::Unknown => {
+            Proof::No => removal.put_back(std::slice::from_ref(unit), 0),
+            Proof::Unknown => {
                 removal.put_back(std::slice::from_ref(unit), 0);
-                if proof == Proof::Unknown {
-                    work.unproven += 1;
-                    return Ok(None);
-                }
+                work.unproven += 1;
+                return Ok(None);
             }
         }
     }
