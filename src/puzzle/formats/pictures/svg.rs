@@ -12,6 +12,7 @@
 //! (the first dashed orange, the second dotted purple), and says so.
 //! Text (title, status) is escaped by the XML writer.
 
+use super::marks::Marks;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, BLANK};
 use quick_xml::events::{BytesDecl, BytesText, Event};
@@ -22,7 +23,7 @@ use std::io::{self, Write};
 /// Units per cell.
 pub const CELL: usize = 10;
 /// Units around the board.
-const MARGIN: usize = 5;
+pub(crate) const MARGIN: usize = 5;
 /// Units above the board for the label of a standalone picture.
 const LABEL: usize = 10;
 /// Pixels per unit of the picture's `width` and `height`.
@@ -162,6 +163,17 @@ pub(crate) fn element<W: Write>(
     w: &mut Writer<W>,
     standalone: bool,
 ) -> io::Result<()> {
+    element_marked(picture, None, w, standalone)
+}
+
+/// Writes the `<svg>` element as [`element`] does, with `marks` over the
+/// lines if any ([`super::marks`]).
+pub(crate) fn element_marked<W: Write>(
+    picture: &Picture,
+    marks: Option<&Marks>,
+    w: &mut Writer<W>,
+    standalone: bool,
+) -> io::Result<()> {
     check(picture)?;
     let (board_width, board_height) = picture.size();
     let top = if standalone { LABEL } else { 0 };
@@ -204,7 +216,7 @@ pub(crate) fn element<W: Write>(
                     ])
                     .write_text_content(BytesText::new(&clean(&label)))?;
             }
-            board(picture, w, top)
+            board(picture, marks, w, top)
         })?;
     Ok(())
 }
@@ -257,9 +269,14 @@ fn loops<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Resu
     Ok(())
 }
 
-/// The grid, the lines, the clues and (when unsure) the frame, the
-/// board's top-left corner `top` units down.
-fn board<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Result<()> {
+/// The grid, the lines (and the marks, if any), the clues and (when
+/// unsure) the frame, the board's top-left corner `top` units down.
+fn board<W: Write>(
+    picture: &Picture,
+    marks: Option<&Marks>,
+    w: &mut Writer<W>,
+    top: usize,
+) -> io::Result<()> {
     let p = picture.puzzle;
     w.create_element("path")
         .with_attributes([
@@ -271,6 +288,9 @@ fn board<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Resu
         ])
         .write_empty()?;
     loops(picture, w, top)?;
+    if let Some(marks) = marks {
+        marks.draw(w, top)?;
+    }
     w.create_element("g")
         .with_attributes([
             ("class", "clues"),

@@ -18,10 +18,12 @@
 //! assert!(text.contains("R10 at cell (1, 1): line H(1, 2) V(2, 1)"));
 //! ```
 
-use crate::grid::EdgeId;
-use crate::grid::Plane;
+mod steps;
+mod walkthrough;
+
+pub use walkthrough::Walkthrough;
+
 use crate::puzzle::formats::judge::render;
-use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{Event, Reason};
 use crate::rules::Rule;
@@ -30,73 +32,7 @@ use crate::solve::solver::Solver;
 use crate::util::counted;
 use serde::Serialize;
 use std::fmt::Write as _;
-
-/// A run of decisions with one reason, at one place and search depth.
-struct Deduction {
-    reason: Reason,
-    at: (usize, usize),
-    depth: u32,
-    edges: Vec<(EdgeId, bool)>,
-}
-
-/// Whether a rule looks at a vertex (R6-R8) rather than a cell.
-fn at_vertex(r: Reason) -> bool {
-    matches!(r, Reason::Rule(Rule::R6 | Rule::R7 | Rule::R8))
-}
-
-impl Deduction {
-    fn describe(&self, n: usize) -> String {
-        let mut s = format!("{n:>5}. ");
-        if self.depth > 0 {
-            let _ = write!(s, "[depth {}] ", self.depth);
-        }
-        let _ = write!(s, "{}", self.reason);
-        if let Reason::Rule(_) | Reason::Colors = self.reason {
-            let what = if at_vertex(self.reason) {
-                "vertex"
-            } else {
-                "cell"
-            };
-            let _ = write!(s, " at {what} ({}, {})", self.at.0 + 1, self.at.1 + 1);
-        }
-        s.push(':');
-        for (kind, want) in [("line", true), ("cross", false)] {
-            let list = self.edge_names(want);
-            if !list.is_empty() {
-                let _ = write!(s, " {kind} {}", list.join(" "));
-            }
-        }
-        s
-    }
-
-    /// The edges this step made lines (`line`) or crosses, named from 1.
-    fn edge_names(&self, line: bool) -> Vec<String> {
-        self.edges
-            .iter()
-            .filter(|e| e.1 == line)
-            .map(|e| edge_name(e.0))
-            .collect()
-    }
-
-    /// Where the step looked, for the JSON: a cell or vertex, from 1.
-    fn place(&self) -> Option<Focus> {
-        matches!(self.reason, Reason::Rule(_) | Reason::Colors).then(|| Focus {
-            kind: if at_vertex(self.reason) {
-                "vertex"
-            } else {
-                "cell"
-            },
-            row: self.at.0 + 1,
-            col: self.at.1 + 1,
-        })
-    }
-}
-
-/// An edge's name with coordinates from 1: `H(1, 2)`.
-fn edge_name(e: EdgeId) -> String {
-    let p = if e.plane == Plane::H { 'H' } else { 'V' };
-    format!("{p}({}, {})", e.row + 1, e.col + 1)
-}
+use steps::{steps, Deduction, Focus, Replay};
 
 /// What each reason means, in one line of words (the legend).
 fn meaning(r: Reason) -> &'static str {
@@ -127,108 +63,6 @@ fn meaning(r: Reason) -> &'static str {
         Reason::Probe => "the other value led to a contradiction, or both values agree on the edge",
         Reason::Branch => "a guess: the search tries the edge as a line, then as a cross",
         Reason::LoopClosed => "the loop is closed: every other edge is a cross",
-    }
-}
-
-/// A cell or vertex a step looked at (JSON).
-#[derive(Serialize)]
-struct Focus {
-    kind: &'static str,
-    row: usize,
-    col: usize,
-}
-
-/// Groups the trace into steps, keeping backtracks and solutions as markers.
-fn steps(trace: &[Event]) -> Vec<Result<Deduction, Event>> {
-    let mut out: Vec<Result<Deduction, Event>> = Vec::new();
-    for &ev in trace {
-        match ev {
-            Event::Decided {
-                reason,
-                at,
-                edge,
-                line,
-                depth,
-            } => {
-                // Rules group by the cell they looked at; the other reasons
-                // group all their consecutive decisions.
-                let place = if matches!(reason, Reason::Rule(_) | Reason::Colors) {
-                    at
-                } else {
-                    (0, 0)
-                };
-                if let Some(Ok(last)) = out.last_mut() {
-                    if last.reason == reason
-                        && last.at == place
-                        && last.depth == depth
-                        && reason != Reason::Branch
-                    {
-                        last.edges.push((edge, line));
-                        continue;
-                    }
-                }
-                out.push(Ok(Deduction {
-                    reason,
-                    at: place,
-                    depth,
-                    edges: vec![(edge, line)],
-                }));
-            }
-            other => out.push(Err(other)),
-        }
-    }
-    out
-}
-
-/// The lines and crosses known at a point of the explanation, to draw
-/// the board along the way.
-#[derive(Clone)]
-struct Known {
-    lines: Solution,
-    crosses: Solution,
-}
-
-impl Known {
-    fn new(p: &Puzzle) -> Known {
-        Known {
-            lines: Solution::new(p.rows(), p.cols()),
-            crosses: Solution::new(p.rows(), p.cols()),
-        }
-    }
-
-    fn add(&mut self, e: EdgeId, line: bool) {
-        let s = if line {
-            &mut self.lines
-        } else {
-            &mut self.crosses
-        };
-        match e.plane {
-            Plane::H => s.set_h(e.row, e.col, true),
-            Plane::V => s.set_v(e.row, e.col, true),
-        }
-    }
-
-    /// The judge's drawing of the lines, with an `x` on each cross (where
-    /// the judge's drawing leaves a space).
-    fn draw(&self, p: &Puzzle, out: &mut String) {
-        let mut d = Vec::new();
-        render::draw(p, &self.lines, &mut d);
-        let width = 4 * p.cols() + 6;
-        for i in 0..=p.rows() {
-            for j in 0..p.cols() {
-                if self.crosses.h(i, j) {
-                    d[(2 * i + 2) * width + 4 * j + 4] = b'x';
-                }
-            }
-        }
-        for i in 0..p.rows() {
-            for j in 0..=p.cols() {
-                if self.crosses.v(i, j) {
-                    d[(2 * i + 3) * width + 4 * j + 2] = b'x';
-                }
-            }
-        }
-        out.push_str(&String::from_utf8_lossy(&d));
     }
 }
 
@@ -314,31 +148,20 @@ pub fn explain(
         let _ = writeln!(out, "       {why}");
     }
     // Replay the decisions, to draw the board along the way.
-    let mut known = Known::new(p);
-    let mut saved: Vec<Known> = Vec::new();
+    let mut replay = Replay::new(p);
     let mut shown: u64 = 0;
     let steps = steps(&outcome.trace);
     for item in &steps {
+        replay.take(item);
         match item {
             Ok(step) => {
-                if step.reason == Reason::Branch && step.edges[0].1 {
-                    saved.truncate(step.depth as usize - 1);
-                    saved.push(known.clone());
-                }
-                for &(e, line) in &step.edges {
-                    known.add(e, line);
-                }
                 shown += 1;
                 let _ = writeln!(out, "{}", step.describe(shown as usize));
                 if every.is_some_and(|n| n > 0 && shown % n as u64 == 0) {
-                    known.draw(p, out);
+                    replay.known.draw(p, out);
                 }
             }
             Err(Event::Backtrack { depth }) => {
-                if let Some(s) = saved.get(*depth as usize) {
-                    known = s.clone();
-                }
-                saved.truncate(*depth as usize);
                 let _ = writeln!(
                     out,
                     "       backtrack to depth {depth}: the line branch is finished, try the cross"
@@ -436,8 +259,18 @@ struct JsonExplanation {
 /// each `backtrack` and `solution`), the `legend`, the `status`, the
 /// counts and the final `drawing`. Returns the outcome's status.
 pub fn explain_json(p: &Puzzle, number: usize, options: Options, out: &mut String) -> Status {
-    let outcome = &solve_traced(p, options);
-    let steps = steps(&outcome.trace);
+    Walkthrough::new(p, options).write_json(number, out)
+}
+
+/// Writes the JSON explanation of puzzle `p` (data set `number`), whose
+/// traced solve is `outcome` and its `steps`, as [`explain_json`] says.
+fn json(
+    p: &Puzzle,
+    outcome: &Outcome,
+    steps: &[Result<Deduction, Event>],
+    number: usize,
+    out: &mut String,
+) -> Status {
     let mut n = 0;
     let events = steps
         .iter()
@@ -468,7 +301,7 @@ pub fn explain_json(p: &Puzzle, number: usize, options: Options, out: &mut Strin
         cols: p.cols(),
         blanks: p.blanks(),
         events,
-        legend: cited(&steps)
+        legend: cited(steps)
             .into_iter()
             .map(|r| (r.to_string(), meaning(r)))
             .collect(),
