@@ -56,6 +56,22 @@ it('a shareable link solves its puzzle on load: the drawing and the picture of t
   }
 });
 
+it('pasted judge text and a pzprv3 file: the drawing and the picture of the command line', async () => {
+  const page = await h.newPage();
+  await page.goto(h.base + 'index.html');
+  for (const [to, seed] of [['judge', 11], ['pzprv3', 12]]) {
+    const puzzle = made(to, seed);
+    const cards = await h.solveText(page, puzzle);
+    h.write('input', puzzle);
+    assert.equal(cards.length, 1, to);
+    assert.equal(cards[0].status, 'solved', to);
+    assert.equal('1\n' + cards[0].drawings[0], h.slink(['solve', 'input']).out, to);
+    assert.equal(h.svgOf(cards[0].svg), h.slink(['solve', '--format', 'svg', 'input']).out, to);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 // A file of puzzles with every verdict: unique ones, several solutions,
 // none, a malformed row in the middle (the next ones still read).
 function mixedFile() {
