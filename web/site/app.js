@@ -230,8 +230,22 @@ function showExplanation(k, doc) {
     showStatus('cannot explain: ' + (doc ? doc.error : 'no such data set'));
     return;
   }
-  const steps = doc.events.filter((e) => e.event === 'step');
-  explained = { k, doc, steps, n: 0 };
+  // The steps, and what happened between each and the one before it
+  // (backtracks, solutions), in explain's words.
+  const steps = [];
+  const between = [[]];
+  for (const e of doc.events) {
+    if (e.event === 'step') {
+      steps.push(e);
+      between.push([]);
+    } else if (e.event === 'backtrack') {
+      between[steps.length].push('backtrack to depth ' + e.depth +
+        ': the line branch is finished, try the cross');
+    } else {
+      between[steps.length].push('a solution: every edge decided, one loop, every clue met');
+    }
+  }
+  explained = { k, doc, steps, between, n: 0 };
   $('explain').hidden = false;
   $('explain-title').textContent = run.name + ' #' + doc.data_set + ', step by step: ' +
     steps.length + ' steps; ' + doc.result;
@@ -244,6 +258,9 @@ function showStep(n) {
   e.n = Math.max(0, Math.min(n, e.steps.length));
   $('step-count').textContent = 'step ' + e.n + ' of ' + e.steps.length;
   const step = e.steps[e.n - 1];
+  // What happened before this step, and after the last one.
+  const events = (e.between[e.n - 1] || []).concat(e.n === e.steps.length ? e.between[e.n] : []);
+  $('step-events').textContent = events.join('\n');
   $('step-text').textContent = step ? describe(step) : (e.doc.note || 'the clues, before any step');
   const meaning = step && e.doc.legend.find(([reason]) => reason === step.reason);
   $('step-meaning').textContent = meaning ? step.reason + ': ' + meaning[1] : '';

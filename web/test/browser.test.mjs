@@ -198,6 +198,20 @@ it('step by step: slink explain\'s steps, one at a time on the picture, next and
   const last = await picture(steps);
   // After the last step every line of the loop is drawn: the solution's.
   assert.ok(last.includes('class="loop"'));
+  assert.match(await page.textContent('#step-events'), /a solution: every edge decided/);
+  // A puzzle that needs the search: the step after a backtrack says so.
+  const hard = h.slink(['gen', '--rows', '10', '--cols', '10', '--difficulty', 'hard', '--seed', '1']).out;
+  h.write('input', hard);
+  const events = JSON.parse(h.slink(['explain', '--format', 'json', 'input']).out).events;
+  const after = events.slice(0, events.findIndex((e) => e.event === 'backtrack'))
+    .filter((e) => e.event === 'step').length + 1;
+  await h.solveText(page, hard);
+  await page.click('article.card button:has-text("Step by step")');
+  await page.waitForFunction(() => document.querySelector('#step-count').textContent === 'step 0 of ' +
+    document.querySelector('#explain-title').textContent.match(/(\d+) steps/)[1]);
+  await page.evaluate((n) => showStep(n), after);
+  assert.match(await page.textContent('#step-events'), /^backtrack to depth \d+: the line branch is finished/);
+  await picture(after);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
