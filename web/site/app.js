@@ -39,7 +39,7 @@ function startWorker() {
 function onWorkerMessage(event) {
   const m = event.data;
   if (m.type === 'opened') onOpened(m);
-  else if (m.type === 'answers') m.list.forEach(addAnswer);
+  else if (m.type === 'answers') addAnswers(m.list);
   else if (m.type === 'done') onDone(m.millis);
   else if (m.type === 'detail') replaceCard(m.answer);
   else if (m.type === 'explained') showExplanation(m.k, m.doc);
@@ -82,21 +82,27 @@ function onOpened(m) {
   if (m.data_sets === 0) showStatus(run.name + ': no data set found (' + m.format + ' format)');
 }
 
-function addAnswer(a) {
-  run.answers.push(a);
-  run.counts[a.status] = (run.counts[a.status] || 0) + 1;
-  $('progress').value = run.answers.length;
-  const elapsed = ((performance.now() - run.started) / 1000).toFixed(1);
-  showStatus(run.name + ' (' + run.format + '): ' + run.answers.length + ' of ' + run.total +
-    ' data sets, ' + elapsed + ' s');
-  if (run.shown < ROWS_SHOWN) {
-    $('results').append(card(a));
-    run.shown++;
-  } else {
+// A batch of answers: their cards added at once, the counts shown once.
+function addAnswers(list) {
+  const cards = document.createDocumentFragment();
+  for (const a of list) {
+    run.answers.push(a);
+    run.counts[a.status] = (run.counts[a.status] || 0) + 1;
+    if (run.shown < ROWS_SHOWN) {
+      cards.append(card(a));
+      run.shown++;
+    }
+  }
+  $('results').append(cards);
+  if (run.answers.length > run.shown) {
     $('more').hidden = false;
     $('more').textContent = (run.answers.length - run.shown) +
       ' more data sets are not shown here; the downloads have every one.';
   }
+  $('progress').value = run.answers.length;
+  const elapsed = ((performance.now() - run.started) / 1000).toFixed(1);
+  showStatus(run.name + ' (' + run.format + '): ' + run.answers.length + ' of ' + run.total +
+    ' data sets, ' + elapsed + ' s');
   showTotals();
 }
 
