@@ -25,106 +25,12 @@ pub use walkthrough::Walkthrough;
 
 use crate::puzzle::formats::judge::render;
 use crate::puzzle::Puzzle;
-use crate::rules::decision::{Event, Reason};
-use crate::rules::Rule;
-use crate::solve::outcome::{Options, Outcome, Status};
-use crate::solve::solver::Solver;
+use crate::rules::decision::Event;
+use crate::solve::outcome::{Options, Status};
 use crate::util::counted;
-use serde::Serialize;
 use std::fmt::Write as _;
-use steps::{steps, Deduction, Focus, Replay};
-
-/// What each reason means, in one line of words (the legend).
-fn meaning(r: Reason) -> &'static str {
-    use Rule::*;
-    match r {
-        Reason::Rule(rule) => match rule {
-            R1 => "a 0: all four sides are crosses",
-            R2 => "a cell n with exactly n sides not crossed: those sides are lines",
-            R3 => "a cell n with n sides already lines: the other sides are crosses",
-            R4 => "two 3s side by side: their shared side and both far sides are lines",
-            R5 => "two 3s diagonally adjacent: the sides at each one's far corner are lines",
-            R6 => "a vertex with one line and one undecided edge: that edge is a line",
-            R7 => "a vertex with two lines: its other edges are crosses",
-            R8 => "a vertex with three crosses: the fourth edge is a cross",
-            R9 => "a 3 whose two exits at a corner are crossed: its sides there are lines",
-            R10 => "a 2 with one corner closed and one exit crossed next to it: the other exit is a line",
-            R11 => "a 1 whose two exits at a corner are crossed: its sides there are crosses",
-            R12 => "a line enters a 3's corner, the other exit crossed: the far corner's sides are lines",
-            R13 => "a 3 and a 1 diagonally adjacent: a closed far corner of one closes the other's",
-            R14 => "a line enters a 2's corner, the other exit crossed, one far exit crossed: the other far exit is a line",
-            R15 => "a line enters a 1's corner, the other exit crossed: the far corner's sides are crosses",
-        },
-        Reason::Colors => "cells inside and outside the loop: a line between cells of different sides, a cross between the same",
-        Reason::Angles => "at a cell's corner, its two sides are known to hold at most or at least one line",
-        Reason::Parity => "edges known equal or opposite to others, and clues and vertices that fix their sum",
-        Reason::Reach => "edges the loop cannot reach any more are crosses",
-        Reason::Loop => "an edge that would close a loop while other lines are left out is a cross",
-        Reason::Probe => "the other value led to a contradiction, or both values agree on the edge",
-        Reason::Branch => "a guess: the search tries the edge as a line, then as a cross",
-        Reason::LoopClosed => "the loop is closed: every other edge is a cross",
-    }
-}
-
-/// What came of the solve, in words.
-fn verdict(outcome: &Outcome) -> String {
-    match outcome.status() {
-        Status::Solved => "one solution".to_string(),
-        Status::Multiple => "several solutions; the first found is drawn".to_string(),
-        Status::NoSolution => format!(
-            "no solution{}",
-            outcome
-                .contradiction
-                .map(|c| format!(" ({c})"))
-                .unwrap_or_default()
-        ),
-        Status::GaveUp => match outcome.stalled() {
-            Some(undecided) => format!(
-                "the rules stalled with {} undecided",
-                counted(undecided as u64, "edge")
-            ),
-            None => "gave up: the search budget ran out".to_string(),
-        },
-        Status::TimedOut => "gave up: the time limit ran out".to_string(),
-        // (The solver does not say this of a puzzle it read.)
-        Status::Invalid => "not read".to_string(),
-    }
-}
-
-/// Why puzzle `p` has no steps to show, if a clue 4 answered it: the
-/// solver takes such a puzzle out of deduction (`solve::four`), since a
-/// 4's four sides close a loop by themselves.
-fn answered_by_four(p: &Puzzle) -> Option<String> {
-    let (i, j) = p.fours().next()?;
-    Some(format!(
-        "no steps: the clue 4 at cell ({}, {}) answers the puzzle without deduction: its four \
-         sides are lines and close a loop by themselves, so the loop can only be that square, \
-         a solution if it meets every other clue",
-        i + 1,
-        j + 1
-    ))
-}
-
-/// The reasons `steps` cite, in the order of their first citation.
-fn cited(steps: &[Result<Deduction, Event>]) -> Vec<Reason> {
-    let mut seen: Vec<Reason> = Vec::new();
-    for step in steps.iter().flatten() {
-        if !seen.contains(&step.reason) {
-            seen.push(step.reason);
-        }
-    }
-    seen
-}
-
-/// Solves `p` recording every step (the one solve both explanations read).
-fn solve_traced(p: &Puzzle, options: Options) -> Outcome {
-    let mut solver = Solver::new(Options {
-        trace: true,
-        ..options
-    });
-    solver.solve(p).clone()
-}
-
+use steps::{answered_by_four, cited, meaning, steps, verdict, Deduction, Replay};
+use walkthrough::solve_traced;
 /// Writes the explanation of puzzle `p` (data set `number`) into `out`.
 /// With `every = Some(n)`, the drawing of the lines known so far (and the
 /// crosses, as `x`) is shown after every `n` steps. Returns the outcome's
@@ -212,47 +118,6 @@ fn legend(steps: &[Result<Deduction, Event>], out: &mut String) {
         let _ = writeln!(out, "  {:<wide$}  {}", r.to_string(), meaning(r));
     }
 }
-
-/// One entry of the JSON explanation: a step, a backtrack or a solution.
-#[derive(Serialize)]
-#[serde(tag = "event", rename_all = "kebab-case")]
-enum JsonEvent {
-    Step {
-        step: usize,
-        depth: u32,
-        reason: String,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        at: Option<Focus>,
-        lines: Vec<String>,
-        crosses: Vec<String>,
-    },
-    Backtrack {
-        depth: u32,
-    },
-    Solution,
-}
-
-/// The JSON explanation of one puzzle.
-#[derive(Serialize)]
-struct JsonExplanation {
-    data_set: usize,
-    rows: usize,
-    cols: usize,
-    blanks: usize,
-    events: Vec<JsonEvent>,
-    legend: Vec<(String, &'static str)>,
-    status: &'static str,
-    result: String,
-    /// Why there are no steps, when a clue 4 answered the puzzle.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
-    passes: u64,
-    nodes: u64,
-    probes: u64,
-    /// The judge's drawing of the (first) solution found, if any.
-    drawing: Option<String>,
-}
-
 /// Writes the explanation of puzzle `p` (data set `number`) into `out` as
 /// one JSON document (and a newline): `events` (each `step` with its
 /// `reason`, where it looked and the edges it made lines and crosses,
@@ -260,62 +125,6 @@ struct JsonExplanation {
 /// counts and the final `drawing`. Returns the outcome's status.
 pub fn explain_json(p: &Puzzle, number: usize, options: Options, out: &mut String) -> Status {
     Walkthrough::new(p, options).write_json(number, out)
-}
-
-/// Writes the JSON explanation of puzzle `p` (data set `number`), whose
-/// traced solve is `outcome` and its `steps`, as [`explain_json`] says.
-fn json(
-    p: &Puzzle,
-    outcome: &Outcome,
-    steps: &[Result<Deduction, Event>],
-    number: usize,
-    out: &mut String,
-) -> Status {
-    let mut n = 0;
-    let events = steps
-        .iter()
-        .map(|item| match item {
-            Ok(step) => {
-                n += 1;
-                JsonEvent::Step {
-                    step: n,
-                    depth: step.depth,
-                    reason: step.reason.to_string(),
-                    at: step.place(),
-                    lines: step.edge_names(true),
-                    crosses: step.edge_names(false),
-                }
-            }
-            Err(Event::Backtrack { depth }) => JsonEvent::Backtrack { depth: *depth },
-            Err(_) => JsonEvent::Solution,
-        })
-        .collect();
-    let drawing = outcome.solution().map(|s| {
-        let mut d = Vec::new();
-        render::draw(p, s, &mut d);
-        String::from_utf8_lossy(&d).into_owned()
-    });
-    let doc = JsonExplanation {
-        data_set: number,
-        rows: p.rows(),
-        cols: p.cols(),
-        blanks: p.blanks(),
-        events,
-        legend: cited(steps)
-            .into_iter()
-            .map(|r| (r.to_string(), meaning(r)))
-            .collect(),
-        status: outcome.status().name(),
-        result: verdict(outcome),
-        note: answered_by_four(p),
-        passes: outcome.stats.passes,
-        nodes: outcome.stats.nodes,
-        probes: outcome.stats.probes,
-        drawing,
-    };
-    out.push_str(&serde_json::to_string(&doc).expect("plain data serializes"));
-    out.push('\n');
-    outcome.status()
 }
 
 #[cfg(test)]

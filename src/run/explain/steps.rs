@@ -3,8 +3,9 @@
 //! place and depth), the backtracks and solutions kept between them as
 //! markers, and their replay ([`Replay`]): the lines and crosses known
 //! after each (a backtrack puts back the board of its depth's branch).
-//! What the steps mean and how they are written is the explanations' own
-//! (`super`).
+//! Also the words every explanation uses: what each reason means (the
+//! legend), the verdict, why a clue 4 leaves no step. How the steps are
+//! written out is the explanations' own (`super`, `walkthrough`).
 
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::formats::judge::render;
@@ -12,6 +13,8 @@ use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::rules::decision::{Event, Reason};
 use crate::rules::Rule;
+use crate::solve::outcome::{Outcome, Status};
+use crate::util::counted;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -227,4 +230,86 @@ impl Replay {
             Err(_) => {}
         }
     }
+}
+
+/// What each reason means, in one line of words (the legend).
+pub(super) fn meaning(r: Reason) -> &'static str {
+    use Rule::*;
+    match r {
+        Reason::Rule(rule) => match rule {
+            R1 => "a 0: all four sides are crosses",
+            R2 => "a cell n with exactly n sides not crossed: those sides are lines",
+            R3 => "a cell n with n sides already lines: the other sides are crosses",
+            R4 => "two 3s side by side: their shared side and both far sides are lines",
+            R5 => "two 3s diagonally adjacent: the sides at each one's far corner are lines",
+            R6 => "a vertex with one line and one undecided edge: that edge is a line",
+            R7 => "a vertex with two lines: its other edges are crosses",
+            R8 => "a vertex with three crosses: the fourth edge is a cross",
+            R9 => "a 3 whose two exits at a corner are crossed: its sides there are lines",
+            R10 => "a 2 with one corner closed and one exit crossed next to it: the other exit is a line",
+            R11 => "a 1 whose two exits at a corner are crossed: its sides there are crosses",
+            R12 => "a line enters a 3's corner, the other exit crossed: the far corner's sides are lines",
+            R13 => "a 3 and a 1 diagonally adjacent: a closed far corner of one closes the other's",
+            R14 => "a line enters a 2's corner, the other exit crossed, one far exit crossed: the other far exit is a line",
+            R15 => "a line enters a 1's corner, the other exit crossed: the far corner's sides are crosses",
+        },
+        Reason::Colors => "cells inside and outside the loop: a line between cells of different sides, a cross between the same",
+        Reason::Angles => "at a cell's corner, its two sides are known to hold at most or at least one line",
+        Reason::Parity => "edges known equal or opposite to others, and clues and vertices that fix their sum",
+        Reason::Reach => "edges the loop cannot reach any more are crosses",
+        Reason::Loop => "an edge that would close a loop while other lines are left out is a cross",
+        Reason::Probe => "the other value led to a contradiction, or both values agree on the edge",
+        Reason::Branch => "a guess: the search tries the edge as a line, then as a cross",
+        Reason::LoopClosed => "the loop is closed: every other edge is a cross",
+    }
+}
+
+/// What came of the solve, in words.
+pub(super) fn verdict(outcome: &Outcome) -> String {
+    match outcome.status() {
+        Status::Solved => "one solution".to_string(),
+        Status::Multiple => "several solutions; the first found is drawn".to_string(),
+        Status::NoSolution => format!(
+            "no solution{}",
+            outcome
+                .contradiction
+                .map(|c| format!(" ({c})"))
+                .unwrap_or_default()
+        ),
+        Status::GaveUp => match outcome.stalled() {
+            Some(undecided) => format!(
+                "the rules stalled with {} undecided",
+                counted(undecided as u64, "edge")
+            ),
+            None => "gave up: the search budget ran out".to_string(),
+        },
+        Status::TimedOut => "gave up: the time limit ran out".to_string(),
+        // (The solver does not say this of a puzzle it read.)
+        Status::Invalid => "not read".to_string(),
+    }
+}
+
+/// Why puzzle `p` has no steps to show, if a clue 4 answered it: the
+/// solver takes such a puzzle out of deduction (`solve::four`), since a
+/// 4's four sides close a loop by themselves.
+pub(super) fn answered_by_four(p: &Puzzle) -> Option<String> {
+    let (i, j) = p.fours().next()?;
+    Some(format!(
+        "no steps: the clue 4 at cell ({}, {}) answers the puzzle without deduction: its four \
+         sides are lines and close a loop by themselves, so the loop can only be that square, \
+         a solution if it meets every other clue",
+        i + 1,
+        j + 1
+    ))
+}
+
+/// The reasons `steps` cite, in the order of their first citation.
+pub(super) fn cited(steps: &[Result<Deduction, Event>]) -> Vec<Reason> {
+    let mut seen: Vec<Reason> = Vec::new();
+    for step in steps.iter().flatten() {
+        if !seen.contains(&step.reason) {
+            seen.push(step.reason);
+        }
+    }
+    seen
 }

@@ -2,18 +2,21 @@
 //! browser page does: the puzzle, its traced solve and its steps, the
 //! JSON document of `slink explain --json`, and the SVG picture of the
 //! board after any number of steps, the last step's edges marked
-//! ([`crate::pictures::marks`]). It holds one puzzle's explanation; the
-//! steps and their replay are `steps`'s, the words the explanations'.
+//! ([`crate::pictures::marks`]); the JSON explanation is written here (the
+//! text one is `super`'s). It holds one puzzle's explanation; the steps,
+//! their replay and their words are `steps`'s.
 
-use super::steps::{steps, Deduction, Replay};
-use super::{json, solve_traced};
+use super::steps::{answered_by_four, cited, meaning, steps, verdict, Deduction, Focus, Replay};
 use crate::grid::Plane;
+use crate::puzzle::formats::judge::render;
 use crate::puzzle::formats::pictures::marks::{self, Marks};
 use crate::puzzle::formats::pictures::svg::Picture;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::rules::decision::Event;
 use crate::solve::outcome::{Options, Outcome, Status};
+use crate::solve::solver::Solver;
+use serde::Serialize;
 
 /// A puzzle's explanation, to be gone through one step at a time.
 ///
@@ -116,4 +119,109 @@ impl Walkthrough {
         marks::write(&picture, &marks, &mut out).expect("writing to a Vec");
         String::from_utf8(out).expect("the writer writes UTF-8")
     }
+}
+
+/// Solves `p` recording every step (the one solve both explanations read).
+pub(super) fn solve_traced(p: &Puzzle, options: Options) -> Outcome {
+    let mut solver = Solver::new(Options {
+        trace: true,
+        ..options
+    });
+    solver.solve(p).clone()
+}
+
+/// One entry of the JSON explanation: a step, a backtrack or a solution.
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+enum JsonEvent {
+    Step {
+        step: usize,
+        depth: u32,
+        reason: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        at: Option<Focus>,
+        lines: Vec<String>,
+        crosses: Vec<String>,
+    },
+    Backtrack {
+        depth: u32,
+    },
+    Solution,
+}
+
+/// The JSON explanation of one puzzle.
+#[derive(Serialize)]
+struct JsonExplanation {
+    data_set: usize,
+    rows: usize,
+    cols: usize,
+    blanks: usize,
+    events: Vec<JsonEvent>,
+    legend: Vec<(String, &'static str)>,
+    status: &'static str,
+    result: String,
+    /// Why there are no steps, when a clue 4 answered the puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+    passes: u64,
+    nodes: u64,
+    probes: u64,
+    /// The judge's drawing of the (first) solution found, if any.
+    drawing: Option<String>,
+}
+
+/// Writes the JSON explanation of puzzle `p` (data set `number`), whose
+/// traced solve is `outcome` and its `steps`, as [`super::explain_json`] says.
+fn json(
+    p: &Puzzle,
+    outcome: &Outcome,
+    steps: &[Result<Deduction, Event>],
+    number: usize,
+    out: &mut String,
+) -> Status {
+    let mut n = 0;
+    let events = steps
+        .iter()
+        .map(|item| match item {
+            Ok(step) => {
+                n += 1;
+                JsonEvent::Step {
+                    step: n,
+                    depth: step.depth,
+                    reason: step.reason.to_string(),
+                    at: step.place(),
+                    lines: step.edge_names(true),
+                    crosses: step.edge_names(false),
+                }
+            }
+            Err(Event::Backtrack { depth }) => JsonEvent::Backtrack { depth: *depth },
+            Err(_) => JsonEvent::Solution,
+        })
+        .collect();
+    let drawing = outcome.solution().map(|s| {
+        let mut d = Vec::new();
+        render::draw(p, s, &mut d);
+        String::from_utf8_lossy(&d).into_owned()
+    });
+    let doc = JsonExplanation {
+        data_set: number,
+        rows: p.rows(),
+        cols: p.cols(),
+        blanks: p.blanks(),
+        events,
+        legend: cited(steps)
+            .into_iter()
+            .map(|r| (r.to_string(), meaning(r)))
+            .collect(),
+        status: outcome.status().name(),
+        result: verdict(outcome),
+        note: answered_by_four(p),
+        passes: outcome.stats.passes,
+        nodes: outcome.stats.nodes,
+        probes: outcome.stats.probes,
+        drawing,
+    };
+    out.push_str(&serde_json::to_string(&doc).expect("plain data serializes"));
+    out.push('\n');
+    outcome.status()
 }

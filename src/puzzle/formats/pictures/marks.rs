@@ -6,7 +6,7 @@
 //! step-by-step view). It draws what it is given: which edges are known
 //! after which step is `run::explain`'s replay.
 
-use super::svg::{element_marked, loop_path, Picture, CELL, MARGIN};
+use super::svg::{element_marked, loop_path, Overlay, Picture, CELL, MARGIN};
 use crate::puzzle::solution::Solution;
 use quick_xml::events::{BytesDecl, Event};
 use quick_xml::Writer;
@@ -30,33 +30,25 @@ pub struct Marks<'a> {
 }
 
 impl Marks<'_> {
-    /// Draws the marks, the board's top-left corner `top` units down.
-    pub(crate) fn draw<W: Write>(&self, w: &mut Writer<W>, top: usize) -> io::Result<()> {
-        let (crosses, step_crosses) = (
-            crosses_path(self.crosses, top),
-            crosses_path(self.step_crosses, top),
-        );
+    /// The paths of the marks, the board's top-left corner `top` units
+    /// down (none for no edge).
+    fn paths(&self, top: usize) -> Vec<Overlay> {
         let paths = [
-            ("crosses", crosses, CROSS_COLOR, "0.6"),
+            (
+                "crosses",
+                crosses_path(self.crosses, top),
+                CROSS_COLOR,
+                "0.6",
+            ),
             ("step", loop_path(self.step_lines, top), STEP_COLOR, "2.6"),
-            ("step crosses", step_crosses, STEP_COLOR, "1"),
+            (
+                "step crosses",
+                crosses_path(self.step_crosses, top),
+                STEP_COLOR,
+                "1",
+            ),
         ];
-        for (class, d, color, width) in paths {
-            if d.is_empty() {
-                continue;
-            }
-            w.create_element("path")
-                .with_attributes([
-                    ("class", class),
-                    ("d", d.as_str()),
-                    ("stroke", color),
-                    ("stroke-width", width),
-                    ("stroke-linecap", "round"),
-                    ("fill", "none"),
-                ])
-                .write_empty()?;
-        }
-        Ok(())
+        paths.into_iter().filter(|p| !p.1.is_empty()).collect()
     }
 }
 
@@ -65,7 +57,7 @@ pub fn write(picture: &Picture, marks: &Marks, out: impl Write) -> io::Result<()
     let mut w = Writer::new(out);
     w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
     w.get_mut().write_all(b"\n")?;
-    element_marked(picture, Some(marks), &mut w, true)?;
+    element_marked(picture, &|top| marks.paths(top), &mut w, true)?;
     w.get_mut().write_all(b"\n")
 }
 

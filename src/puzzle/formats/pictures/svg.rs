@@ -12,7 +12,6 @@
 //! (the first dashed orange, the second dotted purple), and says so.
 //! Text (title, status) is escaped by the XML writer.
 
-use super::marks::Marks;
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Puzzle, BLANK};
 use quick_xml::events::{BytesDecl, BytesText, Event};
@@ -163,14 +162,18 @@ pub(crate) fn element<W: Write>(
     w: &mut Writer<W>,
     standalone: bool,
 ) -> io::Result<()> {
-    element_marked(picture, None, w, standalone)
+    element_marked(picture, &|_| Vec::new(), w, standalone)
 }
 
-/// Writes the `<svg>` element as [`element`] does, with `marks` over the
-/// lines if any ([`super::marks`]).
+/// A path drawn over the lines: its class, `d`, colour and width.
+pub(crate) type Overlay = (&'static str, String, &'static str, &'static str);
+
+/// Writes the `<svg>` element as [`element`] does, with the paths that
+/// `overlay` gives for the board's top (in units) over the lines: the
+/// marks of a board part way through a deduction.
 pub(crate) fn element_marked<W: Write>(
     picture: &Picture,
-    marks: Option<&Marks>,
+    overlay: &dyn Fn(usize) -> Vec<Overlay>,
     w: &mut Writer<W>,
     standalone: bool,
 ) -> io::Result<()> {
@@ -216,7 +219,7 @@ pub(crate) fn element_marked<W: Write>(
                     ])
                     .write_text_content(BytesText::new(&clean(&label)))?;
             }
-            board(picture, marks, w, top)
+            board(picture, overlay, w, top)
         })?;
     Ok(())
 }
@@ -269,11 +272,11 @@ fn loops<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Resu
     Ok(())
 }
 
-/// The grid, the lines (and the marks, if any), the clues and (when
+/// The grid, the lines (and the overlay's paths), the clues and (when
 /// unsure) the frame, the board's top-left corner `top` units down.
 fn board<W: Write>(
     picture: &Picture,
-    marks: Option<&Marks>,
+    overlay: &dyn Fn(usize) -> Vec<Overlay>,
     w: &mut Writer<W>,
     top: usize,
 ) -> io::Result<()> {
@@ -288,8 +291,17 @@ fn board<W: Write>(
         ])
         .write_empty()?;
     loops(picture, w, top)?;
-    if let Some(marks) = marks {
-        marks.draw(w, top)?;
+    for (class, d, color, width) in overlay(top) {
+        w.create_element("path")
+            .with_attributes([
+                ("class", class),
+                ("d", d.as_str()),
+                ("stroke", color),
+                ("stroke-width", width),
+                ("stroke-linecap", "round"),
+                ("fill", "none"),
+            ])
+            .write_empty()?;
     }
     w.create_element("g")
         .with_attributes([
