@@ -272,6 +272,23 @@ fn loops<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Resu
     Ok(())
 }
 
+/// Writes the paths of an overlay.
+fn overlays<W: Write>(paths: Vec<Overlay>, w: &mut Writer<W>) -> io::Result<()> {
+    for (class, d, color, width) in paths {
+        w.create_element("path")
+            .with_attributes([
+                ("class", class),
+                ("d", d.as_str()),
+                ("stroke", color),
+                ("stroke-width", width),
+                ("stroke-linecap", "round"),
+                ("fill", "none"),
+            ])
+            .write_empty()?;
+    }
+    Ok(())
+}
+
 /// The grid, the lines (and the overlay's paths), the clues and (when
 /// unsure) the frame, the board's top-left corner `top` units down.
 fn board<W: Write>(
@@ -291,18 +308,7 @@ fn board<W: Write>(
         ])
         .write_empty()?;
     loops(picture, w, top)?;
-    for (class, d, color, width) in overlay(top) {
-        w.create_element("path")
-            .with_attributes([
-                ("class", class),
-                ("d", d.as_str()),
-                ("stroke", color),
-                ("stroke-width", width),
-                ("stroke-linecap", "round"),
-                ("fill", "none"),
-            ])
-            .write_empty()?;
-    }
+    overlays(overlay(top), w)?;
     w.create_element("g")
         .with_attributes([
             ("class", "clues"),
