@@ -178,19 +178,14 @@ impl Session {
             Found::Span(span) => span.decode(&self.text, &mut self.puzzle),
             Found::Broken(_, e) => Err(e.clone()),
         };
-        let outcome = match &parsed {
-            Ok(()) => Some(self.solver.solve(&self.puzzle)),
-            Err(_) => None,
+        let fate = match &parsed {
+            Ok(()) => Fate::Solved {
+                puzzle: &self.puzzle,
+                outcome: self.solver.solve(&self.puzzle),
+            },
+            Err(e) => Fate::Invalid(e),
         };
         let micros = ((clock() - started) * 1000.0).max(0.0) as u64;
-        let fate = match (&parsed, outcome) {
-            (Ok(()), Some(outcome)) => Fate::Solved {
-                puzzle: &self.puzzle,
-                outcome,
-            },
-            (Err(e), _) => Fate::Invalid(e),
-            (Ok(()), None) => Fate::Failed,
-        };
         let answer = answer(&self.name, &span, fate, micros, detail);
         Some(answer)
     }
