@@ -4,7 +4,44 @@ use crate::grid::{EdgeId, Plane};
 use bitvec::slice::BitSlice;
 
 /// A row of edges as bits: bit `j` is the edge in column `j`, set for a line.
+///
+/// Stored in the solution's own `u64` words where bitvec stores bits in
+/// them (64-bit targets); bitvec has no `BitSlice<u64>` elsewhere (wasm32),
+/// and there the same words are read as twice as many `u32`s.
+#[cfg(target_pointer_width = "64")]
 pub type Bits = BitSlice<u64>;
+/// A row of edges as bits: bit `j` is the edge in column `j`, set for a line.
+///
+/// On this 32-bit target the solution's `u64` words are read as twice as
+/// many `u32`s (bitvec has no `BitSlice<u64>` here); on 64-bit targets it
+/// is a `BitSlice<u64>` of the words themselves.
+#[cfg(not(target_pointer_width = "64"))]
+pub type Bits = BitSlice<u32>;
+
+/// The words of a row as the store of [`Bits`]: the words themselves.
+#[cfg(target_pointer_width = "64")]
+#[inline(always)]
+fn bit_store(words: &[u64]) -> &[u64] {
+    words
+}
+
+/// The words of a row as the store of [`Bits`]: each `u64` as two `u32`s,
+/// its low half first, which is the order of the bits on a little-endian
+/// target.
+#[cfg(all(not(target_pointer_width = "64"), target_endian = "little"))]
+fn bit_store(words: &[u64]) -> &[u32] {
+    // SAFETY: the pointer is valid for `8 * words.len()` bytes, which is
+    // `2 * words.len()` u32s, for the lifetime of `words`; u64's alignment
+    // is a multiple of u32's; every bit pattern is a u32; and the slice is
+    // only read, as `words` is.
+    unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u32>(), 2 * words.len()) }
+}
+
+#[cfg(all(not(target_pointer_width = "64"), target_endian = "big"))]
+compile_error!(
+    "slink's bit slices read u64 words as u32 halves, low half first: \
+     a 32-bit target must be little-endian"
+);
 
 /// The line edges of a solution, one row of words per plane row: bit `j`
 /// of vertex row `i`'s words is `H(i, j)`, bit `j` of cell row `i`'s words
@@ -259,14 +296,14 @@ impl Solution {
     /// set when `H(i, j)` is a line.
     #[inline]
     pub fn h_lines(&self, i: usize) -> &Bits {
-        &Bits::from_slice(self.h_row(i))[..self.cols]
+        &Bits::from_slice(bit_store(self.h_row(i)))[..self.cols]
     }
 
     /// The vertical edges of cell row `i` as `cols + 1` bits: bit `j` is
     /// set when `V(i, j)` is a line.
     #[inline]
     pub fn v_lines(&self, i: usize) -> &Bits {
-        &Bits::from_slice(self.v_row(i))[..self.cols + 1]
+        &Bits::from_slice(bit_store(self.v_row(i)))[..self.cols + 1]
     }
 
     /// Every line edge: the `H` rows from the top, then the `V` rows, each

@@ -60,7 +60,6 @@
 
 mod encoded;
 pub mod format;
-#[cfg(target_os = "linux")]
 pub mod pipeline;
 mod progress;
 pub mod record;

@@ -239,6 +239,12 @@ fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
     std::os::windows::fs::FileExt::seek_read(file, buf, at)
 }
 
+/// Elsewhere (wasm32) no file opens in the first place.
+#[cfg(not(any(unix, windows)))]
+fn read_at(_file: &File, _buf: &mut [u8], _at: u64) -> io::Result<usize> {
+    Err(io::ErrorKind::Unsupported.into())
+}
+
 impl Source {
     /// A regular file, read (or mapped, if `map` and on Linux) from
     /// offset `start` to `end`.

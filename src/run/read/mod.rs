@@ -9,4 +9,5 @@
 
 pub mod chunks;
 pub mod input;
+#[cfg(target_os = "linux")]
 mod mapped;

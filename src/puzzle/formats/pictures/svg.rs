@@ -22,7 +22,7 @@ use std::io::{self, Write};
 /// Units per cell.
 pub const CELL: usize = 10;
 /// Units around the board.
-const MARGIN: usize = 5;
+pub(crate) const MARGIN: usize = 5;
 /// Units above the board for the label of a standalone picture.
 const LABEL: usize = 10;
 /// Pixels per unit of the picture's `width` and `height`.
@@ -162,6 +162,21 @@ pub(crate) fn element<W: Write>(
     w: &mut Writer<W>,
     standalone: bool,
 ) -> io::Result<()> {
+    element_marked(picture, &|_| Vec::new(), w, standalone)
+}
+
+/// A path drawn over the lines: its class, `d`, colour and width.
+pub(crate) type Overlay = (&'static str, String, &'static str, &'static str);
+
+/// Writes the `<svg>` element as [`element`] does, with the paths that
+/// `overlay` gives for the board's top (in units) over the lines: the
+/// marks of a board part way through a deduction.
+pub(crate) fn element_marked<W: Write>(
+    picture: &Picture,
+    overlay: &dyn Fn(usize) -> Vec<Overlay>,
+    w: &mut Writer<W>,
+    standalone: bool,
+) -> io::Result<()> {
     check(picture)?;
     let (board_width, board_height) = picture.size();
     let top = if standalone { LABEL } else { 0 };
@@ -204,7 +219,7 @@ pub(crate) fn element<W: Write>(
                     ])
                     .write_text_content(BytesText::new(&clean(&label)))?;
             }
-            board(picture, w, top)
+            board(picture, overlay, w, top)
         })?;
     Ok(())
 }
@@ -257,9 +272,31 @@ fn loops<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Resu
     Ok(())
 }
 
-/// The grid, the lines, the clues and (when unsure) the frame, the
-/// board's top-left corner `top` units down.
-fn board<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Result<()> {
+/// Writes the paths of an overlay.
+fn overlays<W: Write>(paths: Vec<Overlay>, w: &mut Writer<W>) -> io::Result<()> {
+    for (class, d, color, width) in paths {
+        w.create_element("path")
+            .with_attributes([
+                ("class", class),
+                ("d", d.as_str()),
+                ("stroke", color),
+                ("stroke-width", width),
+                ("stroke-linecap", "round"),
+                ("fill", "none"),
+            ])
+            .write_empty()?;
+    }
+    Ok(())
+}
+
+/// The grid, the lines (and the overlay's paths), the clues and (when
+/// unsure) the frame, the board's top-left corner `top` units down.
+fn board<W: Write>(
+    picture: &Picture,
+    overlay: &dyn Fn(usize) -> Vec<Overlay>,
+    w: &mut Writer<W>,
+    top: usize,
+) -> io::Result<()> {
     let p = picture.puzzle;
     w.create_element("path")
         .with_attributes([
@@ -271,6 +308,7 @@ fn board<W: Write>(picture: &Picture, w: &mut Writer<W>, top: usize) -> io::Resu
         ])
         .write_empty()?;
     loops(picture, w, top)?;
+    overlays(overlay(top), w)?;
     w.create_element("g")
         .with_attributes([
             ("class", "clues"),
