@@ -31,18 +31,43 @@ pub fn decide<const W: usize>(v: &mut Visit<'_, '_, W>, exits: &CornerExits<W>) 
             // R11: a 1 cannot use either side at a closed corner.
             v.cross(Rule::R11, sides[s], one & closed & !known[s].cross);
         });
-        // R10: a 2 with a closed corner: at an adjacent corner with one exit
-        // crossed, the other exit is a line.
-        let two_closed = two & closed;
-        if two_closed.is_empty() {
-            break 'corner;
-        }
-        unroll2!(k.adjacent(), |adj| {
-            let [ah, av] = adj.exits();
-            let [h, e] = exits.exits[corner_index(adj)];
-            v.line(Rule::R10, ah, two_closed & e.cross & !h.line);
-            v.line(Rule::R10, av, two_closed & h.cross & !e.line);
-        });
+        r10(v, exits, k, two & closed);
+    });
+}
+
+/// R10 alone on the cells of a visit that has read the row's corner exits:
+/// of the corner and entry families, what the angle rules do not find
+/// (with them on, the rest follows from them: see
+/// `rules::propagate::LATER_TIERS_WITH_ANGLES`).
+#[inline]
+pub fn decide_r10<const W: usize>(v: &mut Visit<'_, '_, W>, exits: &CornerExits<W>) {
+    let two = v.clue(2, 0, 0);
+    if two.is_empty() {
+        return;
+    }
+    unroll4!(Corner::ALL, |n, k| {
+        let [eh, ev] = exits.exits[n];
+        r10(v, exits, k, two & eh.cross & ev.cross);
+    });
+}
+
+/// R10 at corner `k` of the 2s `two_closed` whose corner `k` is closed: at
+/// an adjacent corner with one exit crossed, the other exit is a line.
+#[inline(always)]
+fn r10<const W: usize>(
+    v: &mut Visit<'_, '_, W>,
+    exits: &CornerExits<W>,
+    k: Corner,
+    two_closed: crate::bits::Row<W>,
+) {
+    if two_closed.is_empty() {
+        return;
+    }
+    unroll2!(k.adjacent(), |adj| {
+        let [ah, av] = adj.exits();
+        let [h, e] = exits.exits[corner_index(adj)];
+        v.line(Rule::R10, ah, two_closed & e.cross & !h.line);
+        v.line(Rule::R10, av, two_closed & h.cross & !e.line);
     });
 }
 
