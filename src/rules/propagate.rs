@@ -158,25 +158,7 @@ pub fn propagate_until<const W: usize>(
                 stopped = true;
                 break Ok(passes);
             }
-        } else if corners.any() {
-            // The corner families read plane rows `i - 1..=i + 1`, R13
-            // `i - 2..=i + 2`.
-            corners.keep_near(ctx.board.open_rows(), 1);
-            for i in corners.iter().take_while(|&i| i < ctx.frame.rows) {
-                if with_r13 {
-                    corners_visit(ctx, i);
-                } else {
-                    r10_visit(ctx, i);
-                }
-            }
-            corners.clear_all();
-        } else if diagonal.any() {
-            diagonal.keep_near(ctx.board.open_rows(), 2);
-            for i in diagonal.iter().take_while(|&i| i < ctx.frame.rows) {
-                diagonal::apply(ctx, i);
-            }
-            diagonal.clear_all();
-        } else {
+        } else if !later_tier(ctx, corners, diagonal, with_r13) {
             break Ok(passes);
         }
     };
@@ -192,6 +174,41 @@ pub fn propagate_until<const W: usize>(
         assert_fixpoint(ctx);
     }
     result
+}
+
+/// The first of the later tiers with rows due, over them: the corner
+/// families (R10 alone without `with_r13`, see
+/// [`LATER_TIERS_WITH_ANGLES`]), or else R13; false if neither has any.
+#[inline]
+fn later_tier<const W: usize>(
+    ctx: &mut Ctx<'_, W>,
+    corners: &mut RowSet,
+    diagonal: &mut RowSet,
+    with_r13: bool,
+) -> bool {
+    let rows = ctx.frame.rows;
+    if corners.any() {
+        // The corner families read plane rows `i - 1..=i + 1`, R13
+        // `i - 2..=i + 2`.
+        corners.keep_near(ctx.board.open_rows(), 1);
+        for i in corners.iter().take_while(|&i| i < rows) {
+            if with_r13 {
+                corners_visit(ctx, i);
+            } else {
+                r10_visit(ctx, i);
+            }
+        }
+        corners.clear_all();
+    } else if diagonal.any() {
+        diagonal.keep_near(ctx.board.open_rows(), 2);
+        for i in diagonal.iter().take_while(|&i| i < rows) {
+            diagonal::apply(ctx, i);
+        }
+        diagonal.clear_all();
+    } else {
+        return false;
+    }
+    true
 }
 
 /// Why, once the angle rules are on, the later tiers come down to R10:
