@@ -27,6 +27,8 @@
 //!   status table (issue 39);
 //! - `vocabulary`: `-o/--output` on every command that writes a result,
 //!   messages that start with the command;
+//! - `shared`: the build's view of `../shared/corpus/` and the package's
+//!   copies of its sample and judge data;
 //! - `docs`: completions, the man page and the README's CLI reference;
 //! - `layers`: the layer rule of `src/lib.rs`, checked on the source.
 //!
@@ -60,6 +62,7 @@ mod real_corpus;
 mod resume;
 #[cfg(unix)]
 mod robust;
+mod shared;
 mod small_puzzles;
 mod verify;
 mod verify_formats;
