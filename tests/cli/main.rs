@@ -30,6 +30,7 @@
 //! - `shared`: the build's view of `../shared/corpus/` and the package's
 //!   copies of its sample and judge data;
 //! - `docs`: completions, the man page and the README's CLI reference;
+//! - `ci_checks`: `.ci/run`'s checks fail when their tool fails;
 //! - `layers`: the layer rule of `src/lib.rs`, checked on the source.
 //!
 //! Tests that need the library's internals reach them through
@@ -43,6 +44,7 @@ mod bench;
 mod big_boards;
 mod browser;
 mod check;
+mod ci_checks;
 mod clue_four;
 mod determinism;
 mod docs;
