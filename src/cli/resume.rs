@@ -3,10 +3,11 @@
 //! and the run going on after the data sets its records cover; and the
 //! line a stopped run ends with, saying where it stopped and how to go on.
 
-use super::output::{not_an_input, readable, Output, OutputArgs};
+use super::output::{readable, Output, OutputArgs};
 use slink::counted;
 use slink::run::batch::resume::{self, ResumeError, Resumed};
 use slink::run::batch::{Config, Input, Spot, Totals};
+use slink::run::files;
 use std::fs::File;
 use std::io::{self, BufReader};
 use std::path::Path;
@@ -48,7 +49,8 @@ pub fn open(
     if let Some(why) = unreadable_twice(inputs) {
         return Err(refuse(&format!("--resume: {why}")));
     }
-    not_an_input(path, paths).map_err(|e| refuse(&e.to_string()))?;
+    files::refuse_clashes(inputs, &[files::Output::result(Some(path))])
+        .map_err(|e| refuse(&e.to_string()))?;
     let name = path.display();
     let file = match File::open(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,

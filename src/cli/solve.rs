@@ -177,7 +177,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         resume::open(&args.output, &inputs, &paths, &mut config)
     } else {
         args.output
-            .open_or_exit("slink solve", &paths)
+            .open_or_exit("slink solve", &inputs)
             .map(|out| (out, None))
     };
     let (mut out, resumed) = match opened {

@@ -23,6 +23,8 @@
 //!   signals, outputs that do not fit, usage errors;
 //! - `robust`: signals, files that shrink, endless streams, write errors,
 //!   the time limit (docs/RELIABILITY.md);
+//! - `one_file`: no input destroyed through another name, no two
+//!   outputs that are one file (issue 51);
 //! - `promises`: outputs kept when an input is missing, one `-q`, one exit
 //!   status table (issue 39);
 //! - `vocabulary`: `-o/--output` on every command that writes a result,
@@ -58,6 +60,7 @@ mod json_schema;
 mod judge_mode;
 mod layers;
 mod malformed;
+mod one_file;
 mod promises;
 mod properties;
 mod real_corpus;

@@ -38,6 +38,7 @@ use super::{Config, Error, Input, OutputFormat, Totals};
 use crate::puzzle::formats::pictures::html::Tally;
 use crate::puzzle::formats::url::OddAddresses;
 use crate::puzzle::formats::{self, Reader};
+use crate::run::files;
 use crate::run::read::chunks;
 use crate::run::read::input::{self, Source};
 use crate::util::interrupt;
@@ -160,6 +161,10 @@ impl<'c> Pipeline<'c> {
                     held: None,
                     several: false,
                     stems: Default::default(),
+                    inputs: match &config.out_dir {
+                        Some(_) => files::Inputs::of(inputs),
+                        None => files::Inputs::default(),
+                    },
                 }),
                 tally: (config.format == OutputFormat::Html).then(Tally::default),
                 shrank: None,
