@@ -153,12 +153,9 @@ fn check_input(
         items.drain(..passed);
         check.skip -= passed;
         check_items(check, &mut file, &items, out)?;
-        if chunk.unterminated(&data_sets) && !config.quiet {
+        if let (Some(warning), false) = (chunk.end_warning(&data_sets), config.quiet) {
             out.flush()?;
-            writeln!(
-                err,
-                "slink check: {name}: warning: the input ends without the closing '0 0' line"
-            )?;
+            writeln!(err, "slink check: {name}: warning: {warning}")?;
         }
     };
     if let (false, Some(warning)) = (config.quiet, odd.warning(name)) {

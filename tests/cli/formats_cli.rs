@@ -253,7 +253,7 @@ fn bad_lines_are_reported_in_place_and_the_others_solved() {
     let from_4 = &from_3[from_3.find("\n4\n").unwrap() + 1..];
     assert_eq!((judge.code, judge.out), (2, format!("{before_3}{from_4}")));
     assert!(
-        judge.err.starts_with("stdin:4:39: data set 2: "),
+        judge.err.starts_with("slink: stdin:4:39: data set 2: "),
         "{}",
         judge.err
     );
@@ -273,7 +273,7 @@ fn stdin_is_the_judge_format_in_judge_mode_and_detected_elsewhere() {
     let judge = slink(&[], line.as_bytes());
     assert_eq!(judge.code, 2);
     assert!(
-        judge.err.starts_with("stdin:1:1: data set 1: "),
+        judge.err.starts_with("slink: stdin:1:1: data set 1: "),
         "{}",
         judge.err
     );
@@ -284,15 +284,30 @@ fn stdin_is_the_judge_format_in_judge_mode_and_detected_elsewhere() {
     assert_eq!(solve.out, judge.out);
     assert!(solve.out.starts_with("1\n#"), "{}", solve.out);
     // A URL where --from loopy was named is a malformed data set (exit
-    // 2) that says what it is; detected, a list may mix the two.
+    // 2) that says what it is: first in the input, the input is not a
+    // list of Loopy IDs; after an ID, the line is not one. Detected, a
+    // list may mix the two.
     let forced = slink(&["solve", "-q", "--from", "loopy"], line.as_bytes());
     assert_eq!((forced.code, forced.out.as_str()), (2, ""));
     assert!(
-        forced
-            .err
-            .contains("stdin:1:1: data set 1: expected a Loopy ID (loopy was named), found a URL"),
+        forced.err.contains(
+            "stdin:1:1: data set 1: the input is not a list of Loopy IDs (loopy was named): \
+             its first line is a URL"
+        ),
         "{}",
         forced.err
+    );
+    let after = slink(
+        &["solve", "-q", "--from", "loopy"],
+        format!("2x2t0:2222\n{line}").as_bytes(),
+    );
+    assert_eq!(after.code, 2, "{}", after.err);
+    assert!(
+        after
+            .err
+            .contains("stdin:2:1: data set 2: expected a Loopy ID (loopy was named), found a URL"),
+        "{}",
+        after.err
     );
     let mixed = format!("2x2t0:2222\n{line}");
     let both = slink(&["solve", "-q"], mixed.as_bytes());
@@ -380,13 +395,15 @@ fn svg_goes_to_stdout_for_one_data_set_and_to_files_for_several() {
         .has_tag_name(("http://www.w3.org/2000/svg", "svg")));
     let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
     assert_eq!(title.text(), Some("stdin #1: solved"));
-    // Several data sets need a folder: nothing on stdout, exit 2.
+    // Several data sets need a folder: nothing on stdout, exit 2, and
+    // the input, which was read, is said not drawn (not unreadable).
     let several = slink(&["solve", "--format", "svg"], TWO.as_bytes());
     assert_eq!((several.code, several.out.as_str()), (2, ""));
-    assert!(
-        several.err.contains("give --out-dir DIR"),
-        "{}",
-        several.err
+    assert_eq!(
+        several.err,
+        "slink solve: stdin has more than one data set: give --out-dir DIR to write one SVG \
+         file each\nslink solve: 1 of 2 data sets not solved with one solution: 1 with several \
+         solutions; 1 input not drawn (several SVG pictures need --out-dir)\n"
     );
     let file = dir.join("two.txt");
     std::fs::write(&file, TWO).unwrap();
@@ -675,4 +692,49 @@ fn urls_on_odd_addresses_are_read_with_a_warning() {
         assert!(!quiet.err.contains("warning"), "{command}: {}", quiet.err);
         assert_eq!(quiet.out, run.out, "{command}");
     }
+}
+
+#[test]
+fn a_file_in_another_format_than_the_one_named_is_one_message() {
+    // The statement's sample (judge format) read as URLs or Loopy IDs:
+    // one error for the input, not one per line, in every command that
+    // reads puzzles; with the format detected, it reads.
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/sample.in");
+    let sample = sample.to_str().unwrap();
+    for (from, list) in [("url", "URLs"), ("loopy", "Loopy IDs")] {
+        let said = format!(
+            "{sample}:1:1: data set 1: the input is not a list of {list} ({from} was named): its \
+             first line is a line of the judge format, and it is not read further; name no \
+             format to have it told from its first line"
+        );
+        for args in [
+            vec!["convert", "--to", "judge", "--from", from, sample],
+            vec!["solve", "--from", from, sample],
+        ] {
+            let run = slink(&args, b"");
+            assert_eq!(run.code, 2, "{args:?}: {}", run.err);
+            let errors: Vec<&str> = run.err.lines().filter(|l| l.contains("data set")).collect();
+            assert_eq!(errors[0], format!("slink {}: {said}", args[0]), "{args:?}");
+            assert_eq!(
+                errors.len(),
+                1 + usize::from(args[0] == "solve"),
+                "{}",
+                run.err
+            );
+        }
+        // check reports it as its line of the data set, and counts one.
+        let run = slink(&["check", "--from", from, sample], b"");
+        assert_eq!(run.code, 2, "{}", run.err);
+        let (_, why) = said.split_once(": data set 1: ").unwrap();
+        assert_eq!(
+            run.out.lines().collect::<Vec<_>>(),
+            [
+                format!("{sample}:1:1: set=1 bad input: {why}").as_str(),
+                "summary: 1 data set read; unique 0, multiple 0, none 0, gave up 0, bad input 1; \
+                 asked unique 0, promise 0; failed 0"
+            ]
+        );
+    }
+    let run = slink(&["convert", "--to", "url", sample], b"");
+    assert_eq!((run.code, run.err.as_str()), (0, ""));
 }

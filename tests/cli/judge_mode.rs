@@ -131,7 +131,9 @@ fn missing_terminator_is_solved_with_a_warning() {
         assert_eq!(run.code, 0, "a missing 0 0 is not a failure");
         assert_eq!(err.len(), 1, "one warning: {:?}", run.stderr);
         assert!(
-            err[0].starts_with("stdin") && err[0].contains("warning") && err[0].contains("0 0"),
+            err[0].starts_with("slink: stdin")
+                && err[0].contains("warning")
+                && err[0].contains("0 0"),
             "the warning should say the '0 0' line is missing: {:?}",
             err[0]
         );
@@ -230,7 +232,7 @@ fn no_solution_prints_nothing_for_it_and_goes_on() {
     assert_eq!(err.len(), impossible.len(), "{:?}", run.stderr);
     for (line, k) in err.iter().zip(2..) {
         assert!(
-            line.starts_with("stdin") && line.contains(&format!("data set {k}:")),
+            line.starts_with("slink: stdin") && line.contains(&format!("data set {k}:")),
             "{line:?} should name data set {k}"
         );
         assert!(line.contains("no solution"), "{line:?}");
