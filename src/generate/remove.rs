@@ -21,17 +21,24 @@
 //! ([`Difficulty::Search`], with its budget) checks quickly too, near the
 //! removed clues, confirmed by a whole search, which, where it finds a
 //! second solution, has the removed clues it breaks put back; a clue
-//! whose check found a second solution is needed for good (that solution
-//! is one of the whole puzzle and stays one as clues go), and the others
-//! left (put back, or out of budget) are then checked whole.
+//! whose check found a second solution is kept, needed while that
+//! solution holds ([`Removal::needed`]), and the others left (put back,
+//! or out of budget) are then checked whole.
 //!
 //! Where it stops: a clue whose removal check ran out of the search's
 //! budget stays (counted in [`Work::gave_up`]); below the search, checks
-//! have no budget to run out of.
+//! have no budget to run out of. A clue kept for a second solution is not
+//! tried again when the confirmation puts back a clue that solution
+//! breaks: it may then be needless (counted in [`Work::lapsed`]; a third
+//! of them could go). Trying such clues again (quickly, confirmed whole)
+//! blanked 0.5 to 1.8 points more of 20x20 `--blanks 0.9` puzzles for 1.7
+//! to 2 times the CPU, and none more of `--blanks 0.5`
+//! (docs/bench-history.md, issue 51); `--minimal`'s proof tries every
+//! clue left again.
 
 use super::checker::{Checked, Checker, Start, Stopped};
 use super::config::Work;
-use super::witness::{clue_of, Witnesses};
+use super::witness::{clue_of, Witness, Witnesses};
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};
@@ -59,6 +66,12 @@ pub(super) struct Removal<'a> {
     pub(super) radius: usize,
     /// The second solutions the searches found.
     pub(super) witnesses: Witnesses,
+    /// The orbits put back because a second solution needs them, each
+    /// with that solution: needed only while it holds, which a clue it
+    /// breaks, put back, ends (hard puzzles try such orbits again,
+    /// [`Removal::retry_lapsed`]; the others count them,
+    /// [`Removal::lapsed`]).
+    pub(super) needed: Vec<(Vec<usize>, Witness)>,
 }
 
 impl<'a> Removal<'a> {
@@ -81,6 +94,7 @@ impl<'a> Removal<'a> {
             saved: Vec::new(),
             radius: 4,
             witnesses: Witnesses::default(),
+            needed: Vec::new(),
         }
     }
 
@@ -149,14 +163,17 @@ impl<'a> Removal<'a> {
                     if k == 1 {
                         // A second solution found is one of the whole
                         // puzzle, and stays one as clues go: that clue is
-                        // needed for good.
+                        // needed while no clue the solution breaks comes
+                        // back (the confirmation may put back some).
                         let other = (d == Difficulty::Search)
                             .then(|| c.other_solution(self.s))
                             .flatten();
-                        if other.is_none() {
-                            kept.push(units[next].clone());
-                        }
+                        let witness = other.and_then(|t| Witness::new(self.s, t));
                         self.witnesses.add(self.s, other);
+                        match witness {
+                            Some(w) => self.needed.push((units[next].clone(), w)),
+                            None => kept.push(units[next].clone()),
+                        }
                         next += 1;
                     } else {
                         batch = (k / 2).max(1);
@@ -223,6 +240,44 @@ impl<'a> Removal<'a> {
         }
         self.removed.clear();
         Ok(())
+    }
+
+    /// Makes the orbits whose second solution no longer holds (a clue it
+    /// breaks was put back since), nor another seen since, orbits to try
+    /// again, in the order they were needed; the others stay needed.
+    /// Counted in [`Work::retried`].
+    pub(super) fn retry_lapsed(&mut self, w: &mut Work) {
+        for (u, witness) in std::mem::take(&mut self.needed) {
+            self.saved.clear();
+            self.blank(&u);
+            // Its own second solution, or another seen since.
+            let holds = match witness.holds(self.p, self.s) {
+                true => Some(witness),
+                false => self.witnesses.of(self.p, self.s).cloned(),
+            };
+            self.put_back(std::slice::from_ref(&u), 0);
+            if let Some(witness) = holds {
+                self.needed.push((u, witness));
+            } else {
+                w.retried += 1;
+                self.units.push(u);
+            }
+        }
+    }
+
+    /// How many orbits kept as needed have lost their second solution (a
+    /// clue it breaks was put back since): kept, but not proven needed.
+    pub(super) fn lapsed(&mut self) -> u64 {
+        let mut lapsed = 0;
+        for k in 0..self.needed.len() {
+            let u = std::mem::take(&mut self.needed[k].0);
+            self.saved.clear();
+            self.blank(&u);
+            lapsed += u64::from(!self.needed[k].1.holds(self.p, self.s));
+            self.put_back(std::slice::from_ref(&u), 0);
+            self.needed[k].0 = u;
+        }
+        lapsed
     }
 
     /// Makes the cells of `units`, and those within the radius of them,
