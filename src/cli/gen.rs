@@ -86,7 +86,10 @@ pub struct GenArgs {
     /// Remove clues until none can go and keep the puzzle unique: each
     /// clue left is proven needed (its orbit blank, the puzzle has a
     /// second solution); a puzzle whose proof runs out of budget is
-    /// dropped and another made.
+    /// dropped and another made. With --difficulty hard: minimal puzzles
+    /// that need the search, the others made again (not --difficulty
+    /// hard's way alone, which stops at the first puzzle that needs it,
+    /// short of minimal); no other difficulty goes with it.
     #[arg(long)]
     minimal: bool,
     /// Symmetry of the clue layout: none, rot2 (half turn), rot4 (quarter

@@ -7,6 +7,8 @@
 //! - `batch`, `determinism`, `gen_check`, `check`, `bench`: `slink solve`,
 //!   `gen`, `check` (its questions, places, summary) and `bench` (runs
 //!   repeated to a minimum time, the spread);
+//! - `gen_brute`: generated puzzles (graded, symmetric, minimal, hard)
+//!   unique, and minimal ones' clues needed, by brute force;
 //! - `small_puzzles`, `big_boards`, `properties`: the solver against brute
 //!   force, wide boards and random loops;
 //! - `real_corpus`, `hard_corpus`: the real-world collections of
@@ -53,6 +55,7 @@ mod docs;
 mod formats_cli;
 mod function_size;
 mod garbage;
+mod gen_brute;
 mod gen_check;
 mod hard_corpus;
 mod human_corpus;
