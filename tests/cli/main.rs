@@ -63,6 +63,7 @@ mod json_schema;
 mod judge_mode;
 mod layers;
 mod malformed;
+#[cfg(unix)]
 mod one_file;
 mod promises;
 mod properties;
