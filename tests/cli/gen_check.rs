@@ -84,22 +84,45 @@ fn generated_corpora_are_unique_and_solve_to_the_generators_loops() {
 }
 
 #[test]
+fn the_format_samples_are_one_set_of_unique_puzzles() {
+    // The README's samples of the other formats: the same 5 puzzles as
+    // URLs and as Loopy IDs, the first 2 of them as pzprv3 files, each
+    // with exactly one solution.
+    let as_judge = |name: &str| {
+        let file = generated().join(name);
+        let out = slink(&["convert", "--to", "judge", file.to_str().unwrap()], b"");
+        assert_eq!(out.code, 0, "{name}: {}", out.stderr);
+        puzzles(out.stdout.as_bytes())
+    };
+    let urls = as_judge("puzzles.url");
+    assert_eq!(urls.len(), 5);
+    assert_eq!(as_judge("puzzles.loopy"), urls);
+    assert_eq!(as_judge("puzzles.pzprv3"), urls[..2]);
+    let mut solver = Solver::default();
+    for (k, p) in urls.iter().enumerate() {
+        assert_eq!(solver.solve(p).status(), Status::Solved, "puzzle {}", k + 1);
+        assert!(p.blanks() > 0, "Slitherlink, not Slink");
+    }
+}
+
+#[test]
 fn the_readme_commands_regenerate_the_corpora() {
     let commands = readme_commands();
     assert_eq!(
         commands.len(),
-        3,
-        "three commands in corpus/generated/README.md"
+        6,
+        "six commands in corpus/generated/README.md"
     );
     let dir = scratch("readme");
     for args in commands {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let out = slink_in(&dir, &args, b"", &[]);
         assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
-        for file in args
-            .iter()
-            .filter(|a| a.ends_with(".in") || a.ends_with(".out"))
-        {
+        // The files it writes: -o's and --answers'.
+        let written = args
+            .windows(2)
+            .filter(|w| w[0] == "-o" || w[0] == "--answers");
+        for file in written.map(|w| w[1]) {
             let made = std::fs::read(dir.join(file)).unwrap();
             let committed = std::fs::read(generated().join(file)).unwrap();
             assert!(

@@ -33,6 +33,8 @@
 //!   messages that start with the command;
 //! - `shared`: the build's view of `../shared/corpus/` and the package's
 //!   copies of its sample and judge data;
+//! - `readme`: the README's examples read files that are there, and it
+//!   counts the tests that need `../shared/`;
 //! - `docs`: completions, the man page and the README's CLI reference;
 //! - `ci_checks`: `.ci/run`'s checks fail when their tool fails;
 //! - `layers`: the layer rule of `src/lib.rs`, checked on the source.
@@ -67,6 +69,7 @@ mod malformed;
 mod one_file;
 mod promises;
 mod properties;
+mod readme;
 mod real_corpus;
 mod resume;
 #[cfg(unix)]
