@@ -126,11 +126,9 @@ impl Removal<'_> {
         while next < units.len() && self.p.blanks() < self.goal {
             let u = &units[next];
             next += 1;
-            self.saved.clear();
-            self.blank(u);
             // Most second solutions a removal lets in lie near it: a search
             // of a small window finds them for less.
-            let seen = self.witnesses.of(self.p, self.s).cloned();
+            let seen = self.blank_seen(u);
             let verdict = if seen.is_some() {
                 Searched::Other
             } else {
@@ -154,7 +152,7 @@ impl Removal<'_> {
                         let t = c.other_solution(self.s)?;
                         Witness::new(self.s, t)
                     });
-                    self.put_back(std::slice::from_ref(u), 0);
+                    self.put_back(u);
                     if let Some(witness) = other {
                         self.needed.push((u.clone(), witness));
                     }
@@ -229,7 +227,7 @@ impl Removal<'_> {
                 // confirmed: needed for good, the other cells it breaks
                 // being blank for good.
                 let u = self.removed.swap_remove(k);
-                self.restore_for_good(&u, w);
+                self.restore(u, false, w);
             } else if !self.give_back(culprits, w) {
                 break;
             }

@@ -59,8 +59,6 @@ pub(super) struct Removal<'a> {
     pub(super) removed: Vec<Vec<usize>>,
     /// The cells the quick checks solve.
     pub(super) free: Free,
-    /// The clues of a batch, to put back.
-    pub(super) saved: Vec<Clue>,
     /// The radius of the quick checks: the cells they solve reach this
     /// many rows and columns from each clue removed.
     pub(super) radius: usize,
@@ -91,31 +89,43 @@ impl<'a> Removal<'a> {
             goal,
             removed: Vec::new(),
             free,
-            saved: Vec::new(),
             radius: 4,
             witnesses: Witnesses::default(),
             needed: Vec::new(),
         }
     }
 
-    /// Blanks every cell of `unit`, saving the clues.
+    /// Blanks every cell of `unit`.
     pub(super) fn blank(&mut self, unit: &[usize]) {
         let cols = self.p.cols();
         for &c in unit {
-            self.saved.push(self.p.clue(c / cols, c % cols));
             self.p.set_clue(c / cols, c % cols, Clue::Blank);
         }
     }
 
-    /// Puts back the clues of `units` saved by [`Removal::blank`] from
-    /// `from` on.
-    pub(super) fn put_back(&mut self, units: &[Vec<usize>], from: usize) {
+    /// Blanks `unit` and says whether the puzzle then has a second
+    /// solution seen before (one that breaks no clue left), which shows
+    /// the unit needed without a search: the start of trying one orbit,
+    /// shared by hard puzzles' quick searches ([`Removal::harden`]) and
+    /// `--minimal`'s proof ([`super::minimal::prove`]).
+    pub(super) fn blank_seen(&mut self, unit: &[usize]) -> Option<Witness> {
+        self.blank(unit);
+        self.witnesses.of(self.p, self.s).cloned()
+    }
+
+    /// Puts the clues of `unit` back: the loop's, as the puzzle had them
+    /// (a cell the loop goes round alone, whose 4 no clue gives, blank).
+    /// The one way clues go back; [`Removal::restore`] counts it too.
+    pub(super) fn put_back(&mut self, unit: &[usize]) {
         let cols = self.p.cols();
-        let cells = units.iter().flatten();
-        for (&c, &clue) in cells.zip(&self.saved[from..]) {
-            self.p.set_clue(c / cols, c % cols, clue);
+        for &cell in unit {
+            let (i, j) = (cell / cols, cell % cols);
+            let clue = match clue_of(self.s, i, j) {
+                Clue::Number(4) => Clue::Blank,
+                clue => clue,
+            };
+            self.p.set_clue(i, j, clue);
         }
-        self.saved.truncate(from);
     }
 
     /// Tries the orbits left, in batches, at difficulty `d`: quick checks
@@ -139,7 +149,6 @@ impl<'a> Removal<'a> {
             }
             let k = batch.min(units.len() - next);
             let tried = &units[next..next + k];
-            self.saved.clear();
             for u in tried {
                 self.blank(u);
             }
@@ -159,7 +168,9 @@ impl<'a> Removal<'a> {
                     batch = batch.saturating_mul(2);
                 }
                 Checked::Fail => {
-                    self.put_back(tried, 0);
+                    for u in tried {
+                        self.put_back(u);
+                    }
                     if k == 1 {
                         // A second solution found is one of the whole
                         // puzzle, and stays one as clues go: that clue is
@@ -248,14 +259,13 @@ impl<'a> Removal<'a> {
     /// Counted in [`Work::retried`].
     pub(super) fn retry_lapsed(&mut self, w: &mut Work) {
         for (u, witness) in std::mem::take(&mut self.needed) {
-            self.saved.clear();
             self.blank(&u);
             // Its own second solution, or another seen since.
             let holds = match witness.holds(self.p, self.s) {
                 true => Some(witness),
                 false => self.witnesses.of(self.p, self.s).cloned(),
             };
-            self.put_back(std::slice::from_ref(&u), 0);
+            self.put_back(&u);
             if let Some(witness) = holds {
                 self.needed.push((u, witness));
             } else {
@@ -271,10 +281,9 @@ impl<'a> Removal<'a> {
         let mut lapsed = 0;
         for k in 0..self.needed.len() {
             let u = std::mem::take(&mut self.needed[k].0);
-            self.saved.clear();
             self.blank(&u);
             lapsed += u64::from(!self.needed[k].1.holds(self.p, self.s));
-            self.put_back(std::slice::from_ref(&u), 0);
+            self.put_back(&u);
             self.needed[k].0 = u;
         }
         lapsed
@@ -307,7 +316,7 @@ impl<'a> Removal<'a> {
         if culprits.is_empty() {
             return match self.removed.pop() {
                 Some(u) => {
-                    self.restore(u, w);
+                    self.restore(u, true, w);
                     true
                 }
                 None => false,
@@ -316,7 +325,7 @@ impl<'a> Removal<'a> {
         // Highest index first: each removal leaves the lower ones.
         for k in culprits.into_iter().rev() {
             let u = self.removed.swap_remove(k);
-            self.restore(u, w);
+            self.restore(u, true, w);
         }
         true
     }
@@ -337,22 +346,15 @@ impl<'a> Removal<'a> {
             .collect()
     }
 
-    /// Puts the clues of orbit `u` back (from the loop) and keeps it for
-    /// later stages.
-    pub(super) fn restore(&mut self, u: Vec<usize>, w: &mut Work) {
-        self.restore_for_good(&u, w);
-        self.units.push(u);
-    }
-
-    /// Puts the clues of orbit `u` back (from the loop), not to be tried
-    /// again.
-    pub(super) fn restore_for_good(&mut self, u: &[usize], w: &mut Work) {
-        let cols = self.p.cols();
-        for &cell in u {
-            let (i, j) = (cell / cols, cell % cols);
-            self.p.set_clue(i, j, clue_of(self.s, i, j));
-        }
+    /// Puts back the clues of the removed orbit `u`, which a whole check
+    /// found wanting (counted in [`Work::restored`]): to be tried again in
+    /// a later stage if `again`, else needed for good.
+    pub(super) fn restore(&mut self, u: Vec<usize>, again: bool, w: &mut Work) {
+        self.put_back(&u);
         w.restored += 1;
+        if again {
+            self.units.push(u);
+        }
     }
 
     /// The removed orbits to put back where the edges `open` stall: the
