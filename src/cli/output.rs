@@ -8,7 +8,7 @@
 use clap::Args;
 use slink::run::batch::Input;
 use slink::run::files;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, IoSlice, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -43,7 +43,7 @@ impl OutputArgs {
         if path.is_some() {
             for input in inputs {
                 if let Input::Path(p) = input {
-                    readable(p)?;
+                    files::readable(p)?;
                 }
             }
         }
@@ -63,26 +63,6 @@ impl OutputArgs {
             eprintln!("{command}: {e}");
             ExitCode::from(2)
         })
-    }
-}
-
-/// Whether `path` can be opened to be read (`-`, standard input, can):
-/// the error says `cannot read PATH: ...`, as a run's does.
-pub fn readable(path: &Path) -> io::Result<()> {
-    if path.as_os_str() == "-" {
-        return Ok(());
-    }
-    let cannot = |why: String| {
-        io::Error::new(
-            io::ErrorKind::NotFound,
-            format!("cannot read {}: {why}", path.display()),
-        )
-    };
-    let file = File::open(path).map_err(|e| cannot(e.to_string()))?;
-    match file.metadata() {
-        Ok(m) if m.is_dir() => Err(cannot("it is a directory".into())),
-        Ok(_) => Ok(()),
-        Err(e) => Err(cannot(e.to_string())),
     }
 }
 
@@ -106,15 +86,9 @@ impl Output {
         Ok(Output::new(Box::new(file), name))
     }
 
-    /// Opens `path` to write after its first `keep` bytes (the rest is
-    /// cut): appending to a stopped run's output. An error names it.
-    pub fn append(path: &Path, keep: u64) -> io::Result<Output> {
-        let name = path.display().to_string();
-        let named =
-            |e: io::Error| io::Error::new(e.kind(), format!("cannot append to {name}: {e}"));
-        let file = OpenOptions::new().append(true).open(path).map_err(named)?;
-        file.set_len(keep).map_err(named)?;
-        Ok(Output::new(Box::new(file), name))
+    /// The file at `path`, already open (a resumed run's output).
+    pub fn file(file: File, path: &Path) -> Output {
+        Output::new(Box::new(file), path.display().to_string())
     }
 
     /// Standard output.

@@ -8,6 +8,9 @@
 //! canonical paths), not by the names given; an output not made yet, by
 //! its folder's canonical path and its name.
 //!
+//! An input is also checked readable before an output file is made
+//! ([`readable`]): a mistyped input name leaves an earlier run's results.
+//!
 //! Where it stops: only regular files (and outputs not made yet) are
 //! compared, as only they can be emptied or mixed: a terminal, a pipe or
 //! `/dev/null` can be named twice. A name linked to an input between the
@@ -116,6 +119,26 @@ impl Inputs {
             }
         }
         Ok(())
+    }
+}
+
+/// Whether `path` can be opened to be read (`-`, standard input, can):
+/// the error says `cannot read PATH: ...`, as a run's does.
+pub fn readable(path: &Path) -> io::Result<()> {
+    if path.as_os_str() == "-" {
+        return Ok(());
+    }
+    let cannot = |why: String| {
+        io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("cannot read {}: {why}", path.display()),
+        )
+    };
+    let file = fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
+    match file.metadata() {
+        Ok(m) if m.is_dir() => Err(cannot("it is a directory".into())),
+        Ok(_) => Ok(()),
+        Err(e) => Err(cannot(e.to_string())),
     }
 }
 
