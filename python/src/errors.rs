@@ -34,6 +34,28 @@ pub fn os_error(e: &io::Error, name: &str) -> PyErr {
     }
 }
 
+/// The error of a `str` taken for a file's path ([`crate::source::is_text`]:
+/// no newline, no URL, Loopy ID or pzprv3 line) that is no file either:
+/// a `FileNotFoundError` naming it, whose message says too how it reads
+/// as a puzzle's text (`expected the number of rows, found 'g'`), as it
+/// may have been meant as one. Any other error of the path: [`os_error`].
+pub fn no_file_nor_text(e: &io::Error, s: &str) -> PyErr {
+    let Some(errno) = e
+        .raw_os_error()
+        .filter(|_| e.kind() == io::ErrorKind::NotFound)
+    else {
+        return os_error(e, s);
+    };
+    let text = s.as_bytes();
+    let read = slink::formats::read(text, slink::formats::Format::detect(text)).next();
+    let why = match read.map(|d| d.puzzle) {
+        Some(Err(bad)) => format!("as a puzzle's text, it reads as none: {bad}"),
+        Some(Ok(_)) => "as a puzzle's text, it reads as a puzzle".into(),
+        None => "as a puzzle's text, it holds none".into(),
+    };
+    PyOSError::new_err((errno, format!("{e}; and {why}"), s.to_string()))
+}
+
 /// Issues a `RuntimeWarning` saying `text`.
 pub fn warn(py: Python<'_>, text: &str) -> PyResult<()> {
     let text = std::ffi::CString::new(text.replace('\0', " ")).unwrap_or_default();

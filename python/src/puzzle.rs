@@ -2,7 +2,7 @@
 //! `slink.solve` and its [`SolveResult`] (`slink.Result`), which draws
 //! the loop as text and as SVG.
 
-use crate::errors::{os_error, parse_error};
+use crate::errors::{no_file_nor_text, os_error, parse_error};
 use crate::record::dict_of;
 use crate::source::{self, STRING};
 
@@ -33,6 +33,10 @@ fn text_bytes(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, String)> {
         if source::is_text(&s) {
             return Ok((s.as_bytes().to_vec(), STRING.into()));
         }
+        return match std::fs::read(&*s) {
+            Ok(text) => Ok((text, s.into_owned())),
+            Err(e) => Err(no_file_nor_text(&e, &s)),
+        };
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
         return Ok((b.as_bytes().to_vec(), STRING.into()));
@@ -40,7 +44,7 @@ fn text_bytes(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, String)> {
     if let Ok(b) = obj.cast::<PyByteArray>() {
         return Ok((b.to_vec(), STRING.into()));
     }
-    if obj.is_instance_of::<PyString>() || obj.hasattr("__fspath__")? {
+    if obj.hasattr("__fspath__")? {
         let path: std::path::PathBuf = obj.extract()?;
         let name = path.display().to_string();
         return match std::fs::read(&path) {

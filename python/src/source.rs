@@ -2,7 +2,7 @@
 //! iterable of strings) as a batch [`Input`], the solver's options, and
 //! the errors they raise.
 
-use crate::errors::os_error;
+use crate::errors::{no_file_nor_text, os_error};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyIterator, PyString};
@@ -153,8 +153,10 @@ pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<PySou
     }
     if obj.is_instance_of::<PyString>() || obj.hasattr("__fspath__")? {
         let path: PathBuf = obj.extract()?;
-        let meta =
-            std::fs::metadata(&path).map_err(|e| os_error(&e, &path.display().to_string()))?;
+        let meta = std::fs::metadata(&path).map_err(|e| match obj.cast::<PyString>() {
+            Ok(s) => no_file_nor_text(&e, &s.to_string_lossy()),
+            Err(_) => os_error(&e, &path.display().to_string()),
+        })?;
         if meta.is_dir() {
             let e = io::Error::from_raw_os_error(21); // EISDIR
             return Err(os_error(&e, &path.display().to_string()));

@@ -511,3 +511,11 @@ def test_a_str_means_one_thing_in_every_function(tmp_path):
         slink.convert("no-such-file.url", to="judge")
     with pytest.raises(FileNotFoundError):
         slink.solve("no-such-file.url")
+    # ... and the error says both: no such file, and how it reads as a text.
+    for call in (slink.solve, slink.solve_many, slink.read, slink.Puzzle):
+        with pytest.raises(FileNotFoundError) as e:
+            call("garbage")
+        assert e.value.filename == "garbage", call
+        said = str(e.value)
+        assert "No such file or directory" in said, said
+        assert "as a puzzle's text, it reads as none: 1:1: data set 1: expected" in said, said

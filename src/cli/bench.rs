@@ -246,9 +246,9 @@ fn nothing_to_measure(file: &Path, census: &Census) {
 pub fn run(args: &BenchArgs) -> ExitCode {
     let options = args.solver.options();
     let until = args.runs.map_or(Until::Time(args.min_time), Until::Runs);
-    let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     // Opened first: a bad output is told before the measuring.
-    let mut out = match args.output.open_or_exit("slink bench", &paths) {
+    let inputs = super::from::inputs_of(&args.files);
+    let mut out = match args.output.open_or_exit("slink bench", &inputs) {
         Ok(out) => out,
         Err(status) => return status,
     };

@@ -8,7 +8,7 @@ use slink::run::batch::Error;
 use slink::run::check::{self, CheckConfig, Question};
 use slink::Options;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The output of `slink check`.
@@ -99,8 +99,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         quiet: args.quiet.quiet,
     };
     let inputs = super::from::inputs_of(&args.files);
-    let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
-    let mut out = match args.output.open_or_exit("slink check", &paths) {
+    let mut out = match args.output.open_or_exit("slink check", &inputs) {
         Ok(out) => out,
         Err(status) => return status,
     };

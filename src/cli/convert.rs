@@ -7,7 +7,7 @@ use slink::formats::Format;
 use slink::interrupt;
 use slink::run::convert;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `slink convert`.
@@ -42,8 +42,7 @@ pub struct ConvertArgs {
 /// Runs `slink convert`.
 pub fn run(args: &ConvertArgs) -> ExitCode {
     let inputs = super::from::inputs_of(&args.files);
-    let paths: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
-    let mut out = match args.output.open_or_exit("slink convert", &paths) {
+    let mut out = match args.output.open_or_exit("slink convert", &inputs) {
         Ok(out) => out,
         Err(status) => return status,
     };

@@ -78,7 +78,7 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
             Err(e) => return cannot_read(e),
         };
         match find(&chunk, args.data_set) {
-            Lookup::Puzzle(p) => return explain_one(args, &p),
+            Lookup::Puzzle(p) => return explain_one(args, &input, &p),
             Lookup::Bad(e) => {
                 eprintln!("slink explain: {name}:{e}");
                 return ExitCode::from(2);
@@ -122,9 +122,9 @@ fn find(chunk: &Chunk<'_>, k: usize) -> Lookup {
     }
 }
 
-/// Explains `puzzle`, data set `--data-set`, on standard output (or
-/// `--output`).
-fn explain_one(args: &ExplainArgs, puzzle: &Puzzle) -> ExitCode {
+/// Explains `puzzle`, data set `--data-set` of `input`, on standard
+/// output (or `--output`).
+fn explain_one(args: &ExplainArgs, input: &Input, puzzle: &Puzzle) -> ExitCode {
     let options = args.solver.options();
     let mut text = String::new();
     let status = match args.format {
@@ -133,11 +133,13 @@ fn explain_one(args: &ExplainArgs, puzzle: &Puzzle) -> ExitCode {
         }
         ExplainFormat::Json => explain::explain_json(puzzle, args.data_set, options, &mut text),
     };
-    let paths: Vec<&std::path::Path> = args.file.iter().map(std::path::Path::new).collect();
-    let written = args.output.open(&paths).and_then(|mut out| {
-        out.write_all(text.as_bytes())?;
-        out.flush()
-    });
+    let written = args
+        .output
+        .open(std::slice::from_ref(input))
+        .and_then(|mut out| {
+            out.write_all(text.as_bytes())?;
+            out.flush()
+        });
     match written {
         Ok(()) => ExitCode::from(u8::from(status != Status::Solved)),
         Err(e) => write_failed("slink explain", &e, 0),

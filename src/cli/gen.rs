@@ -19,6 +19,7 @@ use super::output::{Output, OutputArgs};
 use clap::Args;
 use slink::formats::Format;
 use slink::generate::{self, Difficulty, GenConfig, Shape, SizeRange, Symmetry};
+use slink::run::files;
 use slink::{counted, interrupt};
 use slink::{MAX_COLS, MAX_ROWS};
 use std::io::{self, Write};
@@ -85,7 +86,10 @@ pub struct GenArgs {
     /// Remove clues until none can go and keep the puzzle unique: each
     /// clue left is proven needed (its orbit blank, the puzzle has a
     /// second solution); a puzzle whose proof runs out of budget is
-    /// dropped and another made.
+    /// dropped and another made. With --difficulty hard: minimal puzzles
+    /// that need the search, the others made again (not --difficulty
+    /// hard's way alone, which stops at the first puzzle that needs it,
+    /// short of minimal); no other difficulty goes with it.
     #[arg(long)]
     minimal: bool,
     /// Symmetry of the clue layout: none, rot2 (half turn), rot4 (quarter
@@ -119,7 +123,8 @@ pub struct GenArgs {
     #[command(flatten)]
     output: OutputArgs,
     /// Also write the expected judge output of the puzzles to this file,
-    /// drawn from the generator's own loops.
+    /// drawn from the generator's own loops (not the output's file, by
+    /// any name).
     #[arg(long, value_name = "FILE")]
     answers: Option<PathBuf>,
     #[command(flatten)]
@@ -187,7 +192,13 @@ pub fn run(args: &GenArgs) -> ExitCode {
     };
     let started = Instant::now();
     let result = pool.install(|| -> io::Result<generate::run::Summary> {
-        let mut out = args.output.open(&[])?;
+        // The answers refused before either is made, if they are the
+        // output's file.
+        let answers = args.answers.as_deref().map(|path| files::Output {
+            role: "the answers (--answers)",
+            path: Some(path),
+        });
+        let mut out = args.output.open_with(&[], answers.as_slice())?;
         let mut answers = match &args.answers {
             Some(p) => Some(Output::create(p)?),
             None => None,

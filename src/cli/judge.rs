@@ -6,6 +6,7 @@ use clap::Args;
 use slink::formats::Format;
 use slink::run::batch::Totals;
 use slink::run::batch::{self, Input};
+use slink::run::files;
 use slink::run::judge::{self, JudgeExit};
 use slink::{counted, interrupt};
 use std::io::{self, IsTerminal, Write};
@@ -24,6 +25,11 @@ pub struct JudgeArgs {
 
 /// Solves standard input in judge mode ([`slink::run::judge::run`]).
 pub fn run(args: &JudgeArgs) -> ExitCode {
+    // `slink < in >> in` would read what it writes.
+    if let Err(e) = files::refuse_clashes(&[Input::Stdin], &[files::Output::result(None)]) {
+        eprintln!("slink: {e}");
+        return ExitCode::from(JudgeExit::BadInput as u8);
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut err = io::stderr().lock();

@@ -6,7 +6,9 @@
 //! so that a closed pipe is still told apart.
 
 use clap::Args;
-use std::fs::{File, OpenOptions};
+use slink::run::batch::Input;
+use slink::run::files;
+use std::fs::File;
 use std::io::{self, IoSlice, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -16,7 +18,8 @@ use std::process::ExitCode;
 pub struct OutputArgs {
     /// Write the result to FILE instead of standard output. FILE is made
     /// (or emptied) only once every input has been opened: a missing input
-    /// leaves it as it was.
+    /// leaves it as it was; an input (by any name: a link, another
+    /// spelling) is refused as FILE.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -25,71 +28,41 @@ impl OutputArgs {
     /// Opens the output: the file, or standard output. An error names the
     /// file. A file is touched only when every one of `inputs` can be
     /// opened (a mistyped input name must not empty the results of an
-    /// earlier run), and none of them is the output (making it would empty
-    /// the input before it is read).
-    pub fn open(&self, inputs: &[&Path]) -> io::Result<Output> {
-        match &self.output {
-            Some(path) => {
-                inputs.iter().try_for_each(|input| readable(input))?;
-                not_an_input(path, inputs)?;
-                Output::create(path)
+    /// earlier run); and neither the file nor standard output is one of
+    /// them by any name (writing would empty or grow the input before it
+    /// is read: [`files::refuse_clashes`]).
+    pub fn open(&self, inputs: &[Input]) -> io::Result<Output> {
+        self.open_with(inputs, &[])
+    }
+
+    /// [`OutputArgs::open`], with `others`, the command's other outputs
+    /// (made by the caller), refused as well when one is an input or is
+    /// this output.
+    pub fn open_with(&self, inputs: &[Input], others: &[files::Output<'_>]) -> io::Result<Output> {
+        let path = self.output.as_deref();
+        if path.is_some() {
+            for input in inputs {
+                if let Input::Path(p) = input {
+                    files::readable(p)?;
+                }
             }
+        }
+        let mut outputs = vec![files::Output::result(path)];
+        outputs.extend_from_slice(others);
+        files::refuse_clashes(inputs, &outputs)?;
+        match path {
+            Some(path) => Output::create(path),
             None => Ok(Output::stdout()),
         }
     }
 
     /// [`OutputArgs::open`], or, when it fails, the exit status 2 after
     /// saying why as `COMMAND: ...`.
-    pub fn open_or_exit(&self, command: &str, inputs: &[&Path]) -> Result<Output, ExitCode> {
+    pub fn open_or_exit(&self, command: &str, inputs: &[Input]) -> Result<Output, ExitCode> {
         self.open(inputs).map_err(|e| {
             eprintln!("{command}: {e}");
             ExitCode::from(2)
         })
-    }
-}
-
-/// Refuses `path` as an output when it is one of `inputs` (making it
-/// would empty the input before it is read; appending to it would write
-/// into what is read).
-pub fn not_an_input(path: &Path, inputs: &[&Path]) -> io::Result<()> {
-    match inputs.iter().find(|i| same_file(i, path)) {
-        Some(input) => Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "the output {} is the input {}: it would be emptied before it is read",
-                path.display(),
-                input.display()
-            ),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// Whether `path` can be opened to be read (`-`, standard input, can):
-/// the error says `cannot read PATH: ...`, as a run's does.
-pub fn readable(path: &Path) -> io::Result<()> {
-    if path.as_os_str() == "-" {
-        return Ok(());
-    }
-    let cannot = |why: String| {
-        io::Error::new(
-            io::ErrorKind::NotFound,
-            format!("cannot read {}: {why}", path.display()),
-        )
-    };
-    let file = File::open(path).map_err(|e| cannot(e.to_string()))?;
-    match file.metadata() {
-        Ok(m) if m.is_dir() => Err(cannot("it is a directory".into())),
-        Ok(_) => Ok(()),
-        Err(e) => Err(cannot(e.to_string())),
-    }
-}
-
-/// Whether `a` and `b` name one existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
     }
 }
 
@@ -113,15 +86,9 @@ impl Output {
         Ok(Output::new(Box::new(file), name))
     }
 
-    /// Opens `path` to write after its first `keep` bytes (the rest is
-    /// cut): appending to a stopped run's output. An error names it.
-    pub fn append(path: &Path, keep: u64) -> io::Result<Output> {
-        let name = path.display().to_string();
-        let named =
-            |e: io::Error| io::Error::new(e.kind(), format!("cannot append to {name}: {e}"));
-        let file = OpenOptions::new().append(true).open(path).map_err(named)?;
-        file.set_len(keep).map_err(named)?;
-        Ok(Output::new(Box::new(file), name))
+    /// The file at `path`, already open (a resumed run's output).
+    pub fn file(file: File, path: &Path) -> Output {
+        Output::new(Box::new(file), path.display().to_string())
     }
 
     /// Standard output.

@@ -9,7 +9,7 @@ use slink::interrupt;
 use slink::run::batch::{self, Config, Input, OutputFormat, Shard};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `slink solve`.
@@ -166,18 +166,11 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let inputs = args.inputs();
-    let paths: Vec<&Path> = inputs
-        .iter()
-        .filter_map(|i| match i {
-            Input::Path(p) => Some(p.as_path()),
-            _ => None,
-        })
-        .collect();
     let opened = if args.resume {
-        resume::open(&args.output, &inputs, &paths, &mut config)
+        resume::open(&args.output, &inputs, &mut config)
     } else {
         args.output
-            .open_or_exit("slink solve", &paths)
+            .open_or_exit("slink solve", &inputs)
             .map(|out| (out, None))
     };
     let (mut out, resumed) = match opened {
@@ -191,7 +184,9 @@ pub fn run(args: &SolveArgs) -> ExitCode {
                 // Where it stopped, and how to go on from there.
                 let earlier = resumed.as_ref().and_then(|r| r.last.as_ref());
                 let to_file = args.output.output.is_some();
-                let line = resume::stopped(signal, &config, &totals, earlier, to_file, &inputs);
+                let line = batch::resume::reopen::stopped_line(
+                    signal, &config, &totals, earlier, to_file, &inputs,
+                );
                 super::signals::announce("slink solve", &line);
             } else if let Some(line) = totals.shortfall().filter(|_| !args.quiet.quiet) {
                 let _ = writeln!(err, "slink solve: {line}");

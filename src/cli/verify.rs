@@ -5,6 +5,7 @@ use super::from::FromArgs;
 use super::output::{write_failed, OutputArgs};
 use clap::{Args, ValueEnum};
 use slink::interrupt;
+use slink::run::batch::Input;
 use slink::run::verify::{self, right_output_size};
 use slink::Options;
 use std::io::{self, Read, Write};
@@ -118,7 +119,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         ..Options::default()
     };
     let report = verify::judge(&puzzles, &output, &options);
-    let inputs = [Path::new(&args.puzzles), Path::new(&args.contestant)];
+    let inputs = [&args.puzzles, &args.contestant].map(|a| Input::from_arg(a.as_ref()));
     let written = args.report.open(&inputs).and_then(|mut out| {
         match args.format {
             VerifyFormat::Text => {

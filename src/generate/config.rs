@@ -111,7 +111,9 @@ pub struct GenConfig {
     /// stays unique).
     pub difficulty: Option<Difficulty>,
     /// Remove clues until none can go and keep the puzzle unique (each
-    /// remaining clue checked by the search).
+    /// remaining clue checked by the search). With the difficulty
+    /// [`Difficulty::Search`], the minimal puzzles that need the search
+    /// ([`GenConfig::hardens`]); no other difficulty goes with it.
     pub minimal: bool,
     /// The symmetry of the clue layout.
     pub symmetry: Symmetry,
@@ -199,6 +201,14 @@ pub struct Work {
     /// Orbits the proof found needed without a search: blanking one
     /// brought back a second solution a search had found before.
     pub witnessed: u64,
+    /// Orbits put back because a second solution needed them, tried again
+    /// once a clue that solution breaks was put back too (hard puzzles).
+    pub retried: u64,
+    /// Orbits of clues kept because a second solution needed them, which a
+    /// clue put back since broke: kept, but not proven needed (clues
+    /// removed for uniqueness, without `--minimal`, whose proof settles
+    /// each).
+    pub lapsed: u64,
 }
 
 impl Work {
@@ -218,6 +228,8 @@ impl Work {
         self.proof_nodes += other.proof_nodes;
         self.proof_removed += other.proof_removed;
         self.witnessed += other.witnessed;
+        self.retried += other.retried;
+        self.lapsed += other.lapsed;
     }
 }
 
@@ -348,7 +360,11 @@ impl GenConfig {
     }
 
     /// Whether puzzles are made hard from tricky ones (`--difficulty hard`
-    /// without `--minimal`; see `generate::harden`).
+    /// without `--minimal`; see `generate::harden`), which stops at the
+    /// first puzzle that needs the search. With `--minimal`, a hard puzzle
+    /// is a minimal one (the removal of every clue that can go, then
+    /// `generate::minimal`'s proof) that needs the search; one that
+    /// probing finishes is made again (counted in [`Work::too_easy`]).
     pub fn hardens(&self) -> bool {
         self.difficulty == Some(Difficulty::Search) && !self.minimal
     }

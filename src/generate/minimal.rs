@@ -46,14 +46,12 @@ pub(super) fn prove(
         if unit.iter().all(blank) {
             continue;
         }
-        removal.saved.clear();
-        removal.blank(unit);
-        let (p, s) = (&*removal.p, removal.s);
-        let proof = if removal.witnesses.of(p, s).is_some() {
+        let proof = if removal.blank_seen(unit).is_some() {
             // A second solution seen already: needed.
             work.witnessed += 1;
             Proof::No
         } else {
+            let (p, s) = (&*removal.p, removal.s);
             let proof = checker.unique(p, s, work);
             if proof == Proof::No {
                 removal.witnesses.add(s, checker.proof_other(s));
@@ -63,9 +61,9 @@ pub(super) fn prove(
         match proof {
             Proof::Yes => went += 1,
             Proof::Stop => return Err(Stopped),
-            Proof::No => removal.put_back(std::slice::from_ref(unit), 0),
+            Proof::No => removal.put_back(unit),
             Proof::Unknown => {
-                removal.put_back(std::slice::from_ref(unit), 0);
+                removal.put_back(unit);
                 work.unproven += 1;
                 return Ok(None);
             }

@@ -344,6 +344,9 @@ impl Generator {
             // budget, checked whole.
             removal.radius = 0;
             removal.stage(&mut self.checker, Difficulty::Search, work)?;
+            if !c.minimal {
+                work.lapsed += removal.lapsed();
+            }
         }
         if c.minimal {
             match minimal::prove(&mut removal, &proof_units, &mut self.checker, work)? {

@@ -21,17 +21,24 @@
 //! ([`Difficulty::Search`], with its budget) checks quickly too, near the
 //! removed clues, confirmed by a whole search, which, where it finds a
 //! second solution, has the removed clues it breaks put back; a clue
-//! whose check found a second solution is needed for good (that solution
-//! is one of the whole puzzle and stays one as clues go), and the others
-//! left (put back, or out of budget) are then checked whole.
+//! whose check found a second solution is kept, needed while that
+//! solution holds ([`Removal::needed`]), and the others left (put back,
+//! or out of budget) are then checked whole.
 //!
 //! Where it stops: a clue whose removal check ran out of the search's
 //! budget stays (counted in [`Work::gave_up`]); below the search, checks
-//! have no budget to run out of.
+//! have no budget to run out of. A clue kept for a second solution is not
+//! tried again when the confirmation puts back a clue that solution
+//! breaks: it may then be needless (counted in [`Work::lapsed`]; a third
+//! of them could go). Trying such clues again (quickly, confirmed whole)
+//! blanked 0.5 to 1.8 points more of 20x20 `--blanks 0.9` puzzles for 1.7
+//! to 2 times the CPU, and none more of `--blanks 0.5`
+//! (docs/bench-history.md, issue 51); `--minimal`'s proof tries every
+//! clue left again.
 
 use super::checker::{Checked, Checker, Start, Stopped};
 use super::config::Work;
-use super::witness::{clue_of, Witnesses};
+use super::witness::{clue_of, Witness, Witnesses};
 use crate::grid::{EdgeId, Plane};
 use crate::puzzle::solution::Solution;
 use crate::puzzle::{Clue, Puzzle};
@@ -52,13 +59,17 @@ pub(super) struct Removal<'a> {
     pub(super) removed: Vec<Vec<usize>>,
     /// The cells the quick checks solve.
     pub(super) free: Free,
-    /// The clues of a batch, to put back.
-    pub(super) saved: Vec<Clue>,
     /// The radius of the quick checks: the cells they solve reach this
     /// many rows and columns from each clue removed.
     pub(super) radius: usize,
     /// The second solutions the searches found.
     pub(super) witnesses: Witnesses,
+    /// The orbits put back because a second solution needs them, each
+    /// with that solution: needed only while it holds, which a clue it
+    /// breaks, put back, ends (hard puzzles try such orbits again,
+    /// [`Removal::retry_lapsed`]; the others count them,
+    /// [`Removal::lapsed`]).
+    pub(super) needed: Vec<(Vec<usize>, Witness)>,
 }
 
 impl<'a> Removal<'a> {
@@ -78,30 +89,43 @@ impl<'a> Removal<'a> {
             goal,
             removed: Vec::new(),
             free,
-            saved: Vec::new(),
             radius: 4,
             witnesses: Witnesses::default(),
+            needed: Vec::new(),
         }
     }
 
-    /// Blanks every cell of `unit`, saving the clues.
+    /// Blanks every cell of `unit`.
     pub(super) fn blank(&mut self, unit: &[usize]) {
         let cols = self.p.cols();
         for &c in unit {
-            self.saved.push(self.p.clue(c / cols, c % cols));
             self.p.set_clue(c / cols, c % cols, Clue::Blank);
         }
     }
 
-    /// Puts back the clues of `units` saved by [`Removal::blank`] from
-    /// `from` on.
-    pub(super) fn put_back(&mut self, units: &[Vec<usize>], from: usize) {
+    /// Blanks `unit` and says whether the puzzle then has a second
+    /// solution seen before (one that breaks no clue left), which shows
+    /// the unit needed without a search: the start of trying one orbit,
+    /// shared by hard puzzles' quick searches ([`Removal::harden`]) and
+    /// `--minimal`'s proof ([`super::minimal::prove`]).
+    pub(super) fn blank_seen(&mut self, unit: &[usize]) -> Option<Witness> {
+        self.blank(unit);
+        self.witnesses.of(self.p, self.s).cloned()
+    }
+
+    /// Puts the clues of `unit` back: the loop's, as the puzzle had them
+    /// (a cell the loop goes round alone, whose 4 no clue gives, blank).
+    /// The one way clues go back; [`Removal::restore`] counts it too.
+    pub(super) fn put_back(&mut self, unit: &[usize]) {
         let cols = self.p.cols();
-        let cells = units.iter().flatten();
-        for (&c, &clue) in cells.zip(&self.saved[from..]) {
-            self.p.set_clue(c / cols, c % cols, clue);
+        for &cell in unit {
+            let (i, j) = (cell / cols, cell % cols);
+            let clue = match clue_of(self.s, i, j) {
+                Clue::Number(4) => Clue::Blank,
+                clue => clue,
+            };
+            self.p.set_clue(i, j, clue);
         }
-        self.saved.truncate(from);
     }
 
     /// Tries the orbits left, in batches, at difficulty `d`: quick checks
@@ -125,7 +149,6 @@ impl<'a> Removal<'a> {
             }
             let k = batch.min(units.len() - next);
             let tried = &units[next..next + k];
-            self.saved.clear();
             for u in tried {
                 self.blank(u);
             }
@@ -145,18 +168,23 @@ impl<'a> Removal<'a> {
                     batch = batch.saturating_mul(2);
                 }
                 Checked::Fail => {
-                    self.put_back(tried, 0);
+                    for u in tried {
+                        self.put_back(u);
+                    }
                     if k == 1 {
                         // A second solution found is one of the whole
                         // puzzle, and stays one as clues go: that clue is
-                        // needed for good.
+                        // needed while no clue the solution breaks comes
+                        // back (the confirmation may put back some).
                         let other = (d == Difficulty::Search)
                             .then(|| c.other_solution(self.s))
                             .flatten();
-                        if other.is_none() {
-                            kept.push(units[next].clone());
-                        }
+                        let witness = other.and_then(|t| Witness::new(self.s, t));
                         self.witnesses.add(self.s, other);
+                        match witness {
+                            Some(w) => self.needed.push((units[next].clone(), w)),
+                            None => kept.push(units[next].clone()),
+                        }
                         next += 1;
                     } else {
                         batch = (k / 2).max(1);
@@ -225,6 +253,42 @@ impl<'a> Removal<'a> {
         Ok(())
     }
 
+    /// Makes the orbits whose second solution no longer holds (a clue it
+    /// breaks was put back since), nor another seen since, orbits to try
+    /// again, in the order they were needed; the others stay needed.
+    /// Counted in [`Work::retried`].
+    pub(super) fn retry_lapsed(&mut self, w: &mut Work) {
+        for (u, witness) in std::mem::take(&mut self.needed) {
+            self.blank(&u);
+            // Its own second solution, or another seen since.
+            let holds = match witness.holds(self.p, self.s) {
+                true => Some(witness),
+                false => self.witnesses.of(self.p, self.s).cloned(),
+            };
+            self.put_back(&u);
+            if let Some(witness) = holds {
+                self.needed.push((u, witness));
+            } else {
+                w.retried += 1;
+                self.units.push(u);
+            }
+        }
+    }
+
+    /// How many orbits kept as needed have lost their second solution (a
+    /// clue it breaks was put back since): kept, but not proven needed.
+    pub(super) fn lapsed(&mut self) -> u64 {
+        let mut lapsed = 0;
+        for k in 0..self.needed.len() {
+            let u = std::mem::take(&mut self.needed[k].0);
+            self.blank(&u);
+            lapsed += u64::from(!self.needed[k].1.holds(self.p, self.s));
+            self.put_back(&u);
+            self.needed[k].0 = u;
+        }
+        lapsed
+    }
+
     /// Makes the cells of `units`, and those within the radius of them,
     /// the ones a quick check solves.
     pub(super) fn free_around(&mut self, units: &[Vec<usize>]) {
@@ -252,7 +316,7 @@ impl<'a> Removal<'a> {
         if culprits.is_empty() {
             return match self.removed.pop() {
                 Some(u) => {
-                    self.restore(u, w);
+                    self.restore(u, true, w);
                     true
                 }
                 None => false,
@@ -261,7 +325,7 @@ impl<'a> Removal<'a> {
         // Highest index first: each removal leaves the lower ones.
         for k in culprits.into_iter().rev() {
             let u = self.removed.swap_remove(k);
-            self.restore(u, w);
+            self.restore(u, true, w);
         }
         true
     }
@@ -282,22 +346,15 @@ impl<'a> Removal<'a> {
             .collect()
     }
 
-    /// Puts the clues of orbit `u` back (from the loop) and keeps it for
-    /// later stages.
-    pub(super) fn restore(&mut self, u: Vec<usize>, w: &mut Work) {
-        self.restore_for_good(&u, w);
-        self.units.push(u);
-    }
-
-    /// Puts the clues of orbit `u` back (from the loop), not to be tried
-    /// again.
-    pub(super) fn restore_for_good(&mut self, u: &[usize], w: &mut Work) {
-        let cols = self.p.cols();
-        for &cell in u {
-            let (i, j) = (cell / cols, cell % cols);
-            self.p.set_clue(i, j, clue_of(self.s, i, j));
-        }
+    /// Puts back the clues of the removed orbit `u`, which a whole check
+    /// found wanting (counted in [`Work::restored`]): to be tried again in
+    /// a later stage if `again`, else needed for good.
+    pub(super) fn restore(&mut self, u: Vec<usize>, again: bool, w: &mut Work) {
+        self.put_back(&u);
         w.restored += 1;
+        if again {
+            self.units.push(u);
+        }
     }
 
     /// The removed orbits to put back where the edges `open` stall: the

@@ -213,12 +213,7 @@ impl Summary {
             line += " (each dropped its loop)";
         }
         line += &format!("; {}", counted(w.solves, "solver call"));
-        if w.restored > 0 {
-            line += &format!(
-                "; {} put back after a whole check",
-                counted(w.restored, "clue")
-            );
-        }
+        line += &put_back(w);
         if config.goal(1).is_some() && self.cells > 0 {
             line += &format!(
                 "; {:.1}% of cells blank",
@@ -261,6 +256,29 @@ impl Summary {
         }
         Ok(())
     }
+}
+
+/// The clues put back, for the summary line: after a whole check; tried
+/// again once their second solution was broken; kept for one since
+/// broken (perhaps needless).
+fn put_back(w: &super::Work) -> String {
+    let mut words = String::new();
+    if w.restored > 0 {
+        let clues = counted(w.restored, "clue");
+        words += &format!("; {clues} put back after a whole check");
+    }
+    if w.retried > 0 {
+        let orbits = counted(w.retried, "orbit");
+        words += &format!("; {orbits} tried again, the second solution that kept it broken");
+    }
+    if w.lapsed > 0 {
+        let clues = counted(w.lapsed, "orbit");
+        words += &format!(
+            "; {clues} kept for a second solution that a clue put back since broke \
+             (perhaps needless; --minimal proves each clue)"
+        );
+    }
+    words
 }
 
 /// What `--minimal`'s proof did, for the summary line.

@@ -1,14 +1,16 @@
 //! Second solutions met on the way: loops other than the generator's that
-//! fitted the puzzle's clues when a search found them. Clues only go, so
-//! such a loop fits every later puzzle in which the cells it breaks (those
-//! whose count of lines differs from the generator's loop's) are all
-//! blank: a witness that the puzzle has two solutions, found without a
-//! search.
+//! fitted the puzzle's clues when a search found them. Such a loop fits
+//! exactly the later puzzles in which the cells it breaks (those whose
+//! count of lines differs from the generator's loop's) are all blank,
+//! whatever clues went or came back meanwhile: a witness that the puzzle
+//! has two solutions, found without a search ([`Witness::holds`]).
 //!
 //! Harden's removal uses them to put an orbit back without searching
 //! (its blanking brings back a second solution already seen), and
 //! `--minimal`'s proof to know a clue needed without searching (blanking
-//! it brings one back). The claim is checked by the independent verifier
+//! it brings one back); the removal keeps, with each orbit a second
+//! solution put back, that solution, to tell when the orbit's need lapsed
+//! (`Removal::needed`). The claim is checked by the independent verifier
 //! ([`crate::puzzle::verify::verify`]) before it is used.
 //!
 //! Where it stops: only loops the searches met; most clues needed are
@@ -19,11 +21,37 @@ use crate::puzzle::verify::verify;
 use crate::puzzle::{Clue, Puzzle};
 
 /// A second solution, and the cells whose clue it breaks.
-struct Witness {
+#[derive(Clone)]
+pub(super) struct Witness {
     other: Solution,
     /// Cell indices (row-major): never empty, as the loop fitted a puzzle
     /// with the generator's loop as its only solution but for them.
     broken: Vec<usize>,
+}
+
+impl Witness {
+    /// `t` as a witness against the loop `s`: `None` if it is `s`.
+    pub(super) fn new(s: &Solution, t: &Solution) -> Option<Witness> {
+        if t == s {
+            return None;
+        }
+        let (rows, cols) = (s.rows(), s.cols());
+        let broken = (0..rows * cols)
+            .filter(|&c| clue_of(s, c / cols, c % cols) != clue_of(t, c / cols, c % cols))
+            .collect();
+        Some(Witness {
+            other: t.clone(),
+            broken,
+        })
+    }
+
+    /// Whether it is a second solution of `p` (whose loop is `s`): the
+    /// cells it breaks all blank, as the verifier confirms.
+    pub(super) fn holds(&self, p: &Puzzle, s: &Solution) -> bool {
+        let cols = p.cols();
+        let blank = |&c: &usize| p.clue(c / cols, c % cols) == Clue::Blank;
+        self.broken.iter().all(blank) && self.other != *s && verify(p, &self.other).is_ok()
+    }
 }
 
 /// The second solutions met on one puzzle (see the module doc).
@@ -36,28 +64,15 @@ impl Witnesses {
     /// Keeps `other` (if any, and not `s`), a solution of the puzzle as it
     /// is, whose loop is `s`.
     pub(super) fn add(&mut self, s: &Solution, other: Option<&Solution>) {
-        let Some(t) = other.filter(|&t| t != s) else {
-            return;
-        };
-        let (rows, cols) = (s.rows(), s.cols());
-        let broken = (0..rows * cols)
-            .filter(|&c| clue_of(s, c / cols, c % cols) != clue_of(t, c / cols, c % cols))
-            .collect();
-        self.list.push(Witness {
-            other: t.clone(),
-            broken,
-        });
+        if let Some(w) = other.and_then(|t| Witness::new(s, t)) {
+            self.list.push(w);
+        }
     }
 
     /// A second solution of `p` (whose loop is `s`) among those kept: one
     /// whose broken cells are all blank in `p`, as the verifier confirms.
-    pub(super) fn of(&self, p: &Puzzle, s: &Solution) -> Option<&Solution> {
-        let cols = p.cols();
-        let blank = |&c: &usize| p.clue(c / cols, c % cols) == Clue::Blank;
-        (self.list.iter())
-            .filter(|w| w.broken.iter().all(blank))
-            .map(|w| &w.other)
-            .find(|&t| t != s && verify(p, t).is_ok())
+    pub(super) fn of(&self, p: &Puzzle, s: &Solution) -> Option<&Witness> {
+        self.list.iter().find(|w| w.holds(p, s))
     }
 }
 
@@ -103,10 +118,10 @@ mod tests {
         w.add(&s, Some(&t));
         assert_eq!(w.list[0].broken, vec![0, 2]);
         let (n, b) = (Clue::Number, Clue::Blank);
-        assert_eq!(w.of(&puzzle(&[b, n(3), b]), &s), Some(&t));
-        assert_eq!(w.of(&puzzle(&[b, b, b]), &s), Some(&t));
-        assert_eq!(w.of(&puzzle(&[n(3), b, b]), &s), None);
-        assert_eq!(w.of(&puzzle(&[b, n(3), n(1)]), &s), None);
+        assert_eq!(w.of(&puzzle(&[b, n(3), b]), &s).map(|w| &w.other), Some(&t));
+        assert_eq!(w.of(&puzzle(&[b, b, b]), &s).map(|w| &w.other), Some(&t));
+        assert!(w.of(&puzzle(&[n(3), b, b]), &s).is_none());
+        assert!(w.of(&puzzle(&[b, n(3), n(1)]), &s).is_none());
     }
 
     #[test]
@@ -124,7 +139,7 @@ mod tests {
         w.add(&s, Some(&two));
         assert_eq!(w.list[0].broken, vec![1, 2]);
         let (n, b) = (Clue::Number, Clue::Blank);
-        assert_eq!(w.of(&puzzle(&[n(4), b, b]), &s), None);
+        assert!(w.of(&puzzle(&[n(4), b, b]), &s).is_none());
         // Its filter alone would have taken it.
         let blank = |&c: &usize| [false, true, true][c];
         assert!(w.list[0].broken.iter().all(blank));

@@ -4,9 +4,9 @@
 //! ([`Question`], [`CheckConfig::question`]): `--unique`, "is it unique, and
 //! if not, has it several solutions or none?" (one solve with search,
 //! counting up to two solutions), or `--promise`, the judge's: exactly
-//! one solution, found by its rules R1-R15 alone (the puzzle graded by
-//! [`Grader::grade`](crate::solve::verdict::grade::Grader::grade): the rules alone;
-//! rules and loop reasoning; everything, with search). Unless the run
+//! one solution, found by its rules R1-R15 alone (checked by
+//! [`PromiseCheck::check`](crate::solve::verdict::promise::PromiseCheck::check):
+//! the rules alone, then everything, with search). Unless the run
 //! names one, a puzzle with a blank cell (Slitherlink) is asked whether it
 //! is unique, a fully clued one (Slink) the judge's promise. It writes one
 //! line per data set, placed as editors and CI annotators read places:
@@ -153,12 +153,9 @@ fn check_input(
         items.drain(..passed);
         check.skip -= passed;
         check_items(check, &mut file, &items, out)?;
-        if chunk.unterminated(&data_sets) && !config.quiet {
+        if let (Some(warning), false) = (chunk.end_warning(&data_sets), config.quiet) {
             out.flush()?;
-            writeln!(
-                err,
-                "slink check: {name}: warning: the input ends without the closing '0 0' line"
-            )?;
+            writeln!(err, "slink check: {name}: warning: {warning}")?;
         }
     };
     if let (false, Some(warning)) = (config.quiet, odd.warning(name)) {

@@ -161,7 +161,7 @@ mod tests {
         assert_eq!(totals.count(Status::Solved), 250);
         assert_eq!(totals.count(Status::Invalid), 1);
         assert!(
-            err.starts_with("t:") && err.contains("data set 251"),
+            err.starts_with("slink: t:") && err.contains("data set 251"),
             "{err}"
         );
     }

@@ -9,7 +9,9 @@
 //! memory, any reader) a piece of whole data sets at a time ([`read`]),
 //! writes what the command prints to an `out` and its messages to an
 //! `err`, and stops at a record boundary once a stop is requested
-//! ([`crate::interrupt`]: the command's SIGINT and SIGTERM).
+//! ([`crate::interrupt`]: the command's SIGINT and SIGTERM). An output
+//! file that is an input, or another output, by any name, is refused
+//! before it is opened ([`files`]).
 //!
 //! ```
 //! use slink::run::batch::Input;
@@ -28,6 +30,7 @@ pub mod bench;
 pub mod check;
 pub mod convert;
 pub mod explain;
+pub mod files;
 pub mod judge;
 mod question;
 pub mod read;

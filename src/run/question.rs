@@ -6,7 +6,7 @@
 //! several solutions or none?" (one solve with search, counting up to two
 //! solutions), and [`Question::Promise`], "does it keep the judge's
 //! promise?" (exactly one solution, found by the judge's rules alone: a
-//! [`Grade`], three solves). Unless the run names one, a puzzle with a
+//! [`Promise`], two solves). Unless the run names one, a puzzle with a
 //! blank cell (Slitherlink) is asked the first, a fully clued one (Slink)
 //! the second ([`Question::default_for`]).
 
@@ -16,7 +16,7 @@ use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
 use crate::solve::verdict::difficulty::{Difficulty, Ladder};
-use crate::solve::verdict::grade::{Grade, Grader, RulesAlone, Solutions};
+use crate::solve::verdict::promise::{Promise, PromiseCheck, RulesAlone, Solutions};
 use crate::util::counted;
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -75,7 +75,7 @@ pub enum Answer {
     /// To [`Question::Unique`].
     Unique(SolutionCount),
     /// To [`Question::Promise`].
-    Promise(Grade),
+    Promise(Promise),
 }
 
 impl Answer {
@@ -243,7 +243,7 @@ pub fn bad_line(name: &str, e: &ParseError) -> String {
 pub struct Asker {
     budget: u64,
     time_limit: Option<Duration>,
-    grader: Option<Grader>,
+    promise: Option<PromiseCheck>,
     counter: Option<Solver>,
     ladder: Option<Ladder>,
 }
@@ -255,7 +255,7 @@ impl Asker {
         Asker {
             budget,
             time_limit,
-            grader: None,
+            promise: None,
             counter: None,
             ladder: None,
         }
@@ -282,12 +282,12 @@ impl Asker {
         match question.unwrap_or_else(|| Question::default_for(p)) {
             Question::Promise => {
                 let (budget, limit) = (self.budget, self.time_limit);
-                let grader = self.grader.get_or_insert_with(|| {
-                    let mut g = Grader::new(budget);
-                    g.set_time_limit(limit);
-                    g
+                let check = self.promise.get_or_insert_with(|| {
+                    let mut c = PromiseCheck::new(budget);
+                    c.set_time_limit(limit);
+                    c
                 });
-                Answer::Promise(grader.grade(p))
+                Answer::Promise(check.check(p))
             }
             Question::Unique => Answer::Unique(self.count(p)),
         }
@@ -420,15 +420,15 @@ impl CheckSummary {
         if self.asked_promise > 0 {
             let _ = write!(
                 s,
-                " (kept {}, broken {}; rules finish {}; grade easy {} normal {} tricky {} hard {})",
+                " (kept {}, broken {}; rules finish {}; grade",
                 self.kept,
                 self.asked_promise - self.kept,
                 self.rules_finish,
-                self.grades[0],
-                self.grades[1],
-                self.grades[2],
-                self.grades[3]
             );
+            for (d, n) in Difficulty::ALL.iter().zip(self.grades) {
+                let _ = write!(s, " {} {n}", d.name());
+            }
+            s.push(')');
         }
         let _ = write!(s, "; failed {}", self.failed);
         if self.unreadable > 0 {
@@ -445,27 +445,36 @@ impl CheckSummary {
     /// `"stopped_by_signal": S`).
     pub fn json(&self) -> String {
         let v = &self.verdicts;
-        let mut summary = serde_json::json!({
-            "data_sets": self.data_sets(),
-            "unique": v[0],
-            "multiple": v[1],
-            "none": v[2],
-            "gave_up": v[3],
-            "bad_input": self.bad,
-            "asked_unique": self.asked_unique,
-            "asked_promise": self.asked_promise,
-            "kept": self.kept,
-            "rules_finish": self.rules_finish,
-            "grade_easy": self.grades[0],
-            "grade_normal": self.grades[1],
-            "grade_tricky": self.grades[2],
-            "grade_hard": self.grades[3],
-            "failed": self.failed,
-            "unreadable_files": self.unreadable,
-            "solver_disagreements": self.inconsistent,
-        });
+        let counts = [
+            ("data_sets", self.data_sets()),
+            ("unique", v[0]),
+            ("multiple", v[1]),
+            ("none", v[2]),
+            ("gave_up", v[3]),
+            ("bad_input", self.bad),
+            ("asked_unique", self.asked_unique),
+            ("asked_promise", self.asked_promise),
+            ("kept", self.kept),
+            ("rules_finish", self.rules_finish),
+        ];
+        let mut summary = serde_json::Map::new();
+        for (key, n) in counts {
+            summary.insert(key.into(), n.into());
+        }
+        // The grades by the names users see ([`Difficulty::name`]).
+        for (d, n) in Difficulty::ALL.iter().zip(self.grades) {
+            summary.insert(format!("grade_{}", d.name()), n.into());
+        }
+        let rest = [
+            ("failed", self.failed),
+            ("unreadable_files", self.unreadable),
+            ("solver_disagreements", self.inconsistent),
+        ];
+        for (key, n) in rest {
+            summary.insert(key.into(), n.into());
+        }
         if let Some(signal) = self.stopped {
-            summary["stopped_by_signal"] = signal.into();
+            summary.insert("stopped_by_signal".into(), signal.into());
         }
         serde_json::json!({ "summary": summary }).to_string()
     }

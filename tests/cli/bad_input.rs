@@ -1,5 +1,5 @@
 //! Malformed input in judge mode: exactly one error line on stderr,
-//! `stdin:LINE:COL: data set K: ...`, exit status 2, every data set before
+//! `slink: stdin:LINE:COL: data set K: ...`, exit status 2, every data set before
 //! the bad one already printed (and right), and never a panic.
 //!
 //! Most inputs are the sample's four data sets (lines 1-23, no `0 0`)
@@ -24,7 +24,7 @@ fn prefix() -> String {
 const PREFIX_LINES: usize = 23;
 
 /// Runs `input`; asserts exit 2, one error line starting with
-/// `stdin:LINE:COL: data set K: ` and containing `needle`, and stdout equal
+/// `slink: stdin:LINE:COL: data set K: ` and containing `needle`, and stdout equal
 /// to `printed`. Returns the error line.
 fn assert_bad(
     input: &[u8],
@@ -48,7 +48,7 @@ fn assert_bad(
         "exactly one error line for {shown:?}: {:?}",
         run.stderr
     );
-    let want = format!("stdin:{line}:{col}: data set {k}: ");
+    let want = format!("slink: stdin:{line}:{col}: data set {k}: ");
     assert!(
         err[0].starts_with(&want),
         "for input ending {shown:?}\n  got  {:?}\n  want {want:?}...",
@@ -203,13 +203,17 @@ fn a_bad_data_set_after_one_with_no_solution_or_several() {
     assert_eq!(err.len(), 3, "{}", run.stderr);
     assert!(err[0].contains("data set 1") && err[0].contains("no solution"));
     assert!(err[1].contains("data set 2") && err[1].contains("several"));
-    assert!(err[2].starts_with("stdin:7:1: data set 3: "), "{}", err[2]);
+    assert!(
+        err[2].starts_with("slink: stdin:7:1: data set 3: "),
+        "{}",
+        err[2]
+    );
 }
 
 #[test]
 fn random_garbage_never_panics() {
     // Mutations of a valid input: every run must end with 0, 1 or 2; on 2,
-    // exactly one "stdin:L:C: data set K:" error line and only verified
+    // exactly one "slink: stdin:L:C: data set K:" error line and only verified
     // drawings before it.
     let base = package_file("corpus/sample.in").into_bytes();
     let alphabet = b"0123 .-\n\n\t\r45x\0\xff";
@@ -251,7 +255,7 @@ fn random_garbage_never_panics() {
                 .filter(|l| !l.contains("warning") && !l.contains("no solution"))
                 .count();
             assert_eq!(errors, 1, "round {round}: {:?}", run.stderr);
-            let rest = last.strip_prefix("stdin:").expect("names stdin");
+            let rest = last.strip_prefix("slink: stdin:").expect("names stdin");
             let parts: Vec<&str> = rest.splitn(3, ':').collect();
             assert!(
                 parts.len() == 3

@@ -309,7 +309,7 @@ fn the_same_bytes_for_every_thread_count_and_every_run() {
                 .trim_end_matches('\n')
                 .rsplit_once('\n')
                 .unwrap_or(("", judge_err.trim_end_matches('\n')));
-            assert!(last.starts_with("stdin:"), "{last}");
+            assert!(last.starts_with("slink: stdin:"), "{last}");
             assert!(
                 from_file.starts_with(&as_solve_says(before)),
                 "judge mode's messages before the error are batch mode's"

@@ -143,7 +143,7 @@ fn a_line_in_another_format_gets_a_hint_of_the_option_that_reads_it() {
         let run = run_slink(&[], format!("{line}\n").as_bytes());
         assert_eq!(run.code, 2);
         assert!(
-            run.stderr.starts_with("stdin:1:") && run.stderr.trim_end().ends_with(hint),
+            run.stderr.starts_with("slink: stdin:1:") && run.stderr.trim_end().ends_with(hint),
             "{line}: {}",
             run.stderr
         );

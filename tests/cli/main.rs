@@ -7,6 +7,8 @@
 //! - `batch`, `determinism`, `gen_check`, `check`, `bench`: `slink solve`,
 //!   `gen`, `check` (its questions, places, summary) and `bench` (runs
 //!   repeated to a minimum time, the spread);
+//! - `gen_brute`: generated puzzles (graded, symmetric, minimal, hard)
+//!   unique, and minimal ones' clues needed, by brute force;
 //! - `small_puzzles`, `big_boards`, `properties`: the solver against brute
 //!   force, wide boards and random loops;
 //! - `real_corpus`, `hard_corpus`: the real-world collections of
@@ -23,11 +25,18 @@
 //!   signals, outputs that do not fit, usage errors;
 //! - `robust`: signals, files that shrink, endless streams, write errors,
 //!   the time limit (docs/RELIABILITY.md);
+//! - `one_file`: no input destroyed through another name, no two
+//!   outputs that are one file (issue 51);
 //! - `promises`: outputs kept when an input is missing, one `-q`, one exit
 //!   status table (issue 39);
 //! - `vocabulary`: `-o/--output` on every command that writes a result,
 //!   messages that start with the command;
+//! - `shared`: the build's view of `../shared/corpus/` and the package's
+//!   copies of its sample and judge data;
+//! - `readme`: the README's examples read files that are there, and it
+//!   counts the tests that need `../shared/`;
 //! - `docs`: completions, the man page and the README's CLI reference;
+//! - `ci_checks`: `.ci/run`'s checks fail when their tool fails;
 //! - `layers`: the layer rule of `src/lib.rs`, checked on the source.
 //!
 //! Tests that need the library's internals reach them through
@@ -41,12 +50,14 @@ mod bench;
 mod big_boards;
 mod browser;
 mod check;
+mod ci_checks;
 mod clue_four;
 mod determinism;
 mod docs;
 mod formats_cli;
 mod function_size;
 mod garbage;
+mod gen_brute;
 mod gen_check;
 mod hard_corpus;
 mod human_corpus;
@@ -54,12 +65,16 @@ mod json_schema;
 mod judge_mode;
 mod layers;
 mod malformed;
+#[cfg(unix)]
+mod one_file;
 mod promises;
 mod properties;
+mod readme;
 mod real_corpus;
 mod resume;
 #[cfg(unix)]
 mod robust;
+mod shared;
 mod small_puzzles;
 mod verify;
 mod verify_formats;

@@ -91,7 +91,7 @@ fn an_output_that_cannot_be_made_or_is_an_input_is_named() {
 }
 
 #[test]
-fn messages_start_with_the_command_and_judge_mode_keeps_its_words() {
+fn messages_start_with_the_command_judge_mode_too() {
     // A data set with no solution, one with several, a bad one; an input
     // without `0 0`.
     for input in [
@@ -102,24 +102,34 @@ fn messages_start_with_the_command_and_judge_mode_keeps_its_words() {
         let solve = slink(&["solve"], input);
         assert_eq!(judge.stdout, solve.stdout, "the drawings are the same");
         let judge_lines = judge.stderr_lines();
-        assert!(judge_lines[0].starts_with("stdin"), "{}", judge.stderr);
-        // solve says the same, each line after its name, then counts
-        // what did not pass.
+        // One rule everywhere: judge mode's command is `slink`.
+        assert!(
+            judge_lines.iter().all(|l| l.starts_with("slink: stdin")),
+            "{}",
+            judge.stderr
+        );
+        // solve says the same, each line after its name in place of
+        // judge mode's, then counts what did not pass.
         let (said, count) = split_shortfall(&solve.stderr);
         assert_eq!(count.is_some(), solve.code != 0, "{}", solve.stderr);
         let solve_lines: Vec<&str> = said.lines().collect();
         assert_eq!(solve_lines.len(), judge_lines.len(), "{}", solve.stderr);
         for (s, j) in solve_lines.iter().zip(&judge_lines) {
-            assert_eq!(*s, format!("slink solve: {j}"));
+            assert_eq!(
+                Some(*s),
+                j.strip_prefix("slink: ")
+                    .map(|j| format!("slink solve: {j}"))
+                    .as_deref()
+            );
         }
     }
     let judge = slink(&[], b"2 2\n3 3\n3 3\n1 2\n. .\n1 1\n4\n0 0\n");
     assert_eq!(judge.stderr_lines().len(), 3, "{}", judge.stderr);
     assert_eq!(
         judge.stderr_lines()[2],
-        "stdin:7:1: data set 3: expected a clue 0-3, found '4'"
+        "slink: stdin:7:1: data set 3: expected a clue 0-3, found '4'"
     );
-    // Whole-input notes: judge mode's `slink:`, solve's `slink solve:`.
+    // Whole-input notes too: judge mode's `slink:`, solve's `slink solve:`.
     let run = slink(&["solve", "no/such/file.in"], b"");
     assert!(
         run.stderr

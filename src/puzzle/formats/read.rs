@@ -94,6 +94,9 @@ pub struct Reader<'a> {
     piece: bool,
     /// Whether a list of URLs and Loopy IDs may mix them ([`Reader::mixed`]).
     mixed: bool,
+    /// Whether the next data set is the input's first: the text starts
+    /// the input ([`Reader::starts_input`]) and none was read.
+    opening: bool,
     /// The data set that ended the reading ([`Ending::Error`]), until
     /// taken (boxed: it is rare, and it would make the reader larger).
     broken: Option<Box<(Span, ParseError)>>,
@@ -116,6 +119,7 @@ impl<'a> Reader<'a> {
             ending: Ending::NotYet,
             piece: false,
             mixed: false,
+            opening: true,
             broken: None,
             odd: url::OddAddresses::default(),
         }
@@ -139,6 +143,16 @@ impl<'a> Reader<'a> {
     /// ends ([`Ending::End`]) at its start, [`Reader::position`].
     pub fn in_piece(mut self) -> Self {
         self.piece = true;
+        self
+    }
+
+    /// Whether the text starts its input (by default it does; not a piece
+    /// after the first): only there is a named list whose first line is
+    /// none of its kind refused whole, the reading ended at it with one
+    /// error (`--from url` on a judge-format file), instead of an error
+    /// per line.
+    pub fn starts_input(mut self, starts: bool) -> Self {
+        self.opening = starts;
         self
     }
 
@@ -214,6 +228,7 @@ impl<'a> Reader<'a> {
             Format::Pzprv3 => self.next_file(),
         }?;
         self.next_number += 1;
+        self.opening = false;
         Some(span)
     }
 
@@ -266,8 +281,19 @@ impl<'a> Reader<'a> {
         if span.format == Format::Url {
             self.odd.note(&self.src[l.from..l.to], span.place);
         }
+        let start = (self.pos, self.line);
         self.pos = (l.end + 1).min(self.src.len());
         self.line += usize::from(l.end < self.src.len());
+        if self.opening && !self.mixed {
+            if let Some(e) = not_a_list(self.format, &self.src[l.from..l.to]) {
+                self.fail(
+                    span,
+                    e.moved(span.place.line, span.place.col, span.place.number),
+                    start,
+                );
+                return None;
+            }
+        }
         Some(span)
     }
 
@@ -330,6 +356,33 @@ fn decode_line(format: Format, line: &[u8], out: &mut Puzzle) -> Result<(), Pars
     } else {
         loopy::decode_into(line, out)
     }
+}
+
+/// Why an input whose first data set is `line` is no list in `format`
+/// (named, [`Format::Url`] or [`Format::Loopy`]), if it is none: the line
+/// is not read as one, and reads as another format (the judge format's
+/// first line, the other kind of list, a pzprv3 file). One message for
+/// the input, whose reading ends there, in place of one per line.
+#[cold]
+fn not_a_list(format: Format, line: &[u8]) -> Option<ParseError> {
+    let looks = Format::of_line(line);
+    if looks == Some(format) || decode_line(format, line, &mut Puzzle::default()).is_ok() {
+        return None;
+    }
+    let (list, found) = match (format, looks) {
+        (Format::Url, Some(Format::Loopy)) => ("a list of URLs", "a Loopy ID"),
+        (_, Some(Format::Url)) => ("a list of Loopy IDs", "a URL"),
+        (Format::Url, Some(Format::Pzprv3)) => ("a list of URLs", "a pzprv3 file's first line"),
+        (_, Some(Format::Pzprv3)) => ("a list of Loopy IDs", "a pzprv3 file's first line"),
+        (Format::Url, _) => ("a list of URLs", "a line of the judge format"),
+        (_, _) => ("a list of Loopy IDs", "a line of the judge format"),
+    };
+    let message = format!(
+        "the input is not {list} ({} was named): its first line is {found}, and it is not \
+         read further; name no format to have it told from its first line",
+        format.name()
+    );
+    Some(ParseError::locate(line, 0, message))
 }
 
 impl Iterator for Reader<'_> {

@@ -10,6 +10,7 @@ use crate::puzzle::formats::pictures::html::{self, Figure};
 use crate::puzzle::formats::pictures::svg::{self, Picture};
 use crate::puzzle::formats::{self, pzprv3};
 use crate::puzzle::Puzzle;
+use crate::run::files;
 use crate::solve::outcome::{Outcome, Status};
 use std::collections::HashSet;
 use std::io::{self, Write};
@@ -114,6 +115,8 @@ pub(super) struct Pictures {
     pub(super) several: bool,
     /// The stems of the inputs so far.
     pub(super) stems: HashSet<String>,
+    /// The inputs' files, which no picture may overwrite (with a folder).
+    pub(super) inputs: files::Inputs,
 }
 
 impl Pictures {
@@ -140,6 +143,11 @@ impl Pictures {
         match &self.dir {
             Some(dir) => {
                 let path = dir.join(svg::file_name(&self.stem, number));
+                let picture = files::Output {
+                    role: "the picture",
+                    path: Some(&path),
+                };
+                self.inputs.refuse(&[picture])?;
                 std::fs::write(&path, svg).map_err(|e| {
                     io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
                 })?;

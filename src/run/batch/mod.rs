@@ -215,22 +215,16 @@ pub struct Config {
     /// take all memory.
     pub piece_limit: usize,
     /// The command that starts every line of diagnostics (`slink solve`:
-    /// `slink solve: FILE:LINE:COL: ...`); `None`: judge mode's words,
-    /// `slink: ` before a note about the run or an input as a whole
-    /// (`slink: cannot read FILE: ...`) and nothing before a message placed
-    /// in an input (`FILE:LINE:COL: data set K: ...`).
+    /// `slink solve: FILE:LINE:COL: ...`); `None`: judge mode's, `slink`
+    /// (`slink: stdin:LINE:COL: data set K: ...`).
     pub command: Option<&'static str>,
 }
 
 impl Config {
-    /// What starts a diagnostic line ([`Config::command`]); `placed`: the
-    /// line starts with its place in an input (`FILE:...`).
-    pub(crate) fn prefix(&self, placed: bool) -> String {
-        match self.command {
-            Some(command) => format!("{command}: "),
-            None if placed => String::new(),
-            None => "slink: ".into(),
-        }
+    /// What starts a diagnostic line: the command and a colon
+    /// ([`Config::command`]).
+    pub(crate) fn prefix(&self) -> String {
+        format!("{}: ", self.command.unwrap_or("slink"))
     }
 
     /// The default window, in data sets: four batches per worker, of 120

@@ -37,7 +37,8 @@ use super::worker::{CallerWorker, Shared};
 use super::{Config, Error, Input, OutputFormat, Totals};
 use crate::puzzle::formats::pictures::html::Tally;
 use crate::puzzle::formats::url::OddAddresses;
-use crate::puzzle::formats::{self, Reader};
+use crate::puzzle::formats::{self, Ending, Reader};
+use crate::run::files;
 use crate::run::read::chunks;
 use crate::run::read::input::{self, Source};
 use crate::util::interrupt;
@@ -52,6 +53,8 @@ struct FileState {
     name: String,
     /// Position among the inputs, from 1.
     index: usize,
+    /// Number of its first data set.
+    first: usize,
     /// Number of the next data set.
     next_number: usize,
     /// Lines before the current piece.
@@ -160,6 +163,10 @@ impl<'c> Pipeline<'c> {
                     held: None,
                     several: false,
                     stems: Default::default(),
+                    inputs: match &config.out_dir {
+                        Some(_) => files::Inputs::of(inputs),
+                        None => files::Inputs::default(),
+                    },
                 }),
                 tally: (config.format == OutputFormat::Html).then(Tally::default),
                 shrank: None,
@@ -191,7 +198,7 @@ impl<'c> Pipeline<'c> {
         if *input == Input::Stdin && std::mem::replace(&mut self.stdin_read, true) {
             let line = format!(
                 "{}warning: standard input is read once; this '-' is skipped",
-                self.sink.config.prefix(false)
+                self.sink.config.prefix()
             );
             return self.sink.warn(&line, out, err);
         }
@@ -203,6 +210,7 @@ impl<'c> Pipeline<'c> {
         let mut file = FileState {
             name: input.name(),
             index,
+            first,
             next_number: first,
             line_offset: 0,
             scanned: 0,
@@ -234,7 +242,7 @@ impl<'c> Pipeline<'c> {
         if let Some(e) = result? {
             let line = format!(
                 "{}cannot read {}: {e}",
-                self.sink.config.prefix(false),
+                self.sink.config.prefix(),
                 file.name
             );
             self.sink.note(&line, out, err)?;
@@ -294,9 +302,8 @@ impl<'c> Pipeline<'c> {
                 return Ok(Some(e));
             }
             match end {
-                PieceEnd::Done => return Ok(None),
-                PieceEnd::Unterminated => {
-                    self.unterminated(file, out, err)?;
+                PieceEnd::Done | PieceEnd::Unterminated => {
+                    self.ended(file, end, out, err)?;
                     return Ok(None);
                 }
                 PieceEnd::More { at, line } => {
@@ -331,20 +338,34 @@ impl<'c> Pipeline<'c> {
         let Some(warning) = file.odd.warning(&file.name) else {
             return Ok(());
         };
-        let line = format!("{}{warning}", self.sink.config.prefix(true));
+        let line = format!("{}{warning}", self.sink.config.prefix());
         self.sink.warn(&line, out, err)
     }
 
-    /// Warns that `file` ends without the closing `0 0` line.
-    fn unterminated(
+    /// Gives the warning of `file`, whose reading ended as `end` says, if
+    /// it has one ([`chunks::end_warning`]: no data set, or no `0 0`).
+    fn ended(
         &mut self,
         file: &FileState,
+        end: PieceEnd,
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Error> {
+        let format = file.format.unwrap_or(formats::Format::Judge);
+        // `Done`: the judge format's `0 0` (or an error, a data set
+        // read), any other format's end; or a stop, which warns of nothing.
+        let ending = match end {
+            PieceEnd::Done if format == formats::Format::Judge => Ending::Terminator,
+            _ if interrupt::requested().is_some() => return Ok(()),
+            _ => Ending::End,
+        };
+        let read = file.next_number - file.first;
+        let Some(warning) = chunks::end_warning(format, ending, read) else {
+            return Ok(());
+        };
         let line = format!(
-            "{}{}: warning: the input ends without the closing '0 0' line",
-            self.sink.config.prefix(true),
+            "{}{}: warning: {warning}",
+            self.sink.config.prefix(),
             file.name
         );
         self.sink.warn(&line, out, err)
@@ -385,6 +406,7 @@ impl<'c> Pipeline<'c> {
             .expect("the input's format, known by usable_end");
         let reader = Reader::new(src, format)
             .mixed(file.detected)
+            .starts_input(base == 0)
             .numbered_from(file.next_number)
             .after_lines(file.line_offset);
         let mut scan = Scan {

@@ -97,7 +97,7 @@ impl Sink<'_> {
                     } else {
                         diag
                     };
-                    let prefix = self.config.prefix(true);
+                    let prefix = self.config.prefix();
                     self.progress
                         .suspend(|| write_prefixed(err, &prefix, diag))?;
                 }
@@ -108,7 +108,7 @@ impl Sink<'_> {
                     let why = format!(
                         "{}--fail-fast: stopped at {}:{line}, data set {number} ({}); \
                          the data sets after it were not solved",
-                        self.config.prefix(false),
+                        self.config.prefix(),
                         self.input.1,
                         status.name()
                     );
@@ -149,10 +149,10 @@ impl Sink<'_> {
         let line = format!(
             "{}{name} has more than one data set: give --out-dir DIR \
              to write one SVG file each",
-            self.config.prefix(false)
+            self.config.prefix()
         );
         self.note(&line, out, err)?;
-        self.totals.unreadable += 1;
+        self.totals.undrawn += 1;
         self.totals.stopped = true;
         Ok(())
     }
@@ -217,7 +217,7 @@ impl Sink<'_> {
         let line = format!(
             "{}{}: {} not shown, beyond the first {MESSAGES_PER_INPUT} \
              (`--format json` gives a record of each)",
-            self.config.prefix(false),
+            self.config.prefix(),
             self.input.1,
             crate::util::counted(left_out as u64, "more malformed data set"),
         );

@@ -16,6 +16,9 @@ pub struct Totals {
     pub files: usize,
     /// Inputs that could not be read (entirely or partly).
     pub unreadable: usize,
+    /// Inputs read but not drawn: a second SVG picture with nowhere to go
+    /// (no `--out-dir`), a usage error.
+    pub undrawn: usize,
     /// Bytes of input read.
     pub bytes: u64,
     /// Wall-clock time of the run.
@@ -61,12 +64,12 @@ impl Totals {
             .expect("every status in Status::ALL")
     }
 
-    /// The process's exit status: 2 if an input could not be read or a
-    /// data set is malformed, else 1 if some data set is not solved with a
+    /// The process's exit status: 2 if an input could not be read or
+    /// drawn, or a data set is malformed, else 1 if some data set is not solved with a
     /// unique solution, else 0 (the table of every command's statuses is
     /// in `slink --help`).
     pub fn exit_status(&self) -> u8 {
-        if self.unreadable > 0 || self.count(Status::Invalid) > 0 {
+        if self.unreadable > 0 || self.undrawn > 0 || self.count(Status::Invalid) > 0 {
             2
         } else if self.data_sets() > self.count(Status::Solved) {
             1
@@ -103,10 +106,19 @@ impl Totals {
                 short.join(", ")
             );
         }
-        if self.unreadable > 0 {
-            let inputs = crate::util::counted(self.unreadable as u64, "input");
-            let sep = if line.is_empty() { "" } else { "; " };
-            line = format!("{line}{sep}{inputs} unreadable");
+        let inputs =
+            |n: usize, why: &str| format!("{} {why}", crate::util::counted(n as u64, "input"));
+        for (n, why) in [
+            (self.unreadable, "unreadable"),
+            (
+                self.undrawn,
+                "not drawn (several SVG pictures need --out-dir)",
+            ),
+        ] {
+            if n > 0 {
+                let sep = if line.is_empty() { "" } else { "; " };
+                line = format!("{line}{sep}{}", inputs(n, why));
+            }
         }
         (!line.is_empty()).then_some(line)
     }

@@ -57,6 +57,8 @@ pub struct Chunk<'a> {
     pub format: Format,
     /// Whether it was detected, not given ([`Reader::mixed`]).
     pub detected: bool,
+    /// Whether it is the input's first chunk ([`Reader::starts_input`]).
+    pub opening: bool,
 }
 
 impl<'a> Chunk<'a> {
@@ -65,15 +67,36 @@ impl<'a> Chunk<'a> {
     pub fn data_sets(&self) -> Reader<'a> {
         Reader::new(self.bytes, self.format)
             .mixed(self.detected)
+            .starts_input(self.opening)
             .numbered_from(self.first)
             .after_lines(self.line_offset)
     }
 
-    /// Whether the input ends in this chunk without the closing `0 0`
-    /// line (judge format only), once `data_sets`, the chunk's
+    /// The warning the input gets if it ends in this chunk
+    /// ([`end_warning`]), once `data_sets`, the chunk's
     /// [`Chunk::data_sets`], has given every data set.
-    pub fn unterminated(&self, data_sets: &Reader<'_>) -> bool {
-        self.last && self.format == Format::Judge && data_sets.ending() == Ending::End
+    pub fn end_warning(&self, data_sets: &Reader<'_>) -> Option<&'static str> {
+        let read = data_sets.next_number() - 1;
+        (self.last)
+            .then(|| end_warning(self.format, data_sets.ending(), read))
+            .flatten()
+    }
+}
+
+/// The warning an input in `format` gets at its end, if any, its reading
+/// ended by `ending` after `read` data sets: `the input has no data set`
+/// when it held none (nothing but blank or comment lines; `0 0` alone is
+/// a judge-format input with no data set, told as such, and gets none),
+/// else, in the judge format, `the input ends without the closing '0 0'
+/// line`. Judge mode, `solve` and `check` all say it, and exit 0 for it:
+/// nothing in the input failed.
+pub fn end_warning(format: Format, ending: Ending, read: usize) -> Option<&'static str> {
+    match ending {
+        Ending::End if read == 0 => Some("the input has no data set"),
+        Ending::End if format == Format::Judge => {
+            Some("the input ends without the closing '0 0' line")
+        }
+        _ => None,
     }
 }
 
@@ -161,10 +184,11 @@ impl Chunks {
                 }
             }
             let format = self.format.unwrap_or(Format::Judge);
+            let opening = self.source.offset() == 0;
             let step = match memchr::memrchr(b'\n', data) {
                 _ if last => Cut::Last(data.len()),
                 None => Cut::Grow(data.len()),
-                Some(k) => cut(&data[..=k], format, self.next_number),
+                Some(k) => cut(&data[..=k], format, self.next_number, opening),
             };
             let (first, line_offset) = (self.next_number, self.line_offset);
             let (end, last) = match step {
@@ -192,6 +216,7 @@ impl Chunks {
                 last,
                 format,
                 detected: self.detected,
+                opening,
             }));
         }
     }
@@ -214,12 +239,15 @@ enum Cut {
 
 /// What to do with `piece`, up to its last newline, of an input in
 /// `format` whose data sets are numbered from `first` (not the input's
-/// last piece): cut it after its whole data sets, before the one its end
+/// last piece; its first if `opening`): cut it after its whole data sets, before the one its end
 /// cuts (a judge-format data set whose rows go on, the last pzprv3 file);
 /// grow it if that leaves nothing; or make it the input's last chunk when
 /// its reading ends the input (`0 0`, a malformed header).
-fn cut(piece: &[u8], format: Format, first: usize) -> Cut {
-    let mut reader = Reader::new(piece, format).numbered_from(first).in_piece();
+fn cut(piece: &[u8], format: Format, first: usize, opening: bool) -> Cut {
+    let mut reader = Reader::new(piece, format)
+        .numbered_from(first)
+        .starts_input(opening)
+        .in_piece();
     while reader.next_span().is_some() {}
     if reader.ending() != Ending::End {
         return Cut::Last(piece.len());

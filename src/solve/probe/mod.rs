@@ -148,19 +148,26 @@ impl<const W: usize> Prober<W> {
     /// nothing. `Ok(false)` if the work budget ran out.
     ///
     /// A probe of edge `x` whose two values both stand and share nothing new
-    /// tells what probing other edges would find: an edge `f` that is a line
-    /// on one of `x`'s boards and a cross on the other is *dominated*. Each
-    /// value of `f` deduces a subset of one of `x`'s boards (deduction is
-    /// monotone), so both values of `f` stand, share nothing new, and score
-    /// no more than `x` did: probing `f` would change nothing but the count
-    /// of probes, which is kept. Valid until the board changes.
+    /// suggests what probing other edges would find: an edge `f` that is a
+    /// line on one of `x`'s boards and a cross on the other is *dominated*,
+    /// and is not probed until the board changes (only counted as a probe).
+    /// Each value of `f` sits on a board that one of `x`'s values reached;
+    /// were deduction monotone, it would deduce no more than that board, so
+    /// both values of `f` would stand and share nothing new. Deduction is
+    /// not exactly monotone (a rule can fire on a board and not on one that
+    /// extends it), so a dominated probe could teach something: skipping
+    /// it is a shortcut that may leave a round short of what probing every
+    /// edge would decide, never a wrong deduction, and the search decides
+    /// the rest. Nor is `f` scored as a branch.
     ///
     /// A round after one that changed the board begins on the board the
     /// last round ended with, where the edges probed since its last change
     /// have been probed already: those that taught nothing are not probed
     /// again ([`Prober::known`]), only counted and scored as they were
     /// (deduction being a function of the board, the same probe on the
-    /// same board finds the same).
+    /// same board finds the same: `tests.rs` makes a sample of them again).
+    /// Unlike a probe made, a cached one marks no edge dominated: the
+    /// boards it would take them from are not kept.
     pub(super) fn probe(
         &mut self,
         mut node: Node<'_, W>,
@@ -431,3 +438,6 @@ impl<const W: usize> Prober<W> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -13,6 +13,14 @@ use std::fmt;
 use std::str::FromStr;
 
 /// What slink's solver needs to finish a unique puzzle, easiest first.
+///
+/// Two vocabularies, one mapping, here only: the code names a difficulty
+/// by what the solver needs ([`Difficulty::needs`]: `Rules`, `Loop`,
+/// `Probe`, `Search`, as the solver's options are set), users by how hard
+/// the puzzle is ([`Difficulty::name`]: easy, normal, tricky, hard), the
+/// words of `gen --difficulty`, `check`'s `grade=` and summaries, and
+/// `gen`'s summary, which all take them from [`Difficulty::name`]. Either
+/// word is read ([`Difficulty::from_str`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
     /// The judge's rules R1-R15 and the vertex rules alone (`easy`).

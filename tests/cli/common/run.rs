@@ -24,12 +24,18 @@ impl Run {
 }
 
 /// What `slink solve` writes on stderr where judge mode writes
-/// `judge_stderr` (messages placed in an input: `FILE:LINE:COL: ...`,
-/// `FILE: warning: ...`): the same lines, each after `slink solve: `.
+/// `judge_stderr` (`slink: FILE:LINE:COL: ...`, `slink: FILE: warning:
+/// ...`): the same lines, each starting with `slink solve: ` in place of
+/// judge mode's command, `slink: `.
 pub fn as_solve_says(judge_stderr: &str) -> String {
     judge_stderr
         .lines()
-        .map(|l| format!("slink solve: {l}\n"))
+        .map(|l| {
+            let said = l
+                .strip_prefix("slink: ")
+                .unwrap_or_else(|| panic!("{l:?}: no 'slink: '"));
+            format!("slink solve: {said}\n")
+        })
         .collect()
 }
 

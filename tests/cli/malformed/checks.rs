@@ -6,7 +6,7 @@ use super::*;
 /// Judge mode on `case`: data sets 1 and 2 printed, one error line, exit 2.
 pub(super) fn check_judge(case: &Case, input: &Path, label: &str) {
     let r = run(&[], Input::File(input));
-    let want = format!("stdin:{}:{}: data set 3: ", case.line, case.col);
+    let want = format!("slink: stdin:{}:{}: data set 3: ", case.line, case.col);
     let stdout = expected_output(&[0, 1], &[1, 2]);
     one_error(
         case,

@@ -11,7 +11,7 @@
 //! around it are still solved" is checked byte for byte:
 //!
 //! - judge mode stops at the error: data sets 1 and 2 printed, exactly one
-//!   error line `stdin:LINE:COL: data set 3: ...`, exit status 2;
+//!   error line `slink: stdin:LINE:COL: data set 3: ...`, exit status 2;
 //! - batch mode reports it in place, `FILE:LINE:COL: data set 3: ...` on
 //!   stderr, and goes on with data sets 4 and 5 when the bad data set's
 //!   header was read (an error in its rows); a bad header stops the file.
@@ -267,7 +267,7 @@ fn a_byte_order_mark_is_skipped() {
     let r = run(&[], Input::File(&p));
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr.starts_with("stdin:2:3: data set 1: "),
+        r.stderr.starts_with("slink: stdin:2:3: data set 1: "),
         "{:?}",
         r.stderr
     );
@@ -276,7 +276,7 @@ fn a_byte_order_mark_is_skipped() {
     let r = run(&[], Input::File(&p));
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr.starts_with("stdin:1:3: data set 1: "),
+        r.stderr.starts_with("slink: stdin:1:3: data set 1: "),
         "{:?}",
         r.stderr
     );
@@ -304,7 +304,7 @@ fn a_missing_terminator_is_a_warning() {
         assert_eq!(r.stdout, expected, "{what}");
         assert_eq!(
             r.stderr_lines(),
-            ["stdin: warning: the input ends without the closing '0 0' line"],
+            ["slink: stdin: warning: the input ends without the closing '0 0' line"],
             "{what}"
         );
         let name = path_str(&p);
@@ -322,10 +322,13 @@ fn a_missing_terminator_is_a_warning() {
 }
 
 #[test]
-fn an_empty_file_solves_nothing_and_says_so() {
-    // No data set, no `0 0`: nothing is printed and nothing fails; the
-    // missing terminator is warned about, as for any file without it.
+fn an_input_with_no_data_set_solves_nothing_and_says_so_everywhere() {
+    // No data set, no `0 0`: nothing is printed and nothing fails (exit
+    // 0: no data set did not pass); judge mode, `solve` and `check` say
+    // the same warning, that the input has no data set (not only that
+    // its `0 0` is missing). README, "Commands"; docs/guide.md.
     let scratch = Scratch::new("empty");
+    let warning = "warning: the input has no data set";
     for (what, input) in [
         ("empty", &b""[..]),
         ("blank lines", b"\n\n   \n\t\r\n"),
@@ -337,7 +340,7 @@ fn an_empty_file_solves_nothing_and_says_so() {
         assert_eq!(r.stdout, "", "{what}");
         assert_eq!(
             r.stderr_lines(),
-            ["stdin: warning: the input ends without the closing '0 0' line"],
+            [format!("slink: stdin: {warning}")],
             "{what}"
         );
         let name = path_str(&p);
@@ -345,8 +348,27 @@ fn an_empty_file_solves_nothing_and_says_so() {
             let r = run(&["solve", "--format", format, name], Input::Bytes(b""));
             assert_eq!(r.code, 0, "{what} ({format}): {}", r.stderr);
             assert_eq!(r.stdout, "", "{what} ({format})");
-            assert_eq!(r.stderr_lines().len(), 1, "{what} ({format}): {}", r.stderr);
+            let said = format!("slink solve: {name}: {warning}");
+            assert_eq!(r.stderr_lines(), [said], "{what} ({format})");
         }
+        let r = run(&["check", name], Input::Bytes(b""));
+        assert_eq!(r.code, 0, "{what} (check): {}", r.stderr);
+        assert_eq!(
+            r.stderr_lines(),
+            [format!("slink check: {name}: {warning}")]
+        );
+        assert!(
+            r.stdout.starts_with("summary: 0 data sets read;"),
+            "{}",
+            r.stdout
+        );
+        // A list named as such with nothing in it: the same.
+        let r = run(&["solve", "--from", "url", name], Input::Bytes(b""));
+        assert_eq!(r.code, 0, "{what} (url): {}", r.stderr);
+        assert_eq!(
+            r.stderr_lines(),
+            [format!("slink solve: {name}: {warning}")]
+        );
         let r = run(
             &["solve", "--format", "summary", "--no-timing", name],
             Input::Bytes(b""),
@@ -360,10 +382,16 @@ fn an_empty_file_solves_nothing_and_says_so() {
             "{what}: {summary}"
         );
     }
-    // Only the terminator: no warning at all.
+    // Only the terminator: a judge-format input of no data set, as it
+    // says; no warning at all, anywhere.
     let p = scratch.path("zero.in", b"0 0\n");
     let r = run(&[], Input::File(&p));
     assert_eq!((r.code, r.stdout.len(), r.stderr.as_str()), (0, 0, ""));
+    let name = path_str(&p);
+    for args in [&["solve", name][..], &["check", name]] {
+        let r = run(args, Input::Bytes(b""));
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{args:?}");
+    }
 }
 
 #[test]

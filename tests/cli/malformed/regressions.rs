@@ -29,7 +29,8 @@ fn fuzz_a_budget_that_runs_out_after_a_first_solution() {
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert_eq!(r.stderr_lines().len(), 1, "{}", r.stderr);
     assert!(
-        r.stderr.starts_with("stdin: data set 1: error: gave up"),
+        r.stderr
+            .starts_with("slink: stdin: data set 1: error: gave up"),
         "{}",
         r.stderr
     );
@@ -133,7 +134,7 @@ fn judge_mode_on_an_endless_stream_stops_with_bounded_memory() {
     // Either the first bad byte's place, or the piece limit: a data set
     // that does not end within 64 MB makes stdin unreadable.
     assert!(
-        stderr.starts_with("stdin:") || stderr.starts_with("slink: cannot read stdin:"),
+        stderr.starts_with("slink: stdin:") || stderr.starts_with("slink: cannot read stdin:"),
         "{stderr}"
     );
     assert!(
@@ -148,9 +149,9 @@ fn a_byte_order_mark_does_not_shift_the_column_of_an_early_end() {
     // byte order mark in front (slink used to say column 7 with one).
     let scratch = Scratch::new("bom-end");
     for (input, want) in [
-        (&b"3 2"[..], "stdin:1:4: data set 1: "),
-        (b"\xef\xbb\xbf3 2", "stdin:1:4: data set 1: "),
-        (b"\xef\xbb\xbf1 1", "stdin:1:4: data set 1: "),
+        (&b"3 2"[..], "slink: stdin:1:4: data set 1: "),
+        (b"\xef\xbb\xbf3 2", "slink: stdin:1:4: data set 1: "),
+        (b"\xef\xbb\xbf1 1", "slink: stdin:1:4: data set 1: "),
     ] {
         let p = scratch.path("bom-end.in", input);
         let r = run(&[], Input::File(&p));

@@ -26,9 +26,15 @@
 //!
 //! Records that fit no data set (another input's output, other options)
 //! are an error naming the record's line, and nothing is cut.
+//!
+//! The whole road, from the output's path to the file to append to (the
+//! checks of the inputs and the output, the reading back, the cut) and
+//! the words of a stopped or resumed run, is [`reopen`]'s, for `slink
+//! solve --resume` and any library caller.
 
 mod fit;
 mod records;
+pub mod reopen;
 mod walk;
 
 use super::{Config, Input, OutputFormat, Spot};
@@ -75,6 +81,9 @@ pub enum ResumeError {
     Unsupported(String),
     /// A stop was requested (a signal) before the output was read back.
     Stopped,
+    /// [`reopen::reopen`] refused the output (left as it was): why, in
+    /// words that name it.
+    Refused(String),
 }
 
 impl fmt::Display for ResumeError {
@@ -84,6 +93,7 @@ impl fmt::Display for ResumeError {
             ResumeError::Unfit { line, why } => write!(f, "line {line}: {why}"),
             ResumeError::Unsupported(why) => f.write_str(why),
             ResumeError::Stopped => f.write_str("stopped by a signal before it was read back"),
+            ResumeError::Refused(why) => f.write_str(why),
         }
     }
 }

@@ -1,16 +1,19 @@
-//! The judge's promise of a puzzle: its solutions as far as the full
-//! search tells, and what the judge's rules alone do with it ([`Grade`],
-//! by a [`Grader`]), for `slink check`. How hard a unique puzzle is, the
-//! one ladder of difficulties, is [`crate::solve::verdict::difficulty`]'s.
+//! The judge's promise of a puzzle, that it has exactly one solution and
+//! the judge's rules R1-R15 alone find it: its solutions as far as the
+//! full search tells, and what the rules alone do with it ([`Promise`],
+//! made by a [`PromiseCheck`], two solves), for `slink check --promise`.
+//! Not the `grade=` of `check`'s lines, how hard a unique puzzle is: that
+//! is the one ladder of difficulties,
+//! [`crate::solve::verdict::difficulty`]'s.
 
 use crate::puzzle::verify::verify;
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Options, Status};
 use crate::solve::solver::Solver;
 
-/// Two solvers, the judge's rules alone and the full search, reused
-/// across puzzles.
-pub struct Grader {
+/// The check of the judge's promise: two solvers, the judge's rules
+/// alone and the full search, reused across puzzles.
+pub struct PromiseCheck {
     /// The judge's rules alone.
     rules: Solver,
     /// Everything, with search, counting solutions up to two.
@@ -53,9 +56,10 @@ pub enum RulesAlone {
     Contradiction,
 }
 
-/// The grade of one puzzle.
+/// What one puzzle does with the judge's promise ([`Promise::kept`]),
+/// and the counts of the full solve.
 #[derive(Clone, Debug)]
-pub struct Grade {
+pub struct Promise {
     /// Cell rows.
     pub rows: usize,
     /// Cell columns.
@@ -78,11 +82,11 @@ pub struct Grade {
     pub inconsistent: Option<&'static str>,
     /// Its difficulty, if unique, when the caller grades it
     /// ([`Ladder::difficulty`](crate::solve::verdict::difficulty::Ladder::difficulty);
-    /// [`Grader::grade`] leaves it `None`).
+    /// [`PromiseCheck::check`] leaves it `None`).
     pub difficulty: Option<crate::solve::verdict::difficulty::Difficulty>,
 }
 
-impl Grade {
+impl Promise {
     /// Whether the puzzle keeps the judge's promise: exactly one solution,
     /// found by the rules alone (and no disagreement).
     pub fn kept(&self) -> bool {
@@ -92,12 +96,12 @@ impl Grade {
     }
 }
 
-impl Grader {
-    /// A grader whose full search stops after `budget` nodes and probes.
+impl PromiseCheck {
+    /// A check whose full search stops after `budget` nodes and probes.
     pub fn new(budget: u64) -> Self {
-        Grader {
+        PromiseCheck {
             rules: Solver::new(Options::rules_only()),
-            full: Solver::new(Grader::full_options(budget)),
+            full: Solver::new(PromiseCheck::full_options(budget)),
         }
     }
 
@@ -125,13 +129,13 @@ impl Grader {
     /// Makes the full search's budget `budget` nodes and probes.
     pub fn set_budget(&mut self, budget: u64) {
         if self.full.options().node_budget != budget {
-            self.full = Solver::new(Grader::full_options(budget));
+            self.full = Solver::new(PromiseCheck::full_options(budget));
         }
     }
 
-    /// Grades `p`: the rules alone, then the full search (its solutions
+    /// Checks `p`: the rules alone, then the full search (its solutions
     /// checked).
-    pub fn grade(&mut self, p: &Puzzle) -> Grade {
+    pub fn check(&mut self, p: &Puzzle) -> Promise {
         let mut inconsistent = None;
         let o = self.rules.solve(p);
         let rules = match o.status() {
@@ -171,7 +175,7 @@ impl Grader {
             // bug in the reasoning, which may be behind any verdict here.
             inconsistent = Some("failed-check");
         }
-        Grade {
+        Promise {
             rows: p.rows(),
             cols: p.cols(),
             blanks: p.blanks(),
