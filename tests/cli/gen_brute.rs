@@ -118,13 +118,7 @@ fn hard_puzzles_are_unique_by_brute_force() {
         for (k, p) in made.iter().enumerate() {
             assert_unique_and_minimal(&all, p, false, &format!("hard {extra:?}"), k);
         }
-        let check = slink_in(&dir, &["check", "-"], out.stdout.as_bytes(), &[]);
-        let graded = check
-            .stdout
-            .lines()
-            .filter(|l| l.contains(" grade=hard "))
-            .count();
-        assert_eq!(graded, count, "{}", check.stdout);
+        assert_graded_hard(&dir, &out.stdout, count);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -148,12 +142,18 @@ fn minimal_hard_puzzles_are_minimal_and_unique_by_brute_force() {
         assert_unique_and_minimal(&all, p, true, "minimal hard", k);
     }
     let dir = scratch("minimal-hard");
-    let check = slink_in(&dir, &["check", "-"], out.stdout.as_bytes(), &[]);
+    assert_graded_hard(&dir, &out.stdout, 6);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Asserts that `check` grades each of the `count` puzzles of `made`
+/// (gen's output) hard.
+fn assert_graded_hard(dir: &std::path::Path, made: &str, count: usize) {
+    let check = slink_in(dir, &["check", "-"], made.as_bytes(), &[]);
     let graded = check
         .stdout
         .lines()
         .filter(|l| l.contains(" grade=hard "))
         .count();
-    assert_eq!(graded, 6, "{}", check.stdout);
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(graded, count, "{}", check.stdout);
 }
