@@ -347,6 +347,30 @@ impl<const W: usize> Board<W> {
     pub fn set_rows_of<const V: usize>(
         &mut self,
         from: &Board<V>,
+        take: impl FnMut(Part, Row<V>) -> Row<W>,
+    ) {
+        self.copy_rows_of(from, take);
+        self.conflict = self.scan_conflict();
+    }
+
+    /// [`Board::set_rows_of`] for a `take` that keeps bits apart (where
+    /// `take(p, a) & take(p, b)` has a bit, so has `a & b`: a shift and a
+    /// mask): from a board without a clash, the copy has none either, and
+    /// is not scanned for one (a fifth of a probe's unpacking).
+    pub fn set_rows_apart_of<const V: usize>(
+        &mut self,
+        from: &Board<V>,
+        take: impl FnMut(Part, Row<V>) -> Row<W>,
+    ) {
+        self.copy_rows_of(from, take);
+        self.conflict = from.conflict && self.scan_conflict();
+    }
+
+    /// [`Board::set_rows_of`] but for the clash flag, left to the caller.
+    #[inline(always)]
+    fn copy_rows_of<const V: usize>(
+        &mut self,
+        from: &Board<V>,
         mut take: impl FnMut(Part, Row<V>) -> Row<W>,
     ) {
         // Every word is written below: the words need no clearing first
@@ -370,7 +394,6 @@ impl<const W: usize> Board<W> {
                 .zip(from)
                 .for_each(|(into, &m)| *into = take(part, m));
         }
-        self.conflict = self.scan_conflict();
     }
 
     /// Whether some edge is both line and cross, or some cell both inside

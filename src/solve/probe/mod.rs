@@ -26,6 +26,10 @@ pub(super) struct Prober<const W: usize> {
     cross: Board<W>,
     /// The undecided edges of the board, in the order they are probed.
     candidates: Vec<EdgeId>,
+    /// Scratch of [`Prober::nearest_first`]: the candidates in their new
+    /// order, and where each distance's begin.
+    sorted: Vec<EdgeId>,
+    by_distance: Vec<usize>,
     /// A copy of the board before probing changed it, when tracing.
     before: Board<W>,
     /// The best branching edge the last probing round found, and its score.
@@ -216,11 +220,36 @@ impl<const W: usize> Prober<W> {
             }
         }
         if let (true, Some(f)) = (depth > 0, self.focus) {
-            let (fi, fj) = (f.row as isize, f.col as isize);
-            self.candidates.sort_by_key(|e| {
-                (e.row as isize - fi).unsigned_abs() + (e.col as isize - fj).unsigned_abs()
-            });
+            self.nearest_first(f);
         }
+    }
+
+    /// Orders the candidates by their distance (in rows and columns) from
+    /// edge `f`, those at one distance in the order they were in: a stable
+    /// sort by distance, made as a counting sort (the distances are few;
+    /// a comparison sort was 2% of a hard 10x10's instructions).
+    fn nearest_first(&mut self, f: EdgeId) {
+        let distance = |e: &EdgeId| (e.row.abs_diff(f.row) + e.col.abs_diff(f.col)) as usize;
+        let far = self.candidates.iter().map(distance).max().unwrap_or(0);
+        // Where each distance's edges begin in the order.
+        let starts = &mut self.by_distance;
+        starts.clear();
+        starts.resize(far + 2, 0);
+        for e in &self.candidates {
+            starts[distance(e) + 1] += 1;
+        }
+        for d in 1..starts.len() {
+            starts[d] += starts[d - 1];
+        }
+        let sorted = &mut self.sorted;
+        sorted.clear();
+        sorted.resize(self.candidates.len(), f);
+        for e in &self.candidates {
+            let at = &mut starts[distance(e)];
+            sorted[*at] = *e;
+            *at += 1;
+        }
+        std::mem::swap(&mut self.candidates, &mut self.sorted);
     }
 
     /// One round: probes the candidates in order until a run of

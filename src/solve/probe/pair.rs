@@ -123,7 +123,7 @@ impl Pair {
         };
         let [line, cross] = boards;
         for (board, shift) in [(line, 0), (cross, s)] {
-            board.set_rows_of(pe, |part, m| half(m, shift, part));
+            board.set_rows_apart_of(pe, |part, m| half(m, shift, part));
             board.settle();
             if stalled {
                 board.set_stalled();
