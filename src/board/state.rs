@@ -364,6 +364,9 @@ impl<const W: usize> Board<W> {
     ) {
         self.copy_rows_of(from, take);
         self.conflict = from.conflict && self.scan_conflict();
+        // The promise of `take`, checked where assertions are on (the `ci`
+        // profile): a copy of a board without a clash has none.
+        debug_assert!(from.conflict || !self.scan_conflict(), "take made a clash");
     }
 
     /// [`Board::set_rows_of`] but for the clash flag, left to the caller.
