@@ -12,11 +12,13 @@ its loop as text (``drawing()``) and SVG (``svg()``; notebooks show it).
 through slink's batch engine on every core, yielding one record per data
 set in input order: dicts with the fields of ``docs/record.schema.json``,
 or with ``json=True`` the JSON lines of ``slink solve --format json``.
+``solve_to`` writes a run to a file as ``slink solve -o`` does, and with
+``resume=True`` goes on with one that stopped (``--resume``).
 ``check``, ``verify``, ``convert``, ``generate`` and ``read`` are the
 command line's other tools. The GIL is released while Rust works.
 """
 
-from ._errors import ParseError, SlinkError
+from ._errors import OutputRefusedError, ParseError, SlinkError
 from ._slink import (
     Puzzle,
     Records,
@@ -28,10 +30,12 @@ from ._slink import (
     read,
     solve,
     solve_many,
+    solve_to,
     verify,
 )
 
 __all__ = [
+    "OutputRefusedError",
     "ParseError",
     "Puzzle",
     "Records",
@@ -44,5 +48,6 @@ __all__ = [
     "read",
     "solve",
     "solve_many",
+    "solve_to",
     "verify",
 ]

@@ -39,3 +39,11 @@ class ParseError(SlinkError, ValueError):
         place = ":".join(str(x) for x in (self.file, self.line, self.column) if x is not None)
         which = f"data set {self.data_set}: " if self.data_set is not None else ""
         return f"{place}: {which}{self.message}" if place else f"{which}{self.message}"
+
+
+class OutputRefusedError(SlinkError, ValueError):
+    """An output ``solve_to`` will not write, left as it was: one of the
+    inputs by any name (a link, another spelling), or with
+    ``resume=True`` a file whose records are not of this run's inputs and
+    options. ``str(e)`` says why in the command line's words.
+    """

@@ -1,7 +1,7 @@
 """Type stubs of the extension module slink._slink (re-exported by slink)."""
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, TypedDict, Union
 
 # A str is a puzzle text when it holds a newline or is one puzz.link URL,
 # Loopy game ID or pzprv3 line, else a file's path (in every function);
@@ -10,6 +10,24 @@ Source = Union[str, "os.PathLike[str]", bytes, bytearray, Iterable[Union[str, by
 InputFormat = Literal["judge", "url", "loopy", "pzprv3"]
 Status = Literal["solved", "multiple", "none", "invalid", "gave-up", "timed-out"]
 Record = Dict[str, Any]
+OutputFormat = Literal["judge", "json", "url", "loopy"]
+
+# What a resumed output held (whole records kept, data sets they cover,
+# bytes kept and cut, the note saying so), and a solve_to run's counts.
+Resumed = TypedDict("Resumed", {"records": int, "covered": int, "kept": int, "cut": int, "note": str})
+RunTotals = TypedDict(
+    "RunTotals",
+    {
+        "output": str,
+        "data_sets": int,
+        "status": Dict[Status, int],
+        "files": int,
+        "unreadable": int,
+        "passed_over": int,
+        "seconds": float,
+        "resumed": Optional[Resumed],
+    },
+)
 
 __version__: str
 
@@ -93,6 +111,22 @@ def solve_many(
     time_limit: Optional[float] = None,
     rules_only: bool = False,
 ) -> Records: ...
+def solve_to(
+    source: Union[Source, Sequence["os.PathLike[str]"]],
+    output: Union[str, "os.PathLike[str]"],
+    *,
+    format: OutputFormat = "json",
+    resume: bool = False,
+    threads: Optional[int] = None,
+    fmt: Optional[InputFormat] = None,
+    timing: bool = True,
+    name: Optional[str] = None,
+    shard: Optional[Tuple[int, int]] = None,
+    skip: int = 0,
+    budget: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    rules_only: bool = False,
+) -> RunTotals: ...
 def read(source: Source, fmt: Optional[InputFormat] = None, *, name: Optional[str] = None) -> List[Puzzle]: ...
 def check(
     source: Source,

@@ -1,8 +1,10 @@
 //! The Python exceptions and warnings the package raises from Rust:
-//! `slink.ParseError`, `OSError` about a file, a `RuntimeWarning`.
+//! `slink.ParseError`, `slink.OutputRefusedError`, `OSError` about a
+//! file, a `RuntimeWarning`.
 
 use pyo3::exceptions::{PyOSError, PyRuntimeWarning};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use std::io;
 
 /// `slink.ParseError(message, file, line, column, data_set)`, a
@@ -15,14 +17,27 @@ pub fn parse_error(
     data_set: Option<usize>,
     message: &str,
 ) -> PyErr {
+    let args = (message, file, line, column, data_set);
+    made(py, "ParseError", args.into_pyobject(py))
+}
+
+/// An instance of `class`, one of `slink._errors`' exceptions, made with
+/// `args` (or the error that came instead).
+fn made<'py>(py: Python<'py>, class: &str, args: PyResult<Bound<'py, PyTuple>>) -> PyErr {
     let made = py
         .import("slink._errors")
-        .and_then(|m| m.getattr("ParseError"))
-        .and_then(|class| class.call1((message, file, line, column, data_set)));
+        .and_then(|m| m.getattr(class))
+        .and_then(|class| class.call1(args?));
     match made {
         Ok(e) => PyErr::from_value(e),
         Err(e) => e,
     }
+}
+
+/// `slink.OutputRefusedError(why)`: an output slink will not write (an
+/// input by any name; records of another run to resume), left as it was.
+pub fn refused(py: Python<'_>, why: &str) -> PyErr {
+    made(py, "OutputRefusedError", PyTuple::new(py, [why]))
 }
 
 /// An `OSError` (its subclass for the errno, as Python picks it) about

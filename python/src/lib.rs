@@ -7,7 +7,9 @@
 //! `slink::formats::read` and solved by a `slink::Solver`; a corpus
 //! goes through the batch engine (`slink::run::batch`) on a
 //! thread of its own, whose JSON records (the bytes `slink solve --format
-//! json` writes) are handed to Python a batch at a time. The GIL is
+//! json` writes) are handed to Python a batch at a time, or whose output
+//! goes to a file as `slink solve -o` writes it, resumed after a stop by
+//! the library's `reopen` (`solve_to`). The GIL is
 //! released (`Python::detach`, the former `allow_threads`) whenever Rust
 //! solves, reads or waits.
 
@@ -17,6 +19,8 @@ mod puzzle;
 mod record;
 mod source;
 mod stream;
+mod to_file;
+mod wait;
 
 use pyo3::prelude::*;
 
@@ -29,6 +33,7 @@ fn _slink(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzle::solve, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::read, m)?)?;
     m.add_function(wrap_pyfunction!(stream::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(to_file::solve_to, m)?)?;
     m.add_function(wrap_pyfunction!(commands::check, m)?)?;
     m.add_function(wrap_pyfunction!(commands::verify, m)?)?;
     m.add_function(wrap_pyfunction!(commands::convert, m)?)?;

@@ -5,9 +5,9 @@
 use crate::errors::{no_file_nor_text, os_error};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyIterator, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyIterator, PyList, PyString, PyTuple};
 use slink::formats::Format;
-use slink::run::batch::{Input, SharedReader};
+use slink::run::batch::{Input, Shard, SharedReader};
 use slink::Options;
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -94,6 +94,19 @@ pub fn threads(threads: Option<usize>) -> PyResult<usize> {
         )),
         Some(n) => Ok(n),
         None => Ok(0),
+    }
+}
+
+/// `shard=(K, N)` as a [`Shard`] (`slink solve --shard K/N`); `None`
+/// for every data set.
+pub fn shard(shard: Option<(usize, usize)>) -> PyResult<Shard> {
+    match shard {
+        None => Ok(Shard::ALL),
+        Some((k, n)) => Shard::new(k, n).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "shard ({k}, {n}): expected (K, N) with 1 <= K <= N"
+            ))
+        }),
     }
 }
 
@@ -190,6 +203,26 @@ pub fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<PySou
         raised: Some(raised),
         cancel,
     })
+}
+
+/// `obj` as the inputs of a run: a list or tuple of `os.PathLike`
+/// (`pathlib.Path`) is several files, numbered from 1 in records as
+/// `slink solve A B` numbers them; anything else one source
+/// ([`source_of`], `name` naming it).
+pub fn sources_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<Vec<PySource>> {
+    let listed = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
+    if listed && obj.len()? > 0 {
+        let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
+        let paths = items.iter().map(|i| i.hasattr("__fspath__"));
+        if paths
+            .collect::<PyResult<Vec<bool>>>()?
+            .into_iter()
+            .all(|p| p)
+        {
+            return items.iter().map(|i| source_of(i, None)).collect();
+        }
+    }
+    Ok(vec![source_of(obj, name)?])
 }
 
 /// The text of an iterable of `str` or `bytes`, read by the engine's

@@ -16,13 +16,12 @@ use crate::source::{self, PySource};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use slink::run::batch::{pipeline::Pipeline, Config, Input, OutputFormat, Shard, Totals};
+use slink::run::batch::{pipeline::Pipeline, Config, Input, OutputFormat, Totals};
 use std::io::{self, IoSlice, Write};
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Mutex;
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 /// What the engine's thread sends.
 enum Message {
@@ -132,34 +131,36 @@ impl StreamState {
     }
 }
 
-impl RecordStream {
-    /// The end of the run: `Ok` when it read its input through, else the
-    /// exception that says why not.
-    fn end(&self, py: Python<'_>, ended: Result<Totals, String>, diag: Vec<u8>) -> PyResult<()> {
-        let diag = String::from_utf8_lossy(&diag);
-        let totals = match ended {
-            Ok(totals) => totals,
-            Err(why) => return Err(PyOSError::new_err(why)),
-        };
-        if totals.unreadable > 0 {
-            if let Some(e) = source::taken(&self.source) {
-                return Err(e);
-            }
-            return Err(PyOSError::new_err(diag.trim_end().to_string()));
+/// The end of a run over `sources`: its counts when it read its inputs
+/// through, else the exception that says why not (an `OSError`, or the
+/// exception an iterable raised); its other diagnostics (`diag`) are
+/// issued as a `RuntimeWarning`.
+pub fn ended_run(
+    py: Python<'_>,
+    ended: Result<Totals, String>,
+    diag: &[u8],
+    sources: &[PySource],
+) -> PyResult<Totals> {
+    let diag = String::from_utf8_lossy(diag);
+    let totals = ended.map_err(PyOSError::new_err)?;
+    if totals.unreadable > 0 {
+        if let Some(e) = sources.iter().find_map(source::taken) {
+            return Err(e);
         }
-        if !diag.trim().is_empty() {
-            crate::errors::warn(py, diag.trim_end())?;
-        }
-        Ok(())
+        return Err(PyOSError::new_err(diag.trim_end().to_string()));
     }
+    if !diag.trim().is_empty() {
+        crate::errors::warn(py, diag.trim_end())?;
+    }
+    Ok(totals)
+}
 
-    /// Joins the engine's thread (with the GIL released).
-    fn join(py: Python<'_>, engine: Option<JoinHandle<()>>) {
-        if let Some(engine) = engine {
-            py.detach(|| {
-                let _ = engine.join();
-            });
-        }
+/// Joins the engine's thread (with the GIL released).
+pub fn join(py: Python<'_>, engine: Option<JoinHandle<()>>) {
+    if let Some(engine) = engine {
+        py.detach(|| {
+            let _ = engine.join();
+        });
     }
 }
 
@@ -203,31 +204,26 @@ impl RecordStream {
             let Some(rx) = state.rx.take() else {
                 return Ok(None);
             };
-            let (rx, got) = py.detach(move || {
-                let got = rx.recv_timeout(Duration::from_millis(50));
-                (rx, got)
-            });
+            let (rx, got) = crate::wait::receive(py, rx);
             state.rx = Some(rx);
             match got {
-                Ok(Message::Lines(lines)) => {
+                Ok(Some(Message::Lines(lines))) => {
                     state.lines = lines;
                     state.at = 0;
                 }
-                Ok(Message::End(ended, diag)) => {
+                Ok(Some(Message::End(ended, diag))) => {
                     state.rx = None;
-                    Self::join(py, state.engine.take());
-                    self.end(py, ended, diag)?;
+                    join(py, state.engine.take());
+                    ended_run(py, ended, &diag, std::slice::from_ref(&self.source))?;
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        // Ctrl-C between records: the run stops here.
-                        state.stop(&self.source);
-                        return Err(e);
-                    }
+                Err(e) => {
+                    // Ctrl-C between records: the run stops here.
+                    state.stop(&self.source);
+                    return Err(e);
                 }
-                Err(RecvTimeoutError::Disconnected) => {
+                Ok(None) => {
                     state.rx = None;
-                    Self::join(py, state.engine.take());
+                    join(py, state.engine.take());
                     return Err(PyOSError::new_err("the solving thread ended early"));
                 }
             }
@@ -244,7 +240,7 @@ impl RecordStream {
             state.stop(&self.source);
             state.engine.take()
         });
-        Self::join(py, engine);
+        join(py, engine);
     }
 
     fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -315,14 +311,7 @@ pub fn solve_many(
     time_limit: Option<f64>,
     rules_only: bool,
 ) -> PyResult<RecordStream> {
-    let shard = match shard {
-        None => Shard::ALL,
-        Some((k, n)) => Shard::new(k, n).ok_or_else(|| {
-            pyo3::exceptions::PyValueError::new_err(format!(
-                "shard ({k}, {n}): expected (K, N) with 1 <= K <= N"
-            ))
-        })?,
-    };
+    let shard = source::shard(shard)?;
     let config = Config {
         options: source::options(budget, time_limit, rules_only)?,
         format: OutputFormat::Json,

@@ -40,16 +40,9 @@ impl OutputArgs {
     /// this output.
     pub fn open_with(&self, inputs: &[Input], others: &[files::Output<'_>]) -> io::Result<Output> {
         let path = self.output.as_deref();
-        if path.is_some() {
-            for input in inputs {
-                if let Input::Path(p) = input {
-                    files::readable(p)?;
-                }
-            }
-        }
         let mut outputs = vec![files::Output::result(path)];
         outputs.extend_from_slice(others);
-        files::refuse_clashes(inputs, &outputs)?;
+        files::check_outputs(inputs, &outputs)?;
         match path {
             Some(path) => Output::create(path),
             None => Ok(Output::stdout()),

@@ -129,6 +129,7 @@ impl SolveArgs {
                 .map_or(Config::DEFAULT_FILE_BYTES, to_usize),
             piece_limit: to_usize(self.piece_limit),
             command: Some("slink solve"),
+            stop: None,
         }
     }
 

@@ -71,6 +71,23 @@ pub fn refuse_clashes(inputs: &[Input], outputs: &[Output<'_>]) -> io::Result<()
     Inputs::of(inputs).refuse(outputs)
 }
 
+/// Checks, before anything is opened for writing, that a run over
+/// `inputs` may make `outputs`: when one of them is a file, every input
+/// file can be read ([`readable`]: a mistyped input name leaves an
+/// earlier run's results as they were); and none is an input or another
+/// output ([`refuse_clashes`]). `slink solve -o`, `--resume` and the
+/// Python package's `solve_to` alike.
+pub fn check_outputs(inputs: &[Input], outputs: &[Output<'_>]) -> io::Result<()> {
+    if outputs.iter().any(|o| o.path.is_some()) {
+        for input in inputs {
+            if let Input::Path(p) = input {
+                readable(p)?;
+            }
+        }
+    }
+    refuse_clashes(inputs, outputs)
+}
+
 /// The files of a run's inputs, looked up once, to refuse outputs made
 /// one at a time (a picture per data set) as they come.
 #[derive(Debug, Default)]

@@ -83,10 +83,13 @@ use crate::run::read::chunks;
 pub use crate::run::read::input::{Input, SharedReader};
 
 use crate::solve::outcome::Options;
+use crate::util::interrupt;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// A slice of the data sets: the `index`-th (from 1) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,6 +221,12 @@ pub struct Config {
     /// `slink solve: FILE:LINE:COL: ...`); `None`: judge mode's, `slink`
     /// (`slink: stdin:LINE:COL: data set K: ...`).
     pub command: Option<&'static str>,
+    /// A caller's own request to stop at a record boundary, as a signal
+    /// asks ([`crate::interrupt`]), for this run alone: set from another
+    /// thread, the run starts no new batch, writes those in flight whole
+    /// and returns (the Python package's KeyboardInterrupt). `None`: only
+    /// a signal stops it.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Config {
@@ -225,6 +234,16 @@ impl Config {
     /// ([`Config::command`]).
     pub(crate) fn prefix(&self) -> String {
         format!("{}: ", self.command.unwrap_or("slink"))
+    }
+
+    /// Whether the run is asked to stop: by a signal, or by its caller
+    /// ([`Config::stop`]).
+    pub fn stopping(&self) -> bool {
+        interrupt::stopping()
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The default window, in data sets: four batches per worker, of 120
@@ -268,6 +287,7 @@ impl Default for Config {
             file_bytes: Config::DEFAULT_FILE_BYTES,
             piece_limit: Config::DEFAULT_PIECE_LIMIT,
             command: None,
+            stop: None,
         }
     }
 }
@@ -361,6 +381,29 @@ mod tests {
         );
         assert_eq!(why("4/3"), "shard 4/3: K must be between 1 and N = 3");
         assert_eq!(why("1/x"), "expected K/N, found N = 'x' in '1/x'");
+    }
+
+    #[test]
+    fn a_callers_stop_flag_stops_its_run_alone() {
+        let text = b"1 1\n.\n".repeat(500);
+        let input = Input::Bytes {
+            name: "ones".into(),
+            bytes: text.into(),
+        };
+        let stop = std::sync::Arc::new(AtomicBool::new(true));
+        let config = Config {
+            format: OutputFormat::Json,
+            threads: 1,
+            window: 10,
+            stop: Some(stop.clone()),
+            ..Config::default()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let stopped = run(std::slice::from_ref(&input), &config, &mut out, &mut err).unwrap();
+        assert_eq!((stopped.data_sets(), out.len()), (0, 0));
+        stop.store(false, Ordering::Relaxed);
+        let whole = run(&[input], &config, &mut out, &mut err).unwrap();
+        assert_eq!(whole.count(Status::Solved), 500);
     }
 
     #[test]

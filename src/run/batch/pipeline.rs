@@ -179,9 +179,10 @@ impl<'c> Pipeline<'c> {
         })
     }
 
-    /// Whether the run stopped early (`fail_fast`, or a signal).
+    /// Whether the run stopped early (`fail_fast`, a signal, or its caller's
+    /// [`Config::stop`]).
     pub fn stopped(&self) -> bool {
-        self.sink.totals.stopped || interrupt::requested().is_some()
+        self.sink.totals.stopped || self.sink.config.stopping()
     }
 
     /// Reads, solves and writes every data set of `input`, the
@@ -280,7 +281,7 @@ impl<'c> Pipeline<'c> {
             if let Err(e) = fill(source, want, out)? {
                 return Ok(Some(e));
             }
-            if interrupt::requested().is_some() {
+            if config.stopping() {
                 return Ok(None);
             }
             let (data, last) = (source.piece(), source.is_last());
@@ -356,7 +357,7 @@ impl<'c> Pipeline<'c> {
         // read), any other format's end; or a stop, which warns of nothing.
         let ending = match end {
             PieceEnd::Done if format == formats::Format::Judge => Ending::Terminator,
-            _ if interrupt::requested().is_some() => return Ok(()),
+            _ if self.sink.config.stopping() => return Ok(()),
             _ => Ending::End,
         };
         let read = file.next_number - file.first;

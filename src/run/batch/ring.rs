@@ -6,7 +6,6 @@ use super::sink::Sink;
 use super::slot::Slot;
 use super::worker::{work_batch, Shared, WORKER};
 use super::Error;
-use crate::util::interrupt;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
@@ -236,7 +235,7 @@ impl<'p> Ring<'p> {
         scan.end.is_none()
             && !sink.totals.stopped
             && sink.shrank.is_none()
-            && interrupt::requested().is_none()
+            && !sink.config.stopping()
             && self.count < self.batches.len()
             && (self.cost < WINDOW_BYTES || self.count < self.few)
     }

@@ -79,7 +79,8 @@ pub enum ResumeError {
     },
     /// The run cannot be resumed (its format, its inputs): why.
     Unsupported(String),
-    /// A stop was requested (a signal) before the output was read back.
+    /// A stop was requested (a signal, [`Config::stop`]) before the output
+    /// was read back.
     Stopped,
     /// [`reopen::reopen`] refused the output (left as it was): why, in
     /// words that name it.

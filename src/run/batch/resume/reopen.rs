@@ -48,16 +48,11 @@ pub fn reopen(path: &Path, inputs: &[Input], config: &mut Config) -> Result<Reop
         ));
     }
     // A missing input first: the output is then not read, nor touched.
-    for input in inputs {
-        if let Input::Path(p) = input {
-            files::readable(p).map_err(|e| refused(e.to_string()))?;
-        }
-    }
+    files::check_outputs(inputs, &[files::Output::result(Some(path))])
+        .map_err(|e| refused(e.to_string()))?;
     if let Some(why) = unreadable_twice(inputs) {
         return Err(refused(format!("--resume: {why}")));
     }
-    files::refuse_clashes(inputs, &[files::Output::result(Some(path))])
-        .map_err(|e| refused(e.to_string()))?;
     let name = path.display().to_string();
     let Some(file) = written(path, &name)? else {
         // Nothing written yet: an ordinary run.
@@ -119,7 +114,11 @@ fn unreadable_twice(inputs: &[Input]) -> Option<String> {
             p.display()
         )),
         Input::Path(_) | Input::Bytes { .. } => None,
-        _ => Some(format!(
+        Input::Reader { .. } => Some(format!(
+            "{} (a stream) cannot be an input: every input {why}",
+            input.name()
+        )),
+        Input::Stdin => Some(format!(
             "standard input cannot be an input: every input {why}"
         )),
     })

@@ -7,7 +7,6 @@ use super::super::Config;
 use crate::puzzle::formats::DataSet;
 use crate::run::read::chunks::Chunks;
 use crate::run::read::input::Input;
-use crate::util::interrupt;
 use std::ops::ControlFlow;
 
 /// A data set the run takes.
@@ -49,7 +48,7 @@ pub(super) fn walk<B>(
         // The highest number of the input, counted from 1.
         let mut count = 0;
         loop {
-            if interrupt::requested().is_some() {
+            if config.stopping() {
                 return Err(Interrupted);
             }
             let Ok(Some(chunk)) = chunks.next_chunk() else {
