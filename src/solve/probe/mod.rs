@@ -229,7 +229,7 @@ impl<const W: usize> Prober<W> {
     /// sort by distance, made as a counting sort (the distances are few;
     /// a comparison sort was 2% of a hard 10x10's instructions).
     fn nearest_first(&mut self, f: EdgeId) {
-        let distance = |e: &EdgeId| (e.row.abs_diff(f.row) + e.col.abs_diff(f.col)) as usize;
+        let distance = |e: &EdgeId| e.row.abs_diff(f.row) + e.col.abs_diff(f.col);
         let far = self.candidates.iter().map(distance).max().unwrap_or(0);
         // Where each distance's edges begin in the order.
         let starts = &mut self.by_distance;
