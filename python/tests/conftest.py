@@ -1,6 +1,7 @@
 """Shared helpers: the repository's corpus and the slink binary to compare with."""
 
 import os
+import signal
 import subprocess
 from pathlib import Path
 
@@ -34,3 +35,15 @@ def cli():
         return done.stdout
 
     return run
+
+
+@pytest.fixture
+def ctrl_c():
+    """SIGINT raises KeyboardInterrupt in this test, as in an interactive
+    Python: a process started with SIGINT ignored (a background job of a
+    shell without job control, as some CI runners start theirs) inherits
+    the ignoring, and Python then installs no handler of its own, so the
+    tests' SIGINT would do nothing. The disposition is put back after."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)

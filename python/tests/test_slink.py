@@ -371,7 +371,7 @@ def test_closing_the_iterator_mid_stream_stops_the_engine():
     assert wait_for(lambda: engine_threads() == before)
 
 
-def test_ctrl_c_stops_the_iteration_between_records():
+def test_ctrl_c_stops_the_iteration_between_records(ctrl_c):
     """SIGINT while records stream (KeyboardInterrupt, raised in the loop's
     body; while waiting for a batch: the next test) ends the loop with
     every record yielded whole, and the engine stops. The loop sends the
@@ -394,7 +394,7 @@ def test_ctrl_c_stops_the_iteration_between_records():
     assert engine_threads() == before
 
 
-def test_ctrl_c_while_waiting_for_a_slow_source():
+def test_ctrl_c_while_waiting_for_a_slow_source(ctrl_c):
     """The iteration waits for records without holding the GIL, looking at
     signals: Ctrl-C while it waits for a source that gives nothing more
     for now raises at once, and the run stops."""

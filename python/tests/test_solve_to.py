@@ -183,7 +183,7 @@ def solve_to_threads():
     return sum(1 for n in names if n.startswith("slink-solve_to"))
 
 
-def test_ctrl_c_stops_at_a_record_and_the_run_goes_on_from_there(tmp_path):
+def test_ctrl_c_stops_at_a_record_and_the_run_goes_on_from_there(tmp_path, ctrl_c):
     """SIGINT once the output has its first bytes: KeyboardInterrupt, the
     engine's thread gone, the output whole records of a prefix of the
     run; resume=True then ends it as the command line's whole run."""
