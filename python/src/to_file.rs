@@ -76,7 +76,7 @@ fn open(
         io::ErrorKind::InvalidInput => Unwritten::Refused(e.to_string()),
         _ => Unwritten::Failed(e.to_string()),
     };
-    files::check_outputs(inputs, &[files::Output::result(Some(output))]).map_err(refused)?;
+    files::check_outputs(inputs, &[files::Destination::result(Some(output))]).map_err(refused)?;
     let name = output.display();
     let file = File::create(output)
         .map_err(|e| Unwritten::Failed(format!("cannot create {name}: {e}")))?;

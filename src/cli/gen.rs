@@ -194,7 +194,7 @@ pub fn run(args: &GenArgs) -> ExitCode {
     let result = pool.install(|| -> io::Result<generate::run::Summary> {
         // The answers refused before either is made, if they are the
         // output's file.
-        let answers = args.answers.as_deref().map(|path| files::Output {
+        let answers = args.answers.as_deref().map(|path| files::Destination {
             role: "the answers (--answers)",
             path: Some(path),
         });

@@ -26,7 +26,7 @@ pub struct JudgeArgs {
 /// Solves standard input in judge mode ([`slink::run::judge::run`]).
 pub fn run(args: &JudgeArgs) -> ExitCode {
     // `slink < in >> in` would read what it writes.
-    if let Err(e) = files::refuse_clashes(&[Input::Stdin], &[files::Output::result(None)]) {
+    if let Err(e) = files::refuse_clashes(&[Input::Stdin], &[files::Destination::result(None)]) {
         eprintln!("slink: {e}");
         return ExitCode::from(JudgeExit::BadInput as u8);
     }

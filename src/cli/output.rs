@@ -38,9 +38,13 @@ impl OutputArgs {
     /// [`OutputArgs::open`], with `others`, the command's other outputs
     /// (made by the caller), refused as well when one is an input or is
     /// this output.
-    pub fn open_with(&self, inputs: &[Input], others: &[files::Output<'_>]) -> io::Result<Output> {
+    pub fn open_with(
+        &self,
+        inputs: &[Input],
+        others: &[files::Destination<'_>],
+    ) -> io::Result<Output> {
         let path = self.output.as_deref();
-        let mut outputs = vec![files::Output::result(path)];
+        let mut outputs = vec![files::Destination::result(path)];
         outputs.extend_from_slice(others);
         files::check_outputs(inputs, &outputs)?;
         match path {

@@ -23,17 +23,17 @@ use std::path::{Path, PathBuf};
 
 /// A place a command writes to.
 #[derive(Clone, Copy, Debug)]
-pub struct Output<'a> {
+pub struct Destination<'a> {
     /// What it is, in messages: `the output`, `the answers (--answers)`.
     pub role: &'a str,
     /// Its file, or `None` for standard output.
     pub path: Option<&'a Path>,
 }
 
-impl<'a> Output<'a> {
+impl<'a> Destination<'a> {
     /// The command's result: to `path` (`-o`), or to standard output.
     pub fn result(path: Option<&'a Path>) -> Self {
-        Output {
+        Destination {
             role: "the output",
             path,
         }
@@ -67,7 +67,7 @@ type Identity = PathBuf;
 /// emptied, or written into, before or while it is read), or two of them
 /// are one file (one would overwrite the other). The error says which
 /// names, and that nothing was written.
-pub fn refuse_clashes(inputs: &[Input], outputs: &[Output<'_>]) -> io::Result<()> {
+pub fn refuse_clashes(inputs: &[Input], outputs: &[Destination<'_>]) -> io::Result<()> {
     Inputs::of(inputs).refuse(outputs)
 }
 
@@ -77,7 +77,7 @@ pub fn refuse_clashes(inputs: &[Input], outputs: &[Output<'_>]) -> io::Result<()
 /// earlier run's results as they were); and none is an input or another
 /// output ([`refuse_clashes`]). `slink solve -o`, `--resume` and the
 /// Python package's `solve_to` alike.
-pub fn check_outputs(inputs: &[Input], outputs: &[Output<'_>]) -> io::Result<()> {
+pub fn check_outputs(inputs: &[Input], outputs: &[Destination<'_>]) -> io::Result<()> {
     if outputs.iter().any(|o| o.path.is_some()) {
         for input in inputs {
             if let Input::Path(p) = input {
@@ -114,7 +114,7 @@ impl Inputs {
     }
 
     /// [`refuse_clashes`] of `outputs` with these inputs.
-    pub fn refuse(&self, outputs: &[Output<'_>]) -> io::Result<()> {
+    pub fn refuse(&self, outputs: &[Destination<'_>]) -> io::Result<()> {
         let keyed: Vec<(Key, String)> = outputs
             .iter()
             .filter_map(|o| output_key(o).map(|k| (k, o.name())))
@@ -173,7 +173,7 @@ fn input_key(input: &Input) -> Option<Key> {
 }
 
 /// The key of an output's file: a regular file, or one not made yet.
-fn output_key(output: &Output<'_>) -> Option<Key> {
+fn output_key(output: &Destination<'_>) -> Option<Key> {
     let Some(path) = output.path else {
         return stdio(Stdio::Out);
     };
@@ -287,7 +287,10 @@ mod tests {
             .iter()
             .map(|p| Input::Path(p.to_path_buf()))
             .collect();
-        let outputs: Vec<Output> = outputs.iter().map(|p| Output::result(Some(p))).collect();
+        let outputs: Vec<Destination> = outputs
+            .iter()
+            .map(|p| Destination::result(Some(p)))
+            .collect();
         refuse_clashes(&inputs, &outputs)
             .err()
             .map(|e| e.to_string())

@@ -143,7 +143,7 @@ impl Pictures {
         match &self.dir {
             Some(dir) => {
                 let path = dir.join(svg::file_name(&self.stem, number));
-                let picture = files::Output {
+                let picture = files::Destination {
                     role: "the picture",
                     path: Some(&path),
                 };

@@ -48,7 +48,7 @@ pub fn reopen(path: &Path, inputs: &[Input], config: &mut Config) -> Result<Reop
         ));
     }
     // A missing input first: the output is then not read, nor touched.
-    files::check_outputs(inputs, &[files::Output::result(Some(path))])
+    files::check_outputs(inputs, &[files::Destination::result(Some(path))])
         .map_err(|e| refused(e.to_string()))?;
     if let Some(why) = unreadable_twice(inputs) {
         return Err(refused(format!("--resume: {why}")));
