@@ -23,7 +23,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use slink::run::batch::resume::reopen::reopen;
 use slink::run::batch::resume::Resumed;
-use slink::run::batch::{self, Config, Input, OutputFormat, Shard, Totals};
+use slink::run::batch::{self, Config, Input, OutputFormat, Totals};
 use slink::run::files;
 use slink::Status;
 use std::fs::File;
@@ -116,24 +116,6 @@ fn work(output: &Path, inputs: &[Input], mut config: Config, resume: bool) -> En
     ended
 }
 
-/// The options of a run, as `slink solve` takes them.
-struct RunOptions {
-    /// `--format`.
-    format: OutputFormat,
-    /// `-j` (0: one per core).
-    threads: usize,
-    /// `--from` (`None`: detected).
-    input_format: Option<slink::formats::Format>,
-    /// Not `--no-timing`.
-    timing: bool,
-    /// `--shard`.
-    shard: Shard,
-    /// `--skip`.
-    skip: usize,
-    /// `--budget`, `--time-limit`, `--rules-only`.
-    options: slink::Options,
-}
-
 /// The output format by name: one `--resume` can go on with.
 fn output_format(name: &str) -> PyResult<OutputFormat> {
     match name {
@@ -191,22 +173,11 @@ fn run_to_file<'py>(
     py: Python<'py>,
     sources: &[PySource],
     output: PathBuf,
-    opts: RunOptions,
+    mut config: Config,
     resume: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let stop = Arc::new(AtomicBool::new(false));
-    let config = Config {
-        options: opts.options,
-        format: opts.format,
-        input_format: opts.input_format,
-        threads: opts.threads,
-        timing: opts.timing,
-        shard: opts.shard,
-        skip: opts.skip,
-        command: Some("slink.solve_to"),
-        stop: Some(stop.clone()),
-        ..Config::default()
-    };
+    config.stop = Some(stop.clone());
     let inputs: Vec<Input> = sources.iter().map(|s| s.input.clone()).collect();
     let (tx, rx) = sync_channel(1);
     let path = output.clone();
@@ -313,7 +284,7 @@ pub fn solve_to<'py>(
     time_limit: Option<f64>,
     rules_only: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let opts = RunOptions {
+    let config = Config {
         format: output_format(format)?,
         threads: source::threads(threads)?,
         input_format: source::input_format(fmt)?,
@@ -321,7 +292,9 @@ pub fn solve_to<'py>(
         shard: source::shard(shard)?,
         skip,
         options: source::options(budget, time_limit, rules_only)?,
+        command: Some("slink.solve_to"),
+        ..Config::default()
     };
     let sources = source::sources_of(source, name)?;
-    run_to_file(py, &sources, output, opts, resume)
+    run_to_file(py, &sources, output, config, resume)
 }
