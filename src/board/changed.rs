@@ -48,22 +48,30 @@ impl Clone for Changed {
 }
 
 impl Changed {
-    /// Sets for a board of `rows` cell rows, every row changed (its edges:
-    /// every rule due) and nothing else.
-    #[inline]
-    pub(super) fn reset(&mut self, rows: usize) {
-        for set in [
+    /// Every set, in the order of the fields.
+    #[inline(always)]
+    fn sets(&mut self) -> [&mut RowSet; 5] {
+        [
             &mut self.h,
             &mut self.v,
             &mut self.colors,
             &mut self.angles_top,
             &mut self.angles_bottom,
-        ] {
+        ]
+    }
+
+    /// Sets for a board of `rows` cell rows, every row changed (its edges:
+    /// every rule due) and nothing else.
+    #[inline]
+    pub(super) fn reset(&mut self, rows: usize) {
+        for set in self.sets() {
             set.resize(rows + 1);
         }
-        self.colors.clear_all();
-        self.angles_top.clear_all();
-        self.angles_bottom.clear_all();
+        // The colours and marks: none changed.
+        let [_, _, rest @ ..] = self.sets();
+        for set in rest {
+            set.clear_all();
+        }
         self.all_edges();
     }
 
@@ -80,13 +88,7 @@ impl Changed {
     /// Nothing changed.
     #[inline]
     pub(super) fn clear(&mut self) {
-        for set in [
-            &mut self.h,
-            &mut self.v,
-            &mut self.colors,
-            &mut self.angles_top,
-            &mut self.angles_bottom,
-        ] {
+        for set in self.sets() {
             set.clear_all();
         }
     }
