@@ -17,8 +17,12 @@ pub(super) struct Changed {
     v: RowSet,
     /// Bit `r`: a colour of cell row `r` changed.
     colors: RowSet,
-    /// Bit `r`: an angle mark of cell row `r` changed.
-    angles: RowSet,
+    /// Bit `r`: an angle mark of a top corner of cell row `r` changed
+    /// (read by vertex row `r`).
+    angles_top: RowSet,
+    /// Bit `r`: an angle mark of a bottom corner of cell row `r` changed
+    /// (read by vertex row `r + 1`).
+    angles_bottom: RowSet,
 }
 
 impl Clone for Changed {
@@ -27,7 +31,8 @@ impl Clone for Changed {
             h: self.h.clone(),
             v: self.v.clone(),
             colors: self.colors.clone(),
-            angles: self.angles.clone(),
+            angles_top: self.angles_top.clone(),
+            angles_bottom: self.angles_bottom.clone(),
         }
     }
 
@@ -37,33 +42,53 @@ impl Clone for Changed {
         self.h.clone_from(&other.h);
         self.v.clone_from(&other.v);
         self.colors.clone_from(&other.colors);
-        self.angles.clone_from(&other.angles);
+        self.angles_top.clone_from(&other.angles_top);
+        self.angles_bottom.clone_from(&other.angles_bottom);
     }
 }
 
 impl Changed {
+    /// Every set, in the order of the fields.
+    #[inline(always)]
+    fn sets(&mut self) -> [&mut RowSet; 5] {
+        [
+            &mut self.h,
+            &mut self.v,
+            &mut self.colors,
+            &mut self.angles_top,
+            &mut self.angles_bottom,
+        ]
+    }
+
     /// Sets for a board of `rows` cell rows, every row changed (its edges:
     /// every rule due) and nothing else.
     #[inline]
     pub(super) fn reset(&mut self, rows: usize) {
-        for set in [&mut self.h, &mut self.v, &mut self.colors, &mut self.angles] {
+        for set in self.sets() {
             set.resize(rows + 1);
         }
-        self.colors.clear_all();
-        self.angles.clear_all();
+        // The colours and marks: none changed.
+        let [_, _, rest @ ..] = self.sets();
+        for set in rest {
+            set.clear_all();
+        }
         self.all_edges();
     }
 
     /// Whether any row changed.
     #[inline]
     pub(super) fn any(&self) -> bool {
-        self.h.any() || self.v.any() || self.colors.any() || self.angles.any()
+        self.h.any()
+            || self.v.any()
+            || self.colors.any()
+            || self.angles_top.any()
+            || self.angles_bottom.any()
     }
 
     /// Nothing changed.
     #[inline]
     pub(super) fn clear(&mut self) {
-        for set in [&mut self.h, &mut self.v, &mut self.colors, &mut self.angles] {
+        for set in self.sets() {
             set.clear_all();
         }
     }
@@ -91,10 +116,16 @@ impl Changed {
         self.colors.insert(r);
     }
 
-    /// An angle mark of cell row `r` changed.
+    /// An angle mark of cell row `r` changed, at a top corner (`top`), a
+    /// bottom one (`bottom`) or both.
     #[inline(always)]
-    pub(super) fn angle(&mut self, r: usize) {
-        self.angles.insert(r);
+    pub(super) fn angle(&mut self, r: usize, top: bool, bottom: bool) {
+        if top {
+            self.angles_top.insert(r);
+        }
+        if bottom {
+            self.angles_bottom.insert(r);
+        }
     }
 
     /// The rows that changed, of every kind, into `into`.
@@ -103,7 +134,8 @@ impl Changed {
         into.clone_from(&self.h);
         into.union_with(&self.v);
         into.union_with(&self.colors);
-        into.union_with(&self.angles);
+        into.union_with(&self.angles_top);
+        into.union_with(&self.angles_bottom);
     }
 
     /// Makes `rows` the changed rows, as if their edges (of both planes)
@@ -113,7 +145,8 @@ impl Changed {
         self.h.clone_from(rows);
         self.v.clone_from(rows);
         self.colors.clear_all();
-        self.angles.clear_all();
+        self.angles_top.clear_all();
+        self.angles_bottom.clear_all();
     }
 
     /// Moves the changed rows into `due`: each family's rows, where what it
@@ -194,18 +227,19 @@ impl DueRows {
             h,
             v,
             colors,
-            angles,
+            angles_top,
+            angles_bottom,
         } = changed;
         let len = h.len();
-        let sets = [h, v, colors, angles];
+        let sets = [h, v, colors, angles_top, angles_bottom];
         let singles = sets.map(RowSet::single);
         // (The sets always have one length: `every` and the loop below
         // resize them all.)
         let same = self.any.len() == len;
         let mut outs = self.sets();
-        if let ([Some(h), Some(v), Some(c), Some(m)], true) = (singles, same) {
+        if let ([Some(h), Some(v), Some(c), Some(t), Some(b)], true) = (singles, same) {
             let shifted = |x: u64| [x, x << 1, x >> 1];
-            let due = due_words([h, v, c, m].map(shifted), reach);
+            let due = due_words([h, v, c, t, b].map(shifted), reach);
             let rows = u64::MAX >> (64 - len);
             for (set, word) in outs.into_iter().zip(due) {
                 set.set_single(word & rows);
@@ -229,9 +263,10 @@ impl DueRows {
 /// each as it is, moved one row away from row 0 and one row towards it;
 /// the edges widened by `reach` (0 or 1).
 #[inline(always)]
-fn due_words(changed: [[u64; 3]; 4], reach: usize) -> [u64; 7] {
+fn due_words(changed: [[u64; 3]; 5], reach: usize) -> [u64; 7] {
     // (x: as it is; up: row r in for row r - 1; down: row r for row r + 1.)
-    let [[h, h_up, h_down], [v, v_up, v_down], [c, c_up, c_down], [m, m_up, m_down]] = changed;
+    let [[h, h_up, h_down], [v, v_up, v_down], [c, c_up, c_down], [t, _, t_down], [b, b_up, _]] =
+        changed;
     // Cells: H row r is the bottom of cell row r - 1 and the top of r; V
     // row r is in cell row r. Vertices: H row r is in vertex row r; V row
     // r runs from vertex row r to r + 1. An angle mark of cell row r: that
@@ -242,12 +277,12 @@ fn due_words(changed: [[u64; 3]; 4], reach: usize) -> [u64; 7] {
     let widened = h | v | near;
     let (cells, vertices) = (sides, arms);
     let colors = sides | c | c_up | c_down;
-    let angle_cells = sides | m;
-    let angle_vertices = arms | m | m_up;
+    let angle_cells = sides | t | b;
+    let angle_vertices = arms | t | b_up;
     // The sweep's rows: each vertex row due beside the cell rows above and
     // below it (vertex row r + 1 beside cell row r: H row r + 1, V row
-    // r + 1, the marks of row r + 1).
-    let any = angle_vertices | h_down | v_down | m_down | colors | angle_cells | widened;
+    // r + 1, the top marks of row r + 1 and the bottom ones of row r).
+    let any = angle_vertices | h_down | v_down | t_down | colors | angle_cells | widened;
     let edges = h | v | if reach > 0 { near } else { 0 };
     [
         any,

@@ -259,7 +259,8 @@ impl<const W: usize> Board<W> {
             let new = (m & !*word).any();
             if new {
                 *word |= m;
-                self.changed.angle(i / Part::ANGLE_ROWS);
+                let top = i % 4 < 2;
+                self.changed.angle(i / Part::ANGLE_ROWS, top, !top);
             }
             return new;
         }

@@ -11,7 +11,7 @@
 //! from far off, where the judge's rules see only their two ends.
 //!
 //! At a cell with clue `n`, the lines at a corner and at the opposite
-//! corner add up to `n`:
+//! corner add up to `n` (a 0 has both sides of each corner crossed):
 //! - *at most one* at a corner when the opposite corner has at least
 //!   `n - 1`; *at least one* when it has at most `n - 1`;
 //! - a 3 with at most one line at a corner has both sides of the opposite
@@ -91,7 +91,8 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
         let [p, q] = corner_sides(&sides, k);
         Bounds::of(p, q, at_most[k], at_least[k])
     });
-    let (c1, c2, c3) = (
+    let (c0, c1, c2, c3) = (
+        ctx.clue(0, i, 0, 0),
         ctx.clue(1, i, 0, 0),
         ctx.clue(2, i, 0, 0),
         ctx.clue(3, i, 0, 0),
@@ -100,6 +101,7 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
     unroll4!([0, 1, 2, 3], |_n, k| {
         let (b, o) = (bounds[k], bounds[3 - k]);
         broken |= b.broken()
+            | (c0 & b.least1)
             | (c1 & b.least1 & o.least1)
             | (c2 & ((b.least2 & o.least1) | (b.most0 & o.most1)))
             | (c3 & b.most1 & o.most1);
@@ -122,7 +124,7 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
         let [hk, vk] = corner_sides(&[0, 1, 2, 3], 3 - k);
         let [h, v] = corner_sides(&sides, 3 - k);
         let both_lines = c3 & b.most1;
-        let both_crosses = c1 & b.least1;
+        let both_crosses = c0 | (c1 & b.least1);
         news[hk].line |= both_lines | (c2 & b.most1 & v.cross);
         news[vk].line |= both_lines | (c2 & b.most1 & h.cross);
         news[hk].cross |= both_crosses | (c2 & b.least1 & v.line);

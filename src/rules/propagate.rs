@@ -345,7 +345,10 @@ fn sweep_families<const BY_FAMILY: bool, const W: usize>(
         if ctx.angles && due.angle_cells.contains(i) {
             angle::cells(ctx, i)?;
         }
-        if !BY_FAMILY || due.cells.contains(i) {
+        // (A sweep of every family keeps them: it is the check of the
+        // fixpoint, see [`angles_cover_cell_rules`].)
+        if (!BY_FAMILY || due.cells.contains(i)) && (every_family || !angles_cover_cell_rules(ctx))
+        {
             cell::apply(ctx, i)?;
         }
         if every_family {
@@ -376,6 +379,39 @@ fn vertices<const W: usize>(
         angle::vertices(ctx, v)?;
     }
     Ok(())
+}
+
+/// Whether the cell rules (R1-R3) are left to the angles' cell rules:
+/// when the angle rules are on and no trace names the rule of each
+/// decision. At a cell with clue `n`, what R1-R3 decide the angles' cell
+/// rules decide in the same visit, or through a mark they write, at the
+/// vertex of that corner in the same pass:
+/// - a 0 has its sides crossed (both at every corner); a 3 with a cross
+///   has its other three sides lines (the corners with the cross have at
+///   most one, the opposite ones both); a 1 with a line has the other
+///   three crossed;
+/// - a 2 with two lines or two crosses: each corner with one of them
+///   decides the far side of the opposite corner (a line and a cross
+///   there, at most one; a cross and a line, at least one);
+/// - a 3 with three lines: the corner opposite two lines has at most
+///   one, so its vertex crosses the fourth side; a 1 with three crosses:
+///   the corner opposite two crosses has at least one, so its vertex
+///   makes the fourth a line.
+///
+/// Their contradictions are the angles' too: a line of a 0, two lines of
+/// a 1, three of a 2, two crosses of a 3, three of a 2 break a corner or
+/// a pair of them at once; four lines of a 3 and four crosses of a 1
+/// write a mark that breaks a corner at the next visit. The vertex rules
+/// (R6-R8) are kept: the angles' vertex rules cover them too, but leaving
+/// them out changed the search on some boards (docs/bench-history.md,
+/// "Issue 52").
+///
+/// The debug builds' check of every fixpoint (`assert_fixpoint`) sweeps
+/// the cell rules with every family, so a board where this missed a
+/// decision or a contradiction would be found by the tests.
+#[inline(always)]
+fn angles_cover_cell_rules<const W: usize>(ctx: &Ctx<'_, W>) -> bool {
+    ctx.angles && ctx.trace.is_none()
 }
 
 /// [`pass_rows`] of the cell and vertex families on a board with every

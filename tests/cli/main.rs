@@ -11,6 +11,9 @@
 //!   unique, and minimal ones' clues needed, by brute force;
 //! - `small_puzzles`, `big_boards`, `properties`: the solver against brute
 //!   force, wide boards and random loops;
+//! - `propagation`: the rules' propagation against sweeps of every family
+//!   on random boards (shared with the fuzz target
+//!   `propagate_versus_sweeps`);
 //! - `real_corpus`, `hard_corpus`: the real-world collections of
 //!   `../shared/corpus/real/` and Loopy's hard puzzles of
 //!   `../shared/corpus/hard/` (ignored, with the reason, without them);
@@ -68,6 +71,7 @@ mod malformed;
 #[cfg(unix)]
 mod one_file;
 mod promises;
+mod propagation;
 mod properties;
 mod readme;
 mod real_corpus;

@@ -58,16 +58,15 @@ impl<const W: usize> Board<W> {
         let words: &mut [Row<W>; Part::ANGLE_ROWS] = (&mut self.data[k..k + Part::ANGLE_ROWS])
             .try_into()
             .expect("eight rows");
-        let mut new = Row::EMPTY;
-        for (word, m) in words.iter_mut().zip(m) {
+        // New bits at the top corners (NW, NE) and the bottom ones.
+        let mut new = [Row::EMPTY; 2];
+        for (k, (word, m)) in words.iter_mut().zip(m).enumerate() {
             let m = m & frame.cells;
-            new |= m & !*word;
+            new[k >> 1 & 1] |= m & !*word;
             *word |= m;
         }
-        if new.is_empty() {
-            return false;
-        }
-        self.changed.angle(r);
-        true
+        let [top, bottom] = new.map(|n| n.any());
+        self.changed.angle(r, top, bottom);
+        top || bottom
     }
 }

@@ -215,7 +215,8 @@ fn write_then_read_round_trips_through_shifts() {
 /// and vertices' rows only (a `V` edge: its cell row, its two vertex rows;
 /// an `H` edge: its two cell rows, its vertex row); a colour only the
 /// colour rules, on its row and the rows above and below; an angle mark
-/// only the angle rules, at its cell and the vertices above and below it.
+/// only the angle rules, at its cell and the vertex row of its corner
+/// (above the cell for a top corner, below it for a bottom one).
 #[test]
 fn rows_due_say_what_changed_near_them() {
     let rows = 9;
@@ -241,15 +242,30 @@ fn rows_due_say_what_changed_near_them() {
     assert!(!due.edges.any() && !due.cells.any() && !due.vertices.any());
     assert!(!due.angle_cells.any() && !due.angle_vertices.any());
 
+    // A mark at a top corner (NW): its cell, and the vertex row above it
+    // (visited beside cell row 6 going down, 7 going up).
     let mut marks = [Row::EMPTY; Part::ANGLE_ROWS];
     marks[Angle::AtMost as usize * 4] = Row::single(1);
     board.add_angle_marks(&frame, 7, marks);
     assert!(board.take_changed(1, &mut due));
     assert!(!due.edges.any() && !due.colors.any() && !due.cells.any());
-    // The marked cell row, and the vertex rows above and below it.
     assert_eq!(rows_of(&due.angle_cells), [7]);
-    assert_eq!(rows_of(&due.angle_vertices), [7, 8]);
-    assert_eq!(rows_of(&due.any), [6, 7, 8]);
+    assert_eq!(rows_of(&due.angle_vertices), [7]);
+    assert_eq!(rows_of(&due.any), [6, 7]);
+    // At a bottom corner (SE): the vertex row below it.
+    let mut marks = [Row::EMPTY; Part::ANGLE_ROWS];
+    marks[Angle::AtLeast as usize * 4 + 3] = Row::single(1);
+    board.add_angle_marks(&frame, 7, marks);
+    assert!(board.take_changed(1, &mut due));
+    assert_eq!(rows_of(&due.angle_cells), [7]);
+    assert_eq!(rows_of(&due.angle_vertices), [8]);
+    assert_eq!(rows_of(&due.any), [7, 8]);
+    // Both: the vertex rows above and below.
+    marks[Angle::AtMost as usize * 4 + 1] = Row::single(2);
+    board.add_angle_marks(&frame, 3, marks);
+    assert!(board.take_changed(1, &mut due));
+    assert_eq!(rows_of(&due.angle_vertices), [3, 4]);
+    assert_eq!(rows_of(&due.any), [2, 3, 4]);
 
     board.add_lines(Plane::H, 2, Row::single(3));
     board.add_color(6, false, Row::single(0));

@@ -59,6 +59,11 @@ pub(crate) enum Family {
     /// `rules::pass` with the inside/outside and angle rules (what
     /// [`Family::PropagateColors`] must reach the fixpoint of).
     PassColors,
+    /// [`Family::PropagateColors`] where the solver runs it: on a stalled
+    /// board (`rules::propagate` without the inside/outside and angle
+    /// rules first, to its fixpoint), where the cell rules are left to the
+    /// angles' (`propagate::angles_cover_cell_rules`).
+    PropagateStalled,
     /// The angles' cell and vertex rules, `angle::cells` on every cell row
     /// and `angle::vertices` on every vertex row (not the judge's; they
     /// decide edges quietly, counted under no rule).
@@ -78,7 +83,7 @@ pub(crate) enum Family {
 
 impl Family {
     /// The families and the drivers.
-    pub const ALL: [Family; 14] = [
+    pub const ALL: [Family; 15] = [
         Family::Cell,
         Family::Threes,
         Family::Corner,
@@ -89,6 +94,7 @@ impl Family {
         Family::Propagate,
         Family::Color,
         Family::PropagateColors,
+        Family::PropagateStalled,
         Family::Angle,
         Family::Parity,
         Family::Reach,
@@ -99,7 +105,11 @@ impl Family {
     fn colors(self) -> bool {
         matches!(
             self,
-            Family::Color | Family::PropagateColors | Family::PassColors | Family::Regions
+            Family::Color
+                | Family::PropagateColors
+                | Family::PropagateStalled
+                | Family::PassColors
+                | Family::Regions
         )
     }
 }
@@ -182,6 +192,20 @@ pub(crate) fn sweep<const W: usize>(ctx: &mut Ctx<'_, W>, f: Family) -> Result<(
         }
         Family::Pass | Family::PassColors => super::pass(ctx, &mut Due::default())?,
         Family::Propagate | Family::PropagateColors => {
+            super::propagate(ctx, &mut Due::default())?;
+        }
+        Family::PropagateStalled => {
+            if !ctx.board.stalled() {
+                // The judge's rules to their fixpoint, as the solver runs
+                // them before the others.
+                (ctx.colors, ctx.angles) = (false, false);
+                let judge = super::propagate(ctx, &mut Due::default());
+                (ctx.colors, ctx.angles) = (true, true);
+                judge?;
+                // Stalled: the colour and angle rules from every row.
+                ctx.board.set_stalled();
+                ctx.board.mark_all();
+            }
             super::propagate(ctx, &mut Due::default())?;
         }
     }

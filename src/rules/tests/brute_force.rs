@@ -416,7 +416,10 @@ fn wide_rows_agree_with_one_word_rows_on_random_boards() {
                 // Off the grid, cells are outside; beside the drawing they
                 // are not known to be until the crossed edges along it say
                 // so: the colour rules agree only at their fixpoint.
-                let mode = if matches!(f, Family::Color | Family::PropagateColors) {
+                let mode = if matches!(
+                    f,
+                    Family::Color | Family::PropagateColors | Family::PropagateStalled
+                ) {
                     Mode::Fixpoint
                 } else {
                     Mode::Once

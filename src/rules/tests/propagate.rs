@@ -65,6 +65,14 @@ fn propagate_with_colors_and_angles_reaches_the_fixpoint_of_full_sweeps() {
     reaches_the_fixpoint_of_full_sweeps(Family::PropagateColors, Family::PassColors);
 }
 
+/// The same on boards past the judge's rules' fixpoint, where the solver
+/// turns the colour and angle rules on and the cell rules are left to the
+/// angles' (`angles_cover_cell_rules`).
+#[test]
+fn propagate_on_stalled_boards_reaches_the_fixpoint_of_full_sweeps() {
+    reaches_the_fixpoint_of_full_sweeps(Family::PropagateStalled, Family::PassColors);
+}
+
 fn reaches_the_fixpoint_of_full_sweeps(fast: Family, full: Family) {
     use crate::generate::{GenConfig, Generator, SizeRange};
     let mut rng = Rng::new(0xf1_c5);

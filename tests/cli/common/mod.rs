@@ -30,6 +30,7 @@ mod grid;
 mod output;
 mod rng;
 mod run;
+mod sweeps;
 mod verify;
 mod versus;
 
@@ -39,5 +40,6 @@ pub use grid::*;
 pub use output::*;
 pub use rng::*;
 pub use run::*;
+pub use sweeps::*;
 pub use verify::*;
 pub use versus::*;
