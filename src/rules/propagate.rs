@@ -398,10 +398,10 @@ fn vertices<const W: usize>(
 ///   the corner opposite two crosses has at least one, so its vertex
 ///   makes the fourth a line.
 ///
-/// Their contradictions are the angles' too: a line of a 0, two lines of
-/// a 1, three of a 2, two crosses of a 3, three of a 2 break a corner or
-/// a pair of them at once; four lines of a 3 and four crosses of a 1
-/// write a mark that breaks a corner at the next visit. The vertex rules
+/// Their contradictions are the angles' too: a line at a 0, two lines at
+/// a 1 or three at a 2, two crosses at a 3 or three at a 2 break a corner
+/// or a pair of opposite ones at once; four lines at a 3 and four crosses
+/// at a 1 write a mark that breaks a corner at the next visit. The vertex rules
 /// (R6-R8) are kept: the angles' vertex rules cover them too, but leaving
 /// them out changed the search on some boards (docs/bench-history.md,
 /// "Issue 52").
