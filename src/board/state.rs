@@ -183,6 +183,14 @@ impl<const W: usize> Board<W> {
         self.seeded = false;
     }
 
+    /// Records that the judge's rules alone stalled on this board and makes
+    /// every row due: the next propagation, with the colour and angle rules
+    /// on, starts from every row.
+    pub fn stall(&mut self) {
+        self.set_stalled();
+        self.mark_all();
+    }
+
     /// Marks every row as changed (its edges: every rule is due).
     pub fn mark_all(&mut self) {
         self.changed.all_edges();
@@ -259,7 +267,7 @@ impl<const W: usize> Board<W> {
             let new = (m & !*word).any();
             if new {
                 *word |= m;
-                let top = i % 4 < 2;
+                let top = angles::of_top_corner(i % Part::ANGLE_ROWS);
                 self.changed.angle(i / Part::ANGLE_ROWS, top, !top);
             }
             return new;

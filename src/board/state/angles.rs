@@ -4,6 +4,15 @@
 use super::Board;
 use crate::bits::Row;
 use crate::board::{Angle, Frame, Part};
+use crate::grid::Corner;
+
+/// Whether the angle row `k` of a cell row (its index in the order
+/// [`Board::angle_marks`] reads them) is of a top corner, which the
+/// vertex row above the cell reads (a bottom corner's: the one below).
+#[inline(always)]
+pub(super) const fn of_top_corner(k: usize) -> bool {
+    Corner::ALL[k % 4].dy == 0
+}
 
 impl<const W: usize> Board<W> {
     /// What is known (`kind`) of the angles at corner `k` (its index in
@@ -58,11 +67,11 @@ impl<const W: usize> Board<W> {
         let words: &mut [Row<W>; Part::ANGLE_ROWS] = (&mut self.data[k..k + Part::ANGLE_ROWS])
             .try_into()
             .expect("eight rows");
-        // New bits at the top corners (NW, NE) and the bottom ones.
+        // New bits at the top corners and at the bottom ones.
         let mut new = [Row::EMPTY; 2];
         for (k, (word, m)) in words.iter_mut().zip(m).enumerate() {
             let m = m & frame.cells;
-            new[k >> 1 & 1] |= m & !*word;
+            new[usize::from(!of_top_corner(k))] |= m & !*word;
             *word |= m;
         }
         let [top, bottom] = new.map(|n| n.any());

@@ -203,8 +203,7 @@ pub(crate) fn sweep<const W: usize>(ctx: &mut Ctx<'_, W>, f: Family) -> Result<(
                 (ctx.colors, ctx.angles) = (true, true);
                 judge?;
                 // Stalled: the colour and angle rules from every row.
-                ctx.board.set_stalled();
-                ctx.board.mark_all();
+                ctx.board.stall();
             }
             super::propagate(ctx, &mut Due::default())?;
         }

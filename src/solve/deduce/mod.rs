@@ -91,8 +91,7 @@ pub(super) fn deduce<const W: usize>(
         let complete = needed && edges.is_complete(frame);
         if !edges.stalled() && !complete {
             // Stalled: bring in the colour rules, from every row.
-            edges.set_stalled();
-            edges.mark_all();
+            edges.stall();
             continue;
         }
         if indexed && trace.is_none() && complete {

@@ -245,8 +245,7 @@ impl<const W: usize> Pack<W> {
         let frame = self.frame.expect("a pack started");
         // Set first: a failed run leaves marks too.
         self.stalled = true;
-        self.edges.set_stalled();
-        self.edges.mark_all();
+        self.edges.stall();
         let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
         ctx.colors = true;
         ctx.angles = true;
@@ -348,8 +347,7 @@ pub(in crate::solve) mod tests {
         rules::propagate(&mut Ctx::new(&frame, &clues, &mut edges), &mut due)?;
         let judge = edges.clone();
         if !edges.is_complete(&frame) {
-            edges.set_stalled();
-            edges.mark_all();
+            edges.stall();
             let mut ctx = Ctx::new(&frame, &clues, &mut edges);
             ctx.colors = true;
             ctx.angles = true;
