@@ -339,8 +339,7 @@ impl<const W: usize> Board<W> {
             "boards of different sizes"
         );
         // Mostly there is nothing new: a quick look at every word first.
-        let words = self.data.iter().zip(a.data.iter().zip(&b.data));
-        if !words.into_iter().any(|(s, (a, b))| (*a & *b & !*s).any()) {
+        if !self.lacks_any_of_both(a, b) {
             return false;
         }
         let mut new = false;

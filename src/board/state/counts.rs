@@ -1,6 +1,7 @@
 //! What a board holds, counted and compared: its lines, its undecided
-//! and decided edges within a frame, the rows of one plane, and where two
-//! boards disagree. Queries only; nothing here changes a board.
+//! and decided edges within a frame, the rows of one plane, what two
+//! boards both hold beyond a third, and where two boards disagree.
+//! Queries only; nothing here changes a board.
 
 use super::super::Frame;
 use super::{Board, Part};
@@ -69,17 +70,43 @@ impl<const W: usize> Board<W> {
         decided(hl, hx, frame.cells) + decided(vl, vx, frame.vertices)
     }
 
-    /// Per plane row, the `H` rows and then the `V` rows: the edges that
-    /// are a line on one of `a` and `b` and a cross on the other.
-    pub fn disagreements<'a>(a: &'a Self, b: &'a Self) -> impl Iterator<Item = Row<W>> + 'a {
+    /// Whether `a` and `b` both hold a bit (of any part) that this board
+    /// lacks. Eight words to a test: a test per word keeps the compiler
+    /// from making vector code of it, and on most calls (a probe whose two
+    /// values share nothing new) every word is read.
+    #[inline]
+    pub(super) fn lacks_any_of_both(&self, a: &Self, b: &Self) -> bool {
+        const CHUNK: usize = 8;
+        let n = self.data.len().min(a.data.len()).min(b.data.len());
+        let (s, a, b) = (&self.data[..n], &a.data[..n], &b.data[..n]);
+        let news = |s: &[Row<W>], a: &[Row<W>], b: &[Row<W>]| {
+            let words = s.iter().zip(a.iter().zip(b));
+            words.fold(Row::EMPTY, |acc, (s, (a, b))| acc | (*a & *b & !*s))
+        };
+        // Whole chunks (vector code), then the words left over.
+        let whole = n / CHUNK * CHUNK;
+        let [cs, ca, cb] = [s, a, b].map(|words| words[..whole].chunks_exact(CHUNK));
+        for (s, (a, b)) in cs.zip(ca.zip(cb)) {
+            if news(s, a, b).any() {
+                return true;
+            }
+        }
+        news(&s[whole..], &a[whole..], &b[whole..]).any()
+    }
+
+    /// Adds to `into` (a row per plane row, the `H` rows and then the `V`
+    /// rows) the edges that are a line on one of `a` and `b` and a cross
+    /// on the other: a plane at a time over slices (vector code; a chain
+    /// of the two planes' iterators was not).
+    pub fn add_disagreements(a: &Self, b: &Self, into: &mut [Row<W>]) {
         assert_eq!(a.rows, b.rows, "boards of different sizes");
         let ([ahl, ahx, avl, avx], [bhl, bhx, bvl, bvx]) = (a.planes(), b.planes());
-        let flips = |al: &'a [Row<W>], ax: &'a [Row<W>], bl: &'a [Row<W>], bx: &'a [Row<W>]| {
-            al.iter()
-                .zip(ax)
-                .zip(bl.iter().zip(bx))
-                .map(|((al, ax), (bl, bx))| (*al & *bx) | (*ax & *bl))
-        };
-        flips(ahl, ahx, bhl, bhx).chain(flips(avl, avx, bvl, bvx))
+        let (h, v) = into.split_at_mut(ahl.len().min(into.len()));
+        for (into, al, ax, bl, bx) in [(h, ahl, ahx, bhl, bhx), (v, avl, avx, bvl, bvx)] {
+            let rows = al.iter().zip(ax).zip(bl.iter().zip(bx));
+            for (d, ((al, ax), (bl, bx))) in into.iter_mut().zip(rows) {
+                *d |= (*al & *bx) | (*ax & *bl);
+            }
+        }
     }
 }

@@ -292,3 +292,55 @@ fn rows_due_say_what_changed_near_them() {
     assert_eq!(rows_of(&due.angle_vertices), [4, 5]);
     assert_eq!(rows_of(&due.any), [3, 4, 5]);
 }
+
+/// The word-level looks of probing: whether two boards share a bit a
+/// third lacks (eight words to a test, then the rest) and the edges two
+/// boards disagree on, added to rows of their own; each against its
+/// plain statement, on boards of 1 to 9 rows (whole chunks of eight words
+/// and words left over) with random bits in every part.
+#[test]
+fn shared_news_and_disagreements_match_their_statements() {
+    let mut seed = 0x0ad0_u64;
+    let mut next = || crate::util::rng::splitmix64(&mut seed);
+    let (mut shared, mut none) = (0, 0);
+    for trial in 0..600 {
+        let rows = 1 + trial % 9;
+        let mut boards = [(); 3].map(|_| Board::<1>::default());
+        for board in &mut boards {
+            board.reset(rows);
+        }
+        let words = boards[0].data.len();
+        // The same bits in all three, and in two trials of three one bit
+        // more in the other two: at the same word (news both share) or
+        // not.
+        for k in 0..words {
+            let m = Row([next() & next()]);
+            for board in &mut boards {
+                board.data[k] = m;
+            }
+        }
+        if trial % 3 != 0 {
+            let (k, bit) = (next() as usize % words, Row([1 << (next() % 64)]));
+            boards[1].data[k] |= bit;
+            boards[2].data[(k + trial % 2) % words] |= bit;
+        }
+        let [s, a, b] = &boards;
+        let plain = (0..words).any(|k| (a.data[k] & b.data[k] & !s.data[k]).any());
+        assert_eq!(s.lacks_any_of_both(a, b), plain, "trial {trial}");
+        shared += usize::from(plain);
+        none += usize::from(!plain);
+        let mut into = vec![Row([next()]); 2 * rows + 1];
+        let mut want = into.clone();
+        for (r, w) in want.iter_mut().enumerate() {
+            let (p, i) = if r <= rows {
+                (Plane::H, r)
+            } else {
+                (Plane::V, r - rows - 1)
+            };
+            *w |= (a.lines(p, i) & b.crosses(p, i)) | (a.crosses(p, i) & b.lines(p, i));
+        }
+        Board::add_disagreements(a, b, &mut into);
+        assert_eq!(into, want, "trial {trial}");
+    }
+    assert!(shared > 100 && none > 100, "{shared} shared, {none} not");
+}

@@ -399,9 +399,7 @@ impl<const W: usize> Prober<W> {
             self.known[Self::slot(frame, e)] = (self.version, least);
             let (a, b) = (&self.line, &self.cross);
             // Rows in the order of the dominated rows: `H`, then `V`.
-            for (d, flips) in self.dominated.iter_mut().zip(Board::disagreements(a, b)) {
-                *d |= flips;
-            }
+            Board::add_disagreements(a, b, &mut self.dominated);
         }
     }
 

@@ -97,15 +97,6 @@ impl<const W: usize> PathIndex<W> {
             && within(&self.crosses_v, Plane::V, true)
     }
 
-    /// The lines of the base in plane row `r`.
-    #[inline(always)]
-    pub(super) fn lines(&self, p: Plane, r: usize) -> Row<W> {
-        match p {
-            Plane::H => self.lines_h[r],
-            Plane::V => self.lines_v[r],
-        }
-    }
-
     /// Records a base path from `a` to `b` of `len` edges.
     pub(super) fn add(&mut self, a: Vertex, b: Vertex, len: u32) {
         let (ka, kb) = (a.0 * self.stride + a.1, b.0 * self.stride + b.1);

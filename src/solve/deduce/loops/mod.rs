@@ -355,19 +355,33 @@ impl<const W: usize> Walker<W> {
             self.index.used.iter_mut().for_each(|u| *u = 0);
             self.index.call = 1;
         }
-        // The lines are the base's and the fresh ones.
+        // The lines are the base's and the fresh ones: the fresh ones of
+        // each plane in one pass without a test (vector code), then the
+        // rows that hold any.
         let mut total = self.index.total;
         self.fresh.clear();
-        let (index, fresh) = (&self.index, &mut self.fresh);
-        let rest = (&mut self.rest_h, &mut self.rest_v);
-        Self::fill_rest(rest, frame, |p, r| {
-            let new = edges.lines(p, r) & !index.lines(p, r);
-            if new.any() {
-                total += new.count();
-                fresh.push((p, r, new));
+        let index = &self.index;
+        let (rest_h, rest_v) = (&mut self.rest_h, &mut self.rest_v);
+        let fresh_of = |rest: &mut Vec<Row<W>>, p: Plane, base: &[Row<W>]| {
+            let lines = edges.line_rows(p);
+            debug_assert_eq!(lines.len(), base.len(), "the index of another board");
+            rest.extend(lines.iter().zip(base).map(|(l, b)| *l & !*b));
+        };
+        rest_h.clear();
+        fresh_of(rest_h, Plane::H, &index.lines_h);
+        rest_v.clear();
+        rest_v.push(Row::EMPTY);
+        fresh_of(rest_v, Plane::V, &index.lines_v);
+        rest_v.push(Row::EMPTY);
+        let v_rows = &rest_v[1..rest_v.len() - 1];
+        for (p, rows) in [(Plane::H, &rest_h[..]), (Plane::V, v_rows)] {
+            for (r, &new) in rows.iter().enumerate() {
+                if new.any() {
+                    total += new.count();
+                    self.fresh.push((p, r, new));
+                }
             }
-            new
-        });
+        }
         self.crossed.clear();
         self.joined.clear();
         self.index.jumped.clear();
