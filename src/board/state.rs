@@ -339,7 +339,7 @@ impl<const W: usize> Board<W> {
             "boards of different sizes"
         );
         // Mostly there is nothing new: a quick look at every word first.
-        if !self.lacks_any_of_both(a, b) {
+        if !self.lacks_a_bit_both_hold(a, b) {
             return false;
         }
         let mut new = false;

@@ -75,7 +75,7 @@ impl<const W: usize> Board<W> {
     /// from making vector code of it, and on most calls (a probe whose two
     /// values share nothing new) every word is read.
     #[inline]
-    pub(super) fn lacks_any_of_both(&self, a: &Self, b: &Self) -> bool {
+    pub(super) fn lacks_a_bit_both_hold(&self, a: &Self, b: &Self) -> bool {
         const CHUNK: usize = 8;
         let n = self.data.len().min(a.data.len()).min(b.data.len());
         let (s, a, b) = (&self.data[..n], &a.data[..n], &b.data[..n]);

@@ -158,20 +158,36 @@ impl<const W: usize> Walker<W> {
         }
     }
 
-    /// Sets the edges left to walk (`rest_h`, `rest_v` of a walker):
-    /// `row(p, r)` for each plane row.
+    /// Sets the edges left to walk (`rest_h`, `rest_v` of a walker) to
+    /// the lines of `edges` that `base` (rows of each plane, `H` then `V`)
+    /// lacks, or all of them without a base: a plane in one pass, with no
+    /// test a row (a closure a row took 28 instructions a row, this 12).
     #[inline(always)]
     fn fill_rest(
         (rest_h, rest_v): (&mut Vec<Row<W>>, &mut Vec<Row<W>>),
-        frame: &Frame<W>,
-        mut row: impl FnMut(Plane, usize) -> Row<W>,
+        edges: &Board<W>,
+        base: Option<[&[Row<W>]; 2]>,
     ) {
+        let [h, v] = [Plane::H, Plane::V].map(|p| edges.line_rows(p));
+        let [base_h, base_v] = base.map_or([None; 2], |b| b.map(Some));
         rest_h.clear();
-        rest_h.extend((0..=frame.rows).map(|r| row(Plane::H, r)));
+        Self::lines_less(rest_h, h, base_h);
         rest_v.clear();
         rest_v.push(Row::EMPTY);
-        rest_v.extend((0..frame.rows).map(|r| row(Plane::V, r)));
+        Self::lines_less(rest_v, v, base_v);
         rest_v.push(Row::EMPTY);
+    }
+
+    /// Appends to `rest` the rows `lines` less `base`'s (if given).
+    #[inline(always)]
+    fn lines_less(rest: &mut Vec<Row<W>>, lines: &[Row<W>], base: Option<&[Row<W>]>) {
+        match base {
+            Some(base) => {
+                debug_assert_eq!(lines.len(), base.len(), "the base of another board");
+                rest.extend(lines.iter().zip(base).map(|(l, b)| *l & !*b));
+            }
+            None => rest.extend_from_slice(lines),
+        }
     }
 
     /// Whether the lines plus edge `p(ei, ej)` satisfy every clue exactly.
@@ -268,7 +284,7 @@ impl<const W: usize> Walker<W> {
             return Ok(LoopStep::Nothing);
         }
         let rest = (&mut self.rest_h, &mut self.rest_v);
-        Self::fill_rest(rest, frame, |p, r| edges.lines(p, r));
+        Self::fill_rest(rest, edges, None);
         self.crossed.clear();
         let mut crossed = 0;
         let mut on_paths = 0;
@@ -355,26 +371,14 @@ impl<const W: usize> Walker<W> {
             self.index.used.iter_mut().for_each(|u| *u = 0);
             self.index.call = 1;
         }
-        // The lines are the base's and the fresh ones: the fresh ones of
-        // each plane in one pass without a test, then the rows that hold
-        // any (12 instructions a row, where a closure a row took 28).
+        // The lines are the base's and the fresh ones: the fresh ones to
+        // walk, then the rows that hold any.
         let mut total = self.index.total;
         self.fresh.clear();
-        let index = &self.index;
-        let (rest_h, rest_v) = (&mut self.rest_h, &mut self.rest_v);
-        let fresh_of = |rest: &mut Vec<Row<W>>, p: Plane, base: &[Row<W>]| {
-            let lines = edges.line_rows(p);
-            debug_assert_eq!(lines.len(), base.len(), "the index of another board");
-            rest.extend(lines.iter().zip(base).map(|(l, b)| *l & !*b));
-        };
-        rest_h.clear();
-        fresh_of(rest_h, Plane::H, &index.lines_h);
-        rest_v.clear();
-        rest_v.push(Row::EMPTY);
-        fresh_of(rest_v, Plane::V, &index.lines_v);
-        rest_v.push(Row::EMPTY);
-        let v_rows = &rest_v[1..rest_v.len() - 1];
-        for (p, rows) in [(Plane::H, &rest_h[..]), (Plane::V, v_rows)] {
+        let base = [&self.index.lines_h[..], &self.index.lines_v[..]];
+        Self::fill_rest((&mut self.rest_h, &mut self.rest_v), edges, Some(base));
+        let v_rows = &self.rest_v[1..self.rest_v.len() - 1];
+        for (p, rows) in [(Plane::H, &self.rest_h[..]), (Plane::V, v_rows)] {
             for (r, &new) in rows.iter().enumerate() {
                 if new.any() {
                     total += new.count();
