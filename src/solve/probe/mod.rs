@@ -497,23 +497,25 @@ impl<const W: usize> Prober<W> {
                 &mut out.trace,
             );
         }
-        let trace = o.trace.then_some((&mut out.trace, d));
+        let mode = match o.trace {
+            true => Mode::Node(Some((&mut out.trace, d))),
+            false => Mode::Adopted,
+        };
+        Self::deduce_node(node, o, &mut out.stats, mode)
+    }
+
+    /// Deduces the node's board in `mode`.
+    fn deduce_node(
+        node: &mut Node<'_, W>,
+        o: &Options,
+        stats: &mut Stats,
+        mode: Mode<'_>,
+    ) -> Result<(), Contradiction> {
         let given = Given {
             frame: node.frame,
             clues: node.clues,
         };
-        deduce(
-            given,
-            node.scratch,
-            o,
-            &mut out.stats,
-            node.board,
-            if o.trace {
-                Mode::Node(trace)
-            } else {
-                Mode::Adopted
-            },
-        )
+        deduce(given, node.scratch, o, stats, node.board, mode)
     }
 
     /// After a round that made progress: the reasoning beyond loops,
@@ -529,18 +531,7 @@ impl<const W: usize> Prober<W> {
             return Ok(());
         }
         self.version += 1;
-        let given = Given {
-            frame: node.frame,
-            clues: node.clues,
-        };
-        deduce(
-            given,
-            node.scratch,
-            o,
-            &mut out.stats,
-            node.board,
-            Mode::Node(None),
-        )
+        Self::deduce_node(node, o, &mut out.stats, Mode::Node(None))
     }
 }
 

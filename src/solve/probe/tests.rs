@@ -27,42 +27,14 @@ struct Remade {
 fn remake_cached(p: &Puzzle, remade: &mut Remade) {
     const W: usize = 1;
     let o = Options::default();
-    let frame = Frame::<W>::new(p.rows(), p.cols());
-    let mut clues = Clues::<W>::default();
-    clues.load(p);
+    let (frame, clues) = given_of::<W>(p);
     let mut scratch = Scratch::<W>::default();
-    scratch.parity.load(p);
-    let mut board = Board::<W>::default();
-    board.reset(p.rows());
-    let mut out = Outcome::default();
-    let given = Given {
-        frame: &frame,
-        clues: &clues,
-    };
-    if deduce(
-        given,
-        &mut scratch,
-        &o,
-        &mut out.stats,
-        &mut board,
-        Mode::Node(None),
-    )
-    .is_err()
-    {
+    let Some(mut board) = root_board::<W>(p, &mut scratch) else {
         return;
-    }
-    let mut prober = Prober::<W>::default();
-    prober.start();
-    let node = Node {
-        frame: &frame,
-        clues: &clues,
-        scratch: &mut scratch,
-        board: &mut board,
-        depth: 0,
     };
-    if prober.probe(node, p, &o, &mut out) != Ok(true) {
+    let Some((mut prober, mut out)) = probe_root(p, &mut scratch, &mut board) else {
         return;
-    }
+    };
     prober.frontier(&frame, &board, 0);
     let cached: Vec<(EdgeId, u32)> = (prober.candidates.iter())
         .map(|&e| (e, prober.known[Prober::<W>::slot(&frame, e)]))
@@ -122,11 +94,16 @@ fn cached_probes_made_again_find_what_the_cache_says() {
     );
 }
 
-/// The board of `p` after the deduction at a search's root.
-fn root_board<const W: usize>(p: &Puzzle, scratch: &mut Scratch<W>) -> Option<Board<W>> {
-    let frame = Frame::<W>::new(p.rows(), p.cols());
+/// The frame and the clues of `p`.
+fn given_of<const W: usize>(p: &Puzzle) -> (Frame<W>, Clues<W>) {
     let mut clues = Clues::<W>::default();
     clues.load(p);
+    (Frame::<W>::new(p.rows(), p.cols()), clues)
+}
+
+/// The board of `p` after the deduction at a search's root.
+fn root_board<const W: usize>(p: &Puzzle, scratch: &mut Scratch<W>) -> Option<Board<W>> {
+    let (frame, clues) = given_of::<W>(p);
     scratch.parity.load(p);
     let mut board = Board::<W>::default();
     board.reset(p.rows());
@@ -138,6 +115,28 @@ fn root_board<const W: usize>(p: &Puzzle, scratch: &mut Scratch<W>) -> Option<Bo
     let mode = Mode::Node(None);
     deduce(given, scratch, &o, &mut stats, &mut board, mode).ok()?;
     Some(board)
+}
+
+/// Probes `board`, the root board of `p`, as the search would: the prober
+/// and the outcome, if probing ended without contradiction.
+fn probe_root<const W: usize>(
+    p: &Puzzle,
+    scratch: &mut Scratch<W>,
+    board: &mut Board<W>,
+) -> Option<(Prober<W>, Outcome)> {
+    let (frame, clues) = given_of::<W>(p);
+    let mut out = Outcome::default();
+    let mut prober = Prober::<W>::default();
+    prober.start();
+    let node = Node {
+        frame: &frame,
+        clues: &clues,
+        scratch,
+        board,
+        depth: 0,
+    };
+    let done = prober.probe(node, p, &Options::default(), &mut out);
+    (done == Ok(true)).then_some((prober, out))
 }
 
 /// Within a round, adoptions leave the reasoning beyond loops for the
@@ -156,22 +155,10 @@ fn probing_ends_where_deduction_adds_nothing() {
         let Some(mut board) = root_board::<W>(&p, &mut scratch) else {
             continue;
         };
-        let frame = Frame::<W>::new(rows, cols);
-        let mut clues = Clues::<W>::default();
-        clues.load(&p);
-        let mut out = Outcome::default();
-        let mut prober = Prober::<W>::default();
-        prober.start();
-        let node = Node {
-            frame: &frame,
-            clues: &clues,
-            scratch: &mut scratch,
-            board: &mut board,
-            depth: 0,
-        };
-        if prober.probe(node, &p, &o, &mut out) != Ok(true) {
+        let Some((_, mut out)) = probe_root(&p, &mut scratch, &mut board) else {
             continue;
-        }
+        };
+        let (frame, clues) = given_of::<W>(&p);
         let mut again = board.clone();
         let given = Given {
             frame: &frame,
