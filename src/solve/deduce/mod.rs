@@ -49,6 +49,10 @@ pub(super) enum Mode<'t> {
     Node(Tracing<'t>),
     /// A probe: a board extending the last node board deduced.
     Probe,
+    /// A node's board that adopted what a probe taught, within a probing
+    /// round: its paths are indexed, but the reasoning beyond loops waits
+    /// for the round's end.
+    Adopted,
 }
 
 /// What deduction reads and never changes: the board's size and masks,
@@ -75,9 +79,11 @@ pub(super) fn deduce<const W: usize>(
     mode: Mode<'_>,
 ) -> Result<(), Contradiction> {
     let Given { frame, clues } = given;
+    let beyond = matches!(mode, Mode::Node(_));
     let (indexed, mut trace) = match mode {
         Mode::Node(trace) => (true, trace),
         Mode::Probe => (false, None),
+        Mode::Adopted => (true, None),
     };
     // The judge's rules first: a puzzle they finish never pays for colours.
     loop {
@@ -103,7 +109,7 @@ pub(super) fn deduce<const W: usize>(
         }
         match loop_step(given, scratch, edges, indexed, &mut trace)? {
             LoopStep::Nothing => {
-                if !indexed || !o.search || !beyond_loops(frame, clues, scratch, edges, &mut trace)?
+                if !beyond || !o.search || !beyond_loops(frame, clues, scratch, edges, &mut trace)?
                 {
                     return Ok(());
                 }

@@ -30,6 +30,9 @@ pub(super) struct Prober<const W: usize> {
     /// order, and where each distance's begin.
     sorted: Vec<EdgeId>,
     by_distance: Vec<usize>,
+    /// Scratch of [`Prober::lonely_last`]: per vertex row, the vertices
+    /// with a decided arm.
+    touched: Vec<Row<W>>,
     /// A copy of the board before probing changed it, when tracing.
     before: Board<W>,
     /// The best branching edge the last probing round found, and its score.
@@ -172,6 +175,14 @@ impl<const W: usize> Prober<W> {
     /// same board finds the same: `tests.rs` makes a sample of them again).
     /// Unlike a probe made, a cached one marks no edge dominated: the
     /// boards it would take them from are not kept.
+    ///
+    /// Within a round, the board that adopted what a probe taught is
+    /// deduced by the rules and loop reasoning only ([`Mode::Adopted`]);
+    /// the reasoning beyond loops (reach, regions, parity) runs once, when
+    /// the round ends ([`Prober::finish_round`]), so a probing that ends
+    /// holds what deduction finds on its board, as before. (The whole of
+    /// deduction after each adoption was a quarter of the human-made set's
+    /// instructions.)
     pub(super) fn probe(
         &mut self,
         mut node: Node<'_, W>,
@@ -199,7 +210,7 @@ impl<const W: usize> Prober<W> {
                 self.pair.prepare::<W>(p);
             }
             match self.round(&mut node, o, out)? {
-                Round::Progress => {}
+                Round::Progress => self.finish_round(&mut node, o, out)?,
                 Round::Nothing => return Ok(true),
                 Round::OutOfBudget => return Ok(false),
             }
@@ -209,7 +220,8 @@ impl<const W: usize> Prober<W> {
     /// Collects the undecided edges of `board` into `self.candidates`.
     /// Below the root (`depth` above 0), the edges nearest the last
     /// branch come first: what the branch changed is where a probe is
-    /// likeliest to teach something.
+    /// likeliest to teach something. Either way, lonely edges come last
+    /// ([`Prober::lonely_last`]).
     fn frontier(&mut self, frame: &Frame<W>, board: &Board<W>, depth: usize) {
         self.candidates.clear();
         for p in [Plane::H, Plane::V] {
@@ -222,6 +234,41 @@ impl<const W: usize> Prober<W> {
         if let (true, Some(f)) = (depth > 0, self.focus) {
             self.nearest_first(f);
         }
+        self.lonely_last(frame, board);
+    }
+
+    /// Moves the *lonely* candidates (no decided edge shares an end with
+    /// them) behind the others, each part in its order: a probe beside
+    /// nothing decided seldom teaches anything (on the human-made set,
+    /// 4.3% of lonely probes did, against 23% of the others), and a round
+    /// ends after [`PROBE_STREAK`] probes in a row that teach nothing.
+    fn lonely_last(&mut self, frame: &Frame<W>, board: &Board<W>) {
+        let decided =
+            |p: Plane, i: usize| (board.lines(p, i) | board.crosses(p, i)) & frame.plane_bits(p);
+        // Per vertex row: the vertices with a decided arm.
+        let rows = frame.rows;
+        let words = &mut self.touched;
+        words.clear();
+        for i in 0..=rows {
+            let h = decided(Plane::H, i);
+            let mut t = h | h.east(1, false);
+            if i > 0 {
+                t |= decided(Plane::V, i - 1);
+            }
+            if i < rows {
+                t |= decided(Plane::V, i);
+            }
+            words.push(t);
+        }
+        let lonely = |e: &EdgeId| match e.plane {
+            Plane::H => !(words[e.row] | words[e.row].west(1, false)).has(e.col),
+            Plane::V => !(words[e.row] | words[e.row + 1]).has(e.col),
+        };
+        let sorted = &mut self.sorted;
+        sorted.clear();
+        sorted.extend(self.candidates.iter().filter(|e| !lonely(e)));
+        sorted.extend(self.candidates.iter().filter(|e| lonely(e)));
+        std::mem::swap(&mut self.candidates, &mut self.sorted);
     }
 
     /// Orders the candidates by their distance (in rows and columns) from
@@ -450,19 +497,41 @@ impl<const W: usize> Prober<W> {
                 &mut out.trace,
             );
         }
-        let trace = o.trace.then_some((&mut out.trace, d));
+        let mode = match o.trace {
+            true => Mode::Node(Some((&mut out.trace, d))),
+            false => Mode::Adopted,
+        };
+        Self::deduce_node(node, o, &mut out.stats, mode)
+    }
+
+    /// Deduces the node's board in `mode`.
+    fn deduce_node(
+        node: &mut Node<'_, W>,
+        o: &Options,
+        stats: &mut Stats,
+        mode: Mode<'_>,
+    ) -> Result<(), Contradiction> {
         let given = Given {
             frame: node.frame,
             clues: node.clues,
         };
-        deduce(
-            given,
-            node.scratch,
-            o,
-            &mut out.stats,
-            node.board,
-            Mode::Node(trace),
-        )
+        deduce(given, node.scratch, o, stats, node.board, mode)
+    }
+
+    /// After a round that made progress: the reasoning beyond loops,
+    /// which the round's adoptions left out (see [`Mode::Adopted`]), on
+    /// the node's board. (Traced, each adoption had it already.)
+    fn finish_round(
+        &mut self,
+        node: &mut Node<'_, W>,
+        o: &Options,
+        out: &mut Outcome,
+    ) -> Result<(), Contradiction> {
+        if o.trace {
+            return Ok(());
+        }
+        self.version += 1;
+        Self::deduce_node(node, o, &mut out.stats, Mode::Node(None))
     }
 }
 

@@ -27,42 +27,14 @@ struct Remade {
 fn remake_cached(p: &Puzzle, remade: &mut Remade) {
     const W: usize = 1;
     let o = Options::default();
-    let frame = Frame::<W>::new(p.rows(), p.cols());
-    let mut clues = Clues::<W>::default();
-    clues.load(p);
+    let (frame, clues) = given_of::<W>(p);
     let mut scratch = Scratch::<W>::default();
-    scratch.parity.load(p);
-    let mut board = Board::<W>::default();
-    board.reset(p.rows());
-    let mut out = Outcome::default();
-    let given = Given {
-        frame: &frame,
-        clues: &clues,
-    };
-    if deduce(
-        given,
-        &mut scratch,
-        &o,
-        &mut out.stats,
-        &mut board,
-        Mode::Node(None),
-    )
-    .is_err()
-    {
+    let Some(mut board) = root_board::<W>(p, &mut scratch) else {
         return;
-    }
-    let mut prober = Prober::<W>::default();
-    prober.start();
-    let node = Node {
-        frame: &frame,
-        clues: &clues,
-        scratch: &mut scratch,
-        board: &mut board,
-        depth: 0,
     };
-    if prober.probe(node, p, &o, &mut out) != Ok(true) {
+    let Some((mut prober, mut out)) = probe_root(p, &mut scratch, &mut board) else {
         return;
-    }
+    };
     prober.frontier(&frame, &board, 0);
     let cached: Vec<(EdgeId, u32)> = (prober.candidates.iter())
         .map(|&e| (e, prober.known[Prober::<W>::slot(&frame, e)]))
@@ -119,5 +91,160 @@ fn cached_probes_made_again_find_what_the_cache_says() {
         remade.probes > 2000,
         "only {} cached probes made again",
         remade.probes
+    );
+}
+
+/// The frame and the clues of `p`.
+fn given_of<const W: usize>(p: &Puzzle) -> (Frame<W>, Clues<W>) {
+    let mut clues = Clues::<W>::default();
+    clues.load(p);
+    (Frame::<W>::new(p.rows(), p.cols()), clues)
+}
+
+/// The board of `p` after the deduction at a search's root.
+fn root_board<const W: usize>(p: &Puzzle, scratch: &mut Scratch<W>) -> Option<Board<W>> {
+    let (frame, clues) = given_of::<W>(p);
+    scratch.parity.load(p);
+    let mut board = Board::<W>::default();
+    board.reset(p.rows());
+    let given = Given {
+        frame: &frame,
+        clues: &clues,
+    };
+    let (o, mut stats) = (Options::default(), Stats::default());
+    let mode = Mode::Node(None);
+    deduce(given, scratch, &o, &mut stats, &mut board, mode).ok()?;
+    Some(board)
+}
+
+/// Probes `board`, the root board of `p`, as the search would: the prober
+/// and the outcome, if probing ended without contradiction.
+fn probe_root<const W: usize>(
+    p: &Puzzle,
+    scratch: &mut Scratch<W>,
+    board: &mut Board<W>,
+) -> Option<(Prober<W>, Outcome)> {
+    let (frame, clues) = given_of::<W>(p);
+    let mut out = Outcome::default();
+    let mut prober = Prober::<W>::default();
+    prober.start();
+    let node = Node {
+        frame: &frame,
+        clues: &clues,
+        scratch,
+        board,
+        depth: 0,
+    };
+    let done = prober.probe(node, p, &Options::default(), &mut out);
+    (done == Ok(true)).then_some((prober, out))
+}
+
+/// Within a round, adoptions leave the reasoning beyond loops for the
+/// round's end (`Mode::Adopted`): a probing that ends must still hold
+/// every edge a node's deduction finds, or the search would branch on a
+/// board it could have deduced further.
+#[test]
+fn probing_ends_where_deduction_adds_nothing() {
+    const W: usize = 1;
+    let (mut seed, o) = (52, Options::default());
+    let mut probed = 0;
+    for case in 0..300 {
+        let (rows, cols) = (5 + case % 9, 5 + case % 13);
+        let p = random_test_puzzle(rows, cols, 5 + (case % 4) as u64, &mut seed);
+        let mut scratch = Scratch::<W>::default();
+        let Some(mut board) = root_board::<W>(&p, &mut scratch) else {
+            continue;
+        };
+        let Some((_, mut out)) = probe_root(&p, &mut scratch, &mut board) else {
+            continue;
+        };
+        let (frame, clues) = given_of::<W>(&p);
+        let mut again = board.clone();
+        let given = Given {
+            frame: &frame,
+            clues: &clues,
+        };
+        let mode = Mode::Node(None);
+        let found = deduce(given, &mut scratch, &o, &mut out.stats, &mut again, mode);
+        assert_eq!(found, Ok(()), "case {case}: {p:?}");
+        let edges = |b: &Board<W>| {
+            let rows = |p| (0..frame.plane_rows(p)).map(move |i| (p, i));
+            let all = rows(Plane::H).chain(rows(Plane::V));
+            all.map(|(p, i)| (b.lines(p, i), b.crosses(p, i)))
+                .collect::<Vec<_>>()
+        };
+        // (Colours and angle marks may grow: the search reads edges.)
+        assert!(
+            edges(&again) == edges(&board),
+            "case {case}: deduction adds to {p:?}"
+        );
+        probed += 1;
+    }
+    assert!(probed > 100, "only {probed} puzzles probed to the end");
+}
+
+/// Whether edge `e` is lonely, by its neighbours one at a time: none of
+/// the edges that share an end with it is decided.
+fn lonely_by_neighbours<const W: usize>(frame: &Frame<W>, board: &Board<W>, e: EdgeId) -> bool {
+    let decided = |p: Plane, i: usize, j: usize| !board.undecided(frame, p, i).has(j);
+    let ends = match e.plane {
+        Plane::H => [(e.row, e.col), (e.row, e.col + 1)],
+        Plane::V => [(e.row, e.col), (e.row + 1, e.col)],
+    };
+    ends.into_iter().all(|(r, c)| {
+        let mut arms = Vec::new();
+        if c > 0 {
+            arms.push((Plane::H, r, c - 1));
+        }
+        if c < frame.cols {
+            arms.push((Plane::H, r, c));
+        }
+        if r > 0 {
+            arms.push((Plane::V, r - 1, c));
+        }
+        if r < frame.rows {
+            arms.push((Plane::V, r, c));
+        }
+        arms.into_iter().all(|(p, i, j)| !decided(p, i, j))
+    })
+}
+
+/// The candidates of a round: every undecided edge once, those with a
+/// decided neighbour first, then the lonely ones, each part in the order
+/// of the rows (at the root).
+#[test]
+fn lonely_candidates_come_last_each_part_in_order() {
+    const W: usize = 1;
+    let mut seed = 53;
+    let (mut lonely, mut others) = (0, 0);
+    for case in 0..240 {
+        let (rows, cols) = (3 + case % 9, 3 + case % 13);
+        let p = random_test_puzzle(rows, cols, 2 + (case % 6) as u64, &mut seed);
+        let mut scratch = Scratch::<W>::default();
+        let Some(board) = root_board::<W>(&p, &mut scratch) else {
+            continue;
+        };
+        let frame = Frame::<W>::new(rows, cols);
+        let mut prober = Prober::<W>::default();
+        prober.start();
+        prober.frontier(&frame, &board, 0);
+        let mut rows_order = Vec::new();
+        for plane in [Plane::H, Plane::V] {
+            for i in 0..frame.plane_rows(plane) {
+                let open = board.undecided(&frame, plane, i);
+                rows_order.extend(open.ones().map(|j| EdgeId::new(plane, i, j)));
+            }
+        }
+        let (alone, beside): (Vec<EdgeId>, Vec<EdgeId>) = rows_order
+            .into_iter()
+            .partition(|&e| lonely_by_neighbours(&frame, &board, e));
+        (lonely, others) = (lonely + alone.len(), others + beside.len());
+        let expected: Vec<EdgeId> = beside.into_iter().chain(alone).collect();
+        assert_eq!(prober.candidates, expected, "case {case}: {p:?}");
+    }
+    // Both kinds met, in numbers.
+    assert!(
+        lonely > 1000 && others > 1000,
+        "{lonely} lonely, {others} others"
     );
 }
