@@ -180,9 +180,10 @@ impl<const W: usize> Prober<W> {
     /// deduced by the rules and loop reasoning only ([`Mode::Adopted`]);
     /// the reasoning beyond loops (reach, regions, parity) runs once, when
     /// the round ends ([`Prober::finish_round`]), so a probing that ends
-    /// holds what deduction finds on its board, as before. (The whole of
-    /// deduction after each adoption was a quarter of the human-made set's
-    /// instructions.)
+    /// holds every edge deduction finds on its board, as before (test
+    /// `probing_ends_where_deduction_adds_nothing`). The whole of deduction
+    /// after each adoption was a quarter of the human-made set's
+    /// instructions.
     pub(super) fn probe(
         &mut self,
         mut node: Node<'_, W>,
