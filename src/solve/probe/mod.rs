@@ -33,6 +33,8 @@ pub(super) struct Prober<const W: usize> {
     /// Scratch of [`Prober::lonely_last`]: per vertex row, the vertices
     /// with a decided arm.
     touched: Vec<Row<W>>,
+    /// Scratch of [`Prober::lonely_last`]: the lonely candidates.
+    apart: Vec<EdgeId>,
     /// A copy of the board before probing changed it, when tracing.
     before: Board<W>,
     /// The best branching edge the last probing round found, and its score.
@@ -265,10 +267,19 @@ impl<const W: usize> Prober<W> {
             Plane::H => !(words[e.row] | words[e.row].west(1, false)).has(e.col),
             Plane::V => !(words[e.row] | words[e.row + 1]).has(e.col),
         };
-        let sorted = &mut self.sorted;
+        // One look at each candidate: the others in `sorted`, the lonely
+        // ones in `apart`, then behind them.
+        let (sorted, apart) = (&mut self.sorted, &mut self.apart);
         sorted.clear();
-        sorted.extend(self.candidates.iter().filter(|e| !lonely(e)));
-        sorted.extend(self.candidates.iter().filter(|e| lonely(e)));
+        apart.clear();
+        for &e in &self.candidates {
+            if lonely(&e) {
+                apart.push(e);
+            } else {
+                sorted.push(e);
+            }
+        }
+        sorted.extend_from_slice(apart);
         std::mem::swap(&mut self.candidates, &mut self.sorted);
     }
 

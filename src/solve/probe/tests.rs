@@ -101,19 +101,27 @@ fn given_of<const W: usize>(p: &Puzzle) -> (Frame<W>, Clues<W>) {
     (Frame::<W>::new(p.rows(), p.cols()), clues)
 }
 
-/// The board of `p` after the deduction at a search's root.
-fn root_board<const W: usize>(p: &Puzzle, scratch: &mut Scratch<W>) -> Option<Board<W>> {
+/// Deduces `board`, a board of `p`, as a search node's.
+fn deduce_as_node<const W: usize>(
+    p: &Puzzle,
+    scratch: &mut Scratch<W>,
+    board: &mut Board<W>,
+) -> Result<(), Contradiction> {
     let (frame, clues) = given_of::<W>(p);
-    scratch.parity.load(p);
-    let mut board = Board::<W>::default();
-    board.reset(p.rows());
     let given = Given {
         frame: &frame,
         clues: &clues,
     };
     let (o, mut stats) = (Options::default(), Stats::default());
-    let mode = Mode::Node(None);
-    deduce(given, scratch, &o, &mut stats, &mut board, mode).ok()?;
+    deduce(given, scratch, &o, &mut stats, board, Mode::Node(None))
+}
+
+/// The board of `p` after the deduction at a search's root.
+fn root_board<const W: usize>(p: &Puzzle, scratch: &mut Scratch<W>) -> Option<Board<W>> {
+    scratch.parity.load(p);
+    let mut board = Board::<W>::default();
+    board.reset(p.rows());
+    deduce_as_node(p, scratch, &mut board).ok()?;
     Some(board)
 }
 
@@ -146,7 +154,7 @@ fn probe_root<const W: usize>(
 #[test]
 fn probing_ends_where_deduction_adds_nothing() {
     const W: usize = 1;
-    let (mut seed, o) = (52, Options::default());
+    let mut seed = 52;
     let mut probed = 0;
     for case in 0..300 {
         let (rows, cols) = (5 + case % 9, 5 + case % 13);
@@ -155,17 +163,12 @@ fn probing_ends_where_deduction_adds_nothing() {
         let Some(mut board) = root_board::<W>(&p, &mut scratch) else {
             continue;
         };
-        let Some((_, mut out)) = probe_root(&p, &mut scratch, &mut board) else {
+        if probe_root(&p, &mut scratch, &mut board).is_none() {
             continue;
-        };
-        let (frame, clues) = given_of::<W>(&p);
+        }
+        let frame = Frame::<W>::new(rows, cols);
         let mut again = board.clone();
-        let given = Given {
-            frame: &frame,
-            clues: &clues,
-        };
-        let mode = Mode::Node(None);
-        let found = deduce(given, &mut scratch, &o, &mut out.stats, &mut again, mode);
+        let found = deduce_as_node(&p, &mut scratch, &mut again);
         assert_eq!(found, Ok(()), "case {case}: {p:?}");
         let edges = |b: &Board<W>| {
             let rows = |p| (0..frame.plane_rows(p)).map(move |i| (p, i));
