@@ -176,18 +176,7 @@ pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contr
         from_lanes(v_news, [0, 2]),
         from_lanes(v_news, [1, 3]),
     ];
-    // (Every new mark is a cell's: the clues are.)
-    if marks_news.iter().any(|m| m.any()) {
-        ctx.board.add_angle_marks(frame, i, marks_news);
-        ctx.changed = true;
-    }
-    unroll4!(Side::ALL, |k, side| make(
-        ctx,
-        i,
-        side.at(),
-        sides[k],
-        news[k]
-    ));
+    write_at_cells(ctx, i, marks_news, sides, news);
     Ok(())
 }
 
@@ -252,18 +241,7 @@ pub fn reference_cells<const W: usize>(
         news[hk].cross |= both_crosses | (c2 & b.least1 & v.line);
         news[vk].cross |= both_crosses | (c2 & b.least1 & h.line);
     });
-    // (Every new mark is a cell's: the clues are.)
-    if marks_news.iter().any(|m| m.any()) {
-        ctx.board.add_angle_marks(frame, i, marks_news);
-        ctx.changed = true;
-    }
-    unroll4!(Side::ALL, |k, side| make(
-        ctx,
-        i,
-        side.at(),
-        sides[k],
-        news[k]
-    ));
+    write_at_cells(ctx, i, marks_news, sides, news);
     Ok(())
 }
 
@@ -357,14 +335,7 @@ pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Co
         from_lanes(p_news, [0, 1]),
         from_lanes(p_news, [2, 3]),
     ];
-    if marked[0].any() {
-        ctx.board.add_angle_marks(frame, i - 1, marks_news[0]);
-    }
-    if marked[1].any() {
-        ctx.board.add_angle_marks(frame, i, marks_news[1]);
-    }
-    ctx.changed |= (marked[0] | marked[1]).any();
-    unroll4!(ARMS, |k, arm| make(ctx, i, arm, arms[k], news[k]));
+    write_at_vertices(ctx, i, (marks_news, marked), arms, news);
     Ok(())
 }
 
@@ -455,6 +426,47 @@ pub fn reference_vertices<const W: usize>(
         news[q].line |= least & (ep.cross | closed);
         news[p].line |= least & (eq.cross | closed);
     });
+    write_at_vertices(ctx, i, (marks_news, marked), arms, news);
+    Ok(())
+}
+
+/// Writes what the cell rules of the angles found at cell row `i`: the
+/// new marks `marks` (every new mark is a cell's: the clues are), then
+/// the news of each side of [`Side::ALL`] (now `sides`).
+#[inline(always)]
+fn write_at_cells<const W: usize>(
+    ctx: &mut Ctx<'_, W>,
+    i: usize,
+    marks: [Row<W>; 8],
+    sides: [Edge<W>; 4],
+    news: [Edge<W>; 4],
+) {
+    if marks.iter().any(|m| m.any()) {
+        ctx.board.add_angle_marks(ctx.frame, i, marks);
+        ctx.changed = true;
+    }
+    unroll4!(Side::ALL, |k, side| make(
+        ctx,
+        i,
+        side.at(),
+        sides[k],
+        news[k]
+    ));
+}
+
+/// Writes what the vertex rules of the angles found at vertex row `i`:
+/// the new marks of the cells above and below (`marks`: per row, the
+/// marks and whether any is new), then the news of each arm of [`ARMS`]
+/// (now `arms`).
+#[inline(always)]
+fn write_at_vertices<const W: usize>(
+    ctx: &mut Ctx<'_, W>,
+    i: usize,
+    marks: ([[Row<W>; 8]; 2], [Row<W>; 2]),
+    arms: [Edge<W>; 4],
+    news: [Edge<W>; 4],
+) {
+    let (frame, (marks_news, marked)) = (ctx.frame, marks);
     if marked[0].any() {
         ctx.board.add_angle_marks(frame, i - 1, marks_news[0]);
     }
@@ -463,7 +475,6 @@ pub fn reference_vertices<const W: usize>(
     }
     ctx.changed |= (marked[0] | marked[1]).any();
     unroll4!(ARMS, |k, arm| make(ctx, i, arm, arms[k], news[k]));
-    Ok(())
 }
 
 /// Makes the decisions `news` of edge `at` (now `e`) of row `i` where it
