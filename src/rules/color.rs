@@ -9,8 +9,7 @@
 //!   too many of one colour around a cell forces the cell's colour.
 
 use super::Ctx;
-use crate::bits::Count;
-use crate::bits::Row;
+use crate::bits::{Count, Lanes, Row};
 use crate::board::Edge;
 use crate::grid::Side;
 
@@ -34,16 +33,16 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     // (from this row's colours, read once).
     let (left_in, left_out) = (here_in.east(1, false), here_out.east(1, true));
     let (right_in, right_out) = (here_in.west(1, false), here_out.west(1, true));
-    let [top, bottom, left, right] = crate::bits::map4!(Side::ALL, |s| ctx.edge(i, s.at()));
-    for (e, ni, no) in [
-        (top, top_in, top_out),
-        (bottom, bottom_in, bottom_out),
-        (left, left_in, left_out),
-        (right, right_in, right_out),
-    ] {
-        inside |= (e.line & no) | (e.cross & ni);
-        outside |= (e.line & ni) | (e.cross & no);
-    }
+    let sides = crate::bits::map4!(Side::ALL, |s| ctx.edge(i, s.at()));
+    let [top, bottom, left, right] = sides;
+    // The four sides at once, a lane each (top, bottom, left, right).
+    let (ni, no) = (
+        Lanes([top_in, bottom_in, left_in, right_in]),
+        Lanes([top_out, bottom_out, left_out, right_out]),
+    );
+    let (line, cross) = (Lanes(sides.map(|e| e.line)), Lanes(sides.map(|e| e.cross)));
+    inside |= ((line & no) | (cross & ni)).or_all();
+    outside |= ((line & ni) | (cross & no)).or_all();
     let cin = Count::of([top_in, bottom_in, left_in, right_in]);
     let cout = Count::of([top_out, bottom_out, left_out, right_out]);
     let clues = ctx.clues;
@@ -81,22 +80,32 @@ fn decide_sides<const W: usize>(
 ) {
     let (frame, [inside, outside]) = (ctx.frame, colors);
     let [[top_in, top_out], [bottom_in, bottom_out]] = tops;
-    let [top, bottom, left, right] = sides;
     // Only row i's colours changed: the left and right neighbours again.
     let out_all = outside | !frame.cells;
     let (left_in, left_out) = (inside.east(1, false), out_all.east(1, true));
     let (right_in, right_out) = (inside.west(1, false), out_all.west(1, true));
-    let nb = |ni, no| [inside, outside, ni, no];
-    let top = side_news(top.unknown(), nb(top_in, top_out));
-    let bottom = side_news(bottom.unknown(), nb(bottom_in, bottom_out));
-    let left = side_news(left.unknown(), nb(left_in, left_out));
+    // The four sides at once, a lane each (top, bottom, left, right).
+    let (ni, no) = (
+        Lanes([top_in, bottom_in, left_in, right_in]),
+        Lanes([top_out, bottom_out, left_out, right_out]),
+    );
+    let open = !Lanes(sides.map(|e| e.line | e.cross));
+    let line = ((inside & no) | (outside & ni)) & open;
+    let cross = ((inside & ni) | (outside & no)) & open;
+    let news = |k: usize| Edge {
+        line: line.lane(k),
+        cross: cross.lane(k),
+    };
+    let [top, bottom, left] = [0, 1, 2].map(news);
     // The right side shares the left side's edge row: its news only where
     // the left side's left it open (what reading it again after the left
     // side's writes would show).
     let right = {
-        let Edge { line, cross } = left;
-        let open = right.unknown() & !(line | cross).west(1, false);
-        side_news(open, nb(right_in, right_out))
+        let taken = !(left.line | left.cross).west(1, false);
+        Edge {
+            line: line.lane(3) & taken,
+            cross: cross.lane(3) & taken,
+        }
     };
     if ctx.trace.is_some() {
         // One decision at a time, as recorded.
@@ -120,18 +129,6 @@ fn decide_sides<const W: usize>(
         if ctx.board.set_edge(frame, i, at, news) {
             ctx.changed = true;
         }
-    }
-}
-
-/// What the colours say of a side of the cells of a row where it is
-/// `open` (undecided), from `nb`: the cells' colours (inside, outside) and
-/// their neighbours' across the side.
-#[inline(always)]
-fn side_news<const W: usize>(open: Row<W>, nb: [Row<W>; 4]) -> Edge<W> {
-    let [inside, outside, ni, no] = nb;
-    Edge {
-        line: ((inside & no) | (outside & ni)) & open,
-        cross: ((inside & ni) | (outside & no)) & open,
     }
 }
 
@@ -219,50 +216,9 @@ pub fn reference<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Clues, Frame};
-    use crate::grid::Plane;
-    use crate::puzzle::{Clue, Puzzle};
+    use crate::board::{Clues, Frame};
+    use crate::rules::testing::random_case;
     use crate::util::rng::splitmix64;
-
-    /// A random board of `rows x cols` with some edges and colours decided
-    /// (conflicts included), and random clues.
-    fn random_case<const W: usize>(rows: usize, cols: usize, seed: &mut u64) -> (Puzzle, Board<W>) {
-        let clues: Vec<Clue> = (0..rows * cols)
-            .map(|_| match splitmix64(seed) % 6 {
-                n @ 0..=3 => Clue::Number(n as u8),
-                _ => Clue::Blank,
-            })
-            .collect();
-        let p = Puzzle::new(rows, cols, &clues).unwrap();
-        let mut e = Board::<W>::default();
-        e.reset(rows);
-        let density = 1 + splitmix64(seed) % 4;
-        let bits = |n: usize, seed: &mut u64| {
-            let mut r = Row::<W>::EMPTY;
-            for j in 0..n {
-                if splitmix64(seed) % 8 < density {
-                    r.set(j);
-                }
-            }
-            r
-        };
-        for i in 0..=rows {
-            let (l, x) = (bits(cols, seed), bits(cols, seed));
-            e.add_lines(Plane::H, i, l);
-            e.add_crosses(Plane::H, i, x & !l);
-        }
-        for i in 0..rows {
-            let (l, x) = (bits(cols + 1, seed), bits(cols + 1, seed));
-            e.add_lines(Plane::V, i, l);
-            e.add_crosses(Plane::V, i, x & !l);
-            let (a, b) = (bits(cols, seed), bits(cols, seed));
-            e.add_color(i, true, a);
-            // Now and then a cell both inside and outside.
-            let both = splitmix64(seed) % 16 == 0;
-            e.add_color(i, false, if both { b } else { b & !a });
-        }
-        (p, e)
-    }
 
     fn compare<const W: usize>(cases: usize, max_cols: usize, seed: &mut u64) {
         for case in 0..cases {

@@ -25,7 +25,11 @@ use super::{
     angle, cell, color, corner, diagonal, entry, threes, vertex, Contradiction, Ctx, Due, Rule,
     RuleCounts,
 };
+use crate::bits::Row;
 use crate::board::{Board, Clues, Frame};
+use crate::grid::Plane;
+use crate::puzzle::{Clue, Puzzle};
+use crate::util::rng::splitmix64;
 use std::fmt;
 
 mod drawing;
@@ -447,4 +451,48 @@ pub(crate) fn check_contradiction(f: Family, want: Contradiction, board: &str) {
             );
         }
     }
+}
+
+/// A random board of `rows x cols` with some edges and colours decided
+/// (conflicts included), and random clues.
+pub(crate) fn random_case<const W: usize>(
+    rows: usize,
+    cols: usize,
+    seed: &mut u64,
+) -> (Puzzle, Board<W>) {
+    let clues: Vec<Clue> = (0..rows * cols)
+        .map(|_| match splitmix64(seed) % 6 {
+            n @ 0..=3 => Clue::Number(n as u8),
+            _ => Clue::Blank,
+        })
+        .collect();
+    let p = Puzzle::new(rows, cols, &clues).unwrap();
+    let mut e = Board::<W>::default();
+    e.reset(rows);
+    let density = 1 + splitmix64(seed) % 4;
+    let bits = |n: usize, seed: &mut u64| {
+        let mut r = Row::<W>::EMPTY;
+        for j in 0..n {
+            if splitmix64(seed) % 8 < density {
+                r.set(j);
+            }
+        }
+        r
+    };
+    for i in 0..=rows {
+        let (l, x) = (bits(cols, seed), bits(cols, seed));
+        e.add_lines(Plane::H, i, l);
+        e.add_crosses(Plane::H, i, x & !l);
+    }
+    for i in 0..rows {
+        let (l, x) = (bits(cols + 1, seed), bits(cols + 1, seed));
+        e.add_lines(Plane::V, i, l);
+        e.add_crosses(Plane::V, i, x & !l);
+        let (a, b) = (bits(cols, seed), bits(cols, seed));
+        e.add_color(i, true, a);
+        // Now and then a cell both inside and outside.
+        let both = splitmix64(seed) % 16 == 0;
+        e.add_color(i, false, if both { b } else { b & !a });
+    }
+    (p, e)
 }
