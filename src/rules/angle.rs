@@ -119,7 +119,7 @@ fn corner_sides<T: Copy>(sides: &[T; 4], k: usize) -> [T; 2] {
 /// Applies the cell rules of the angles to the cells of row `i`: the four
 /// corners at once, corner `k` in lane `k` (its sides `sides[k >> 1]` and
 /// `sides[2 + (k & 1)]`, the opposite corner in lane `3 - k`). Decides
-/// exactly what [`reference_cells`] decides, in the same order.
+/// exactly what `reference_cells` (the tests') decides, in the same order.
 #[inline]
 pub fn cells<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     let frame = ctx.frame;
@@ -261,9 +261,9 @@ const AT_VERTEX: [(i32, i32, usize, [usize; 2]); 4] = [
 ];
 
 /// Applies the vertex rules of the angles to the vertices of vertex row
-/// `i` (0..=rows): the four angles at once, angle `a` of [`AT_VERTEX`] in
+/// `i` (0..=rows): the four angles at once, angle `a` of `AT_VERTEX` in
 /// lane `a` (the opposite angle in lane `3 - a`). Decides exactly what
-/// [`reference_vertices`] decides, in the same order.
+/// `reference_vertices` (the tests') decides, in the same order.
 #[inline]
 pub fn vertices<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) -> Result<(), Contradiction> {
     let frame = ctx.frame;
