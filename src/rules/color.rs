@@ -101,10 +101,10 @@ fn decide_sides<const W: usize>(
     // the left side's left it open (what reading it again after the left
     // side's writes would show).
     let right = {
-        let taken = !(left.line | left.cross).west(1, false);
+        let still_open = !(left.line | left.cross).west(1, false);
         Edge {
-            line: line.lane(3) & taken,
-            cross: cross.lane(3) & taken,
+            line: line.lane(3) & still_open,
+            cross: cross.lane(3) & still_open,
         }
     };
     if ctx.trace.is_some() {
