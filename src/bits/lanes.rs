@@ -9,7 +9,7 @@
 use super::Row;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 use std::arch::x86_64::__m256i;
-use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
+use std::ops::{BitAnd, BitOr, Not};
 
 /// Four rows, lane `k` for the `k`-th corner (or angle).
 ///
@@ -111,13 +111,6 @@ impl<const W: usize> BitOr for Lanes<W> {
         }
         let (a, b) = (self.0, o.0);
         Lanes([a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]])
-    }
-}
-
-impl<const W: usize> BitOrAssign for Lanes<W> {
-    #[inline(always)]
-    fn bitor_assign(&mut self, o: Self) {
-        *self = *self | o;
     }
 }
 

@@ -43,8 +43,8 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     let (line, cross) = (Lanes(sides.map(|e| e.line)), Lanes(sides.map(|e| e.cross)));
     inside |= ((line & no) | (cross & ni)).or_all();
     outside |= ((line & ni) | (cross & no)).or_all();
-    let cin = Count::of([top_in, bottom_in, left_in, right_in]);
-    let cout = Count::of([top_out, bottom_out, left_out, right_out]);
+    // How many neighbours of each colour, per cell (from the same lanes).
+    let (cin, cout) = (Count::of(ni.0), Count::of(no.0));
     let clues = ctx.clues;
     // Inside, the cell would see every outside neighbour as a line.
     let c0 = clues.cells_with(0, i) & cells;
