@@ -2,6 +2,7 @@
 //! clue; a vertex: none or two), made once per puzzle, and each one solved
 //! outright over the classes of its edges.
 
+use super::angles::AngleLanes;
 use super::{Constraint, Parity, NONE, ONES, UNKNOWN};
 use crate::grid::Plane;
 use crate::rules::Contradiction;
@@ -203,12 +204,16 @@ impl Parity {
         if m == 0 {
             return Ok(());
         }
-        let valid = self.valid(c, &lines, m);
+        let angles = AngleLanes::of(c, &lines, &self.classes.marks);
+        let valid = valid_counts(c, &lines, m) & angles.allowed();
         if valid == 0 {
             return Err(Contradiction::ParityBroken);
         }
         self.learn(valid, &roots, m);
-        self.mark_angles(c, &lines, valid);
+        let add = angles.new_marks(valid);
+        if add != 0 {
+            self.add_marks(c, add);
+        }
         Ok(())
     }
 
@@ -241,44 +246,6 @@ impl Parity {
         (lines, roots, m)
     }
 
-    /// The assignments (of `2^m`) that give `c` an allowed count of lines
-    /// and keep its angles' marks.
-    #[inline]
-    fn valid(&self, c: &Constraint, lines: &[u16; 4], m: usize) -> u16 {
-        let all = ((1u32 << (1 << m)) - 1) as u16;
-        // The count of lines per assignment, bit-sliced (0 to 4).
-        let [a, b, d, e] = *lines;
-        let (s1, c1, s2, c2) = (a ^ b, a & b, d ^ e, d & e);
-        let (ones, c3) = (s1 ^ s2, s1 & s2);
-        let (twos, fours) = (c1 ^ c2 ^ c3, c1 & c2);
-        // Per count of lines (0 to 4: four only with none of the others).
-        let low = !fours;
-        let counts = [
-            low & !twos & !ones,
-            low & !twos & ones,
-            low & twos & !ones,
-            low & twos & ones,
-            fours,
-            0,
-            0,
-            0,
-        ];
-        let mut valid = 0;
-        let mut allowed = c.allowed;
-        while allowed != 0 {
-            valid |= counts[allowed.trailing_zeros() as usize & 7];
-            allowed &= allowed - 1;
-        }
-        for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
-            let marks = self.classes.marks[cell as usize] >> k;
-            let (p, q) = (lines[usize::from(p & 3)], lines[usize::from(q & 3)]);
-            // At most one: never both; at least one: never neither.
-            let (most, least) = (u16::from(marks & 1), u16::from(marks >> 4 & 1));
-            valid &= !(p & q & most.wrapping_neg()) & (p | q | least.wrapping_sub(1));
-        }
-        valid & all
-    }
-
     /// What every valid assignment agrees on: a class's value, or two
     /// classes equal or opposite (joined).
     fn learn(&mut self, valid: u16, roots: &[u32; 4], m: usize) {
@@ -305,27 +272,35 @@ impl Parity {
             }
         }
     }
+}
 
-    /// The angle marks every valid assignment agrees on (never both
-    /// lines, never both crosses), queued where new.
-    fn mark_angles(&mut self, c: &Constraint, lines: &[u16; 4], valid: u16) {
-        for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
-            let (p, q) = (lines[usize::from(p & 3)], lines[usize::from(q & 3)]);
-            // A mark its edges already say (a cross: at most one line; a
-            // line: at least one) tells no one anything: not made.
-            let mut add = 0;
-            if valid & p & q == 0 && p != 0 && q != 0 {
-                add |= 1 << k;
-            }
-            if valid & !(p | q) == 0 && p != !0 && q != !0 {
-                add |= 1 << (4 + k);
-            }
-            let cell = cell as usize;
-            if add != 0 && add & !self.classes.marks[cell] != 0 {
-                self.classes.marks[cell] |= add;
-                self.new_marks.push((cell, add));
-                self.queue_marked(cell, add);
-            }
-        }
+/// The assignments (of `2^m`) that give `c` an allowed count of lines
+/// (the angles' marks are [`AngleLanes::allowed`]).
+#[inline]
+fn valid_counts(c: &Constraint, lines: &[u16; 4], m: usize) -> u16 {
+    let all = ((1u32 << (1 << m)) - 1) as u16;
+    // The count of lines per assignment, bit-sliced (0 to 4).
+    let [a, b, d, e] = *lines;
+    let (s1, c1, s2, c2) = (a ^ b, a & b, d ^ e, d & e);
+    let (ones, c3) = (s1 ^ s2, s1 & s2);
+    let (twos, fours) = (c1 ^ c2 ^ c3, c1 & c2);
+    // Per count of lines (0 to 4: four only with none of the others).
+    let low = !fours;
+    let counts = [
+        low & !twos & !ones,
+        low & !twos & ones,
+        low & twos & !ones,
+        low & twos & ones,
+        fours,
+        0,
+        0,
+        0,
+    ];
+    let mut valid = 0;
+    let mut allowed = c.allowed;
+    while allowed != 0 {
+        valid |= counts[allowed.trailing_zeros() as usize & 7];
+        allowed &= allowed - 1;
     }
+    valid & all
 }

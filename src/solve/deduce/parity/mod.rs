@@ -27,6 +27,7 @@ use crate::board::{Angle, Board, Frame};
 use crate::puzzle::Puzzle;
 use crate::rules::Contradiction;
 
+mod angles;
 mod classes;
 mod constraint;
 
