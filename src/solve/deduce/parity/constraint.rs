@@ -223,25 +223,30 @@ impl Parity {
     fn assignments(&mut self, c: &Constraint) -> ([u16; 4], [u32; 4], usize) {
         let len = c.len as usize;
         let mut lines = [0u16; 4];
-        let mut roots = [0u32; 4];
+        // Roots not yet met match no class's root.
+        let mut roots = [u32::MAX; 4];
         let mut m = 0;
         for (line, &e) in lines.iter_mut().zip(&c.edges[..len]) {
             let (r, f) = self.find(e);
-            let flip = if f == 1 { !0 } else { 0 };
-            *line = match self.classes.value[r as usize] {
-                UNKNOWN => {
-                    let x = match roots[..m].iter().position(|&x| x == r) {
-                        Some(x) => x,
-                        None => {
-                            roots[m] = r;
-                            m += 1;
-                            m - 1
-                        }
-                    };
-                    ONES[x] ^ flip
-                }
-                v => (if v == 1 { !0 } else { 0 }) ^ flip,
-            };
+            let flip = 0u16.wrapping_sub(u16::from(f));
+            let v = self.classes.value[r as usize];
+            *line = if v == UNKNOWN {
+                // The class's place among the roots met, or the next one.
+                let x = if r == roots[0] {
+                    0
+                } else if r == roots[1] {
+                    1
+                } else if r == roots[2] {
+                    2
+                } else {
+                    m
+                };
+                roots[x & 3] = r;
+                m += usize::from(x == m);
+                ONES[x & 3]
+            } else {
+                0u16.wrapping_sub(u16::from(v))
+            } ^ flip;
         }
         (lines, roots, m)
     }
