@@ -193,7 +193,9 @@ impl Parity {
         c
     }
 
-    /// Solves constraint `c` over the classes of its edges.
+    /// Solves constraint `c` (one of this puzzle's, with classes made for
+    /// its board: [`Parity::run`] checks both) over the classes of its
+    /// edges.
     ///
     /// The assignments of values to its (at most four) undecided classes
     /// are the bits of a 16-bit word: each edge is the word of the
@@ -227,9 +229,12 @@ impl Parity {
         let mut roots = [u32::MAX; 4];
         let mut m = 0;
         for (line, &e) in lines.iter_mut().zip(&c.edges[..len]) {
-            let (r, f) = self.find(e);
+            // SAFETY: a constraint's edges are edges of the board the
+            // classes were made for (`Parity::run` checks that their sizes
+            // agree), and `r` is a root `find` gave.
+            let (r, f) = unsafe { self.find_unchecked(e) };
+            let v = unsafe { self.value_unchecked(r) };
             let flip = 0u16.wrapping_sub(u16::from(f));
-            let v = self.classes.value[r as usize];
             *line = if v == UNKNOWN {
                 // The class's place among the roots met, or the next one.
                 let x = if r == roots[0] {

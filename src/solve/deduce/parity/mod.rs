@@ -65,6 +65,12 @@ pub struct Saved {
 /// The classes of equal and opposite edges on one board and what is known
 /// with them: what [`Parity::save`] keeps aside and [`Parity::restore`]
 /// puts back.
+///
+/// Invariant (the unchecked reads of [`Parity::find_unchecked`] rely on
+/// it): `parent`, `flip`, `next`, `value` and `size` hold one entry per
+/// edge, and every parent is an edge. [`Parity::reset`] makes it so,
+/// joins and path compression write only roots as parents, and
+/// [`Classes::copy_from`] copies every field from classes that keep it.
 #[derive(Default, Clone, Debug)]
 struct Classes {
     /// Per edge (`H` edges row by row, then `V` edges): the parent in its
@@ -405,6 +411,9 @@ impl Parity {
         } else {
             self.reset(edges);
         }
+        // The constraints' edges are the board's: `solve` reads them
+        // without checks.
+        assert_eq!(self.classes.parent.len(), self.edge_count(), "classes of another board");
         while let Some(c) = self.classes.queue.pop() {
             // Still queued while it is solved: what it learns (a class's
             // value, a join, an angle mark) comes from its own assignments,
