@@ -175,10 +175,17 @@ mod tests {
             let lanes = AngleLanes::of(&c, &lines, &marks);
             let (allowed, add) = one_by_one(&c, &lines, &marks, valid);
             assert_eq!(lanes.allowed(), allowed, "{c:?} {lines:?} {marks:?}");
-            assert_eq!(lanes.new_marks(valid), add, "{c:?} {lines:?} {marks:?} {valid:#x}");
+            assert_eq!(
+                lanes.new_marks(valid),
+                add,
+                "{c:?} {lines:?} {marks:?} {valid:#x}"
+            );
             proposed += usize::from(add != 0);
             forbidden += usize::from(allowed != u16::MAX);
         }
-        assert!(proposed > 1_000 && forbidden > 1_000, "{proposed} {forbidden}");
+        assert!(
+            proposed > 1_000 && forbidden > 1_000,
+            "{proposed} {forbidden}"
+        );
     }
 }

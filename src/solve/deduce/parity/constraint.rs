@@ -231,8 +231,9 @@ impl Parity {
         for (line, &e) in lines.iter_mut().zip(&c.edges[..len]) {
             // SAFETY: a constraint's edges are edges of the board the
             // classes were made for (`Parity::run` checks that their sizes
-            // agree), and `r` is a root `find` gave.
+            // agree).
             let (r, f) = unsafe { self.find_unchecked(e) };
+            // SAFETY: `r` is a root `find` gave.
             let v = unsafe { self.value_unchecked(r) };
             let flip = 0u16.wrapping_sub(u16::from(f));
             *line = if v == UNKNOWN {

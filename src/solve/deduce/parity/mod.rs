@@ -413,7 +413,11 @@ impl Parity {
         }
         // The constraints' edges are the board's: `solve` reads them
         // without checks.
-        assert_eq!(self.classes.parent.len(), self.edge_count(), "classes of another board");
+        assert_eq!(
+            self.classes.parent.len(),
+            self.edge_count(),
+            "classes of another board"
+        );
         while let Some(c) = self.classes.queue.pop() {
             // Still queued while it is solved: what it learns (a class's
             // value, a join, an angle mark) comes from its own assignments,
