@@ -88,10 +88,13 @@ impl AngleLanes {
     }
 }
 
-/// The lanes' top bits as bits 0 to 3.
+/// The lanes' top bits as bits 0 to 3: brought to each lane's bit 0,
+/// then one product moves lane `k`'s to bit `48 + k` (the other products
+/// fall below bit 36 or past bit 63, and no two meet, so nothing carries).
 #[inline(always)]
 fn lane_bits(x: u64) -> u8 {
-    ((x >> 15 & 1) | (x >> 30 & 2) | (x >> 45 & 4) | (x >> 60 & 8)) as u8
+    let low = x >> 15 & 0x0001_0001_0001_0001;
+    (low.wrapping_mul(0x0001_0002_0004_0008) >> 48 & 0xf) as u8
 }
 
 impl Parity {
