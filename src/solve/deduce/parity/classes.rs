@@ -2,7 +2,7 @@
 //! each class a ring of its members, and the constraints queued again when
 //! one of their classes changes.
 
-use super::{Parity, NONE, UNKNOWN};
+use super::{Constraint, Parity, NONE, UNKNOWN};
 use crate::rules::Contradiction;
 
 impl Parity {
@@ -93,10 +93,12 @@ impl Parity {
     /// `a`'s, flipped or not), which teaches it nothing it has not said.
     fn queue_meeting(&mut self, a: u32, b: u32) {
         self.queue_members(b, |parity, c| {
-            let constraint = parity.constraints[c as usize];
-            constraint.edges[..constraint.len as usize]
-                .iter()
-                .any(|&f| parity.find(f).0 == a)
+            let Constraint { edges, len, .. } = parity.constraints[c as usize];
+            edges[..len as usize].iter().any(|&f| {
+                // SAFETY: a constraint's edges are edges of the board the
+                // classes were made for (`Parity::run` checks it).
+                unsafe { parity.find_unchecked(f) }.0 == a
+            })
         });
     }
 

@@ -274,10 +274,9 @@ impl Parity {
             }
             // Roots may have joined or been decided since: look again.
             let ((ax, fx), (ay, fy)) = (self.find(roots[x]), self.find(roots[y]));
-            if ax != ay
-                && self.classes.value[ax as usize] == UNKNOWN
-                && self.classes.value[ay as usize] == UNKNOWN
-            {
+            // SAFETY: `ax` and `ay` are roots `find` gave.
+            let unknown = unsafe { [ax, ay].map(|r| self.value_unchecked(r) == UNKNOWN) };
+            if ax != ay && unknown == [true; 2] {
                 // All differ: opposite; none: equal.
                 self.join(ax, ay, u8::from(differ != 0) ^ fx ^ fy);
             }

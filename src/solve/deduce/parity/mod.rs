@@ -276,10 +276,12 @@ impl Parity {
                 .iter()
                 .filter(|&&e| self.classes.value[e as usize] == UNKNOWN)
                 .count();
-            let marked = c.angles[..c.angle_count as usize]
-                .iter()
-                .any(|&(_, _, cell, _)| self.classes.marks[cell as usize] != 0);
-            if open == 2 || (open > 2 && marked) {
+            let marked = || {
+                c.angles[..c.angle_count as usize]
+                    .iter()
+                    .any(|&(_, _, cell, _)| self.classes.marks[cell as usize] != 0)
+            };
+            if open == 2 || (open > 2 && marked()) {
                 self.queue_one(k as u32);
             }
         }
