@@ -49,6 +49,9 @@ impl AngleLanes {
     /// `4 + k` of at least one).
     #[inline(always)]
     pub(super) fn of(c: &Constraint, lines: &[u16; 4], marks: &[u8]) -> Self {
+        if c.of_cell {
+            return Self::of_cell(c.angles[0].2, lines, marks);
+        }
         let mut a = AngleLanes::default();
         for (k, &(p, q, cell, corner)) in c.angles[..c.angle_count as usize].iter().enumerate() {
             let at = 16 * k as u32;
@@ -62,6 +65,22 @@ impl AngleLanes {
         a.most *= 0xffff;
         a.least *= 0xffff;
         a
+    }
+
+    /// [`AngleLanes::of`] a clued cell's constraint (cell `cell`): its
+    /// sides' words and its one byte of marks moved into the lanes whole.
+    #[inline(always)]
+    fn of_cell(cell: u32, lines: &[u16; 4], marks: &[u8]) -> Self {
+        let [top, bottom, left, right] = lines.map(u64::from);
+        let m = u64::from(marks[cell as usize]);
+        AngleLanes {
+            // Corner k: side k >> 1 (top, top, bottom, bottom) and side
+            // 2 + (k & 1) (left, right, left, right).
+            p: (top | bottom << 32) * 0x1_0001,
+            q: (left | right << 16) * 0x1_0000_0001,
+            most: spread(m & 0xf) * 0xffff,
+            least: spread(m >> 4 & 0xf) * 0xffff,
+        }
     }
 
     /// The assignments every angle allows: never both lines where at
@@ -86,6 +105,14 @@ impl AngleLanes {
         let least = zero(v & !(p | q)) & nonzero(!p) & nonzero(!q) & !self.least;
         lane_bits(most) | lane_bits(least) << 4
     }
+}
+
+/// Bits 0 to 3 of `x` (the rest clear) to bit 0 of lanes 0 to 3: the
+/// product puts bit `k` at bits `k + 15 j`, sixteen places that never meet,
+/// and lane `k`'s bit 0 is the one for `j = k`.
+#[inline(always)]
+fn spread(x: u64) -> u64 {
+    x.wrapping_mul(1 | 1 << 15 | 1 << 30 | 1 << 45) & 0x0001_0001_0001_0001
 }
 
 /// The lanes' top bits as bits 0 to 3: brought to each lane's bit 0,
@@ -152,7 +179,7 @@ mod tests {
     fn angle_lanes_match_the_angles_one_by_one() {
         let mut rng = Rng::new(0x5a17);
         let patterns = [0u16, u16::MAX, 0xaaaa, 0xcccc, 0x5555, 0xf0f0, 0xff00];
-        let (mut proposed, mut forbidden) = (0, 0);
+        let (mut proposed, mut forbidden, mut cells) = (0, 0, 0);
         for _ in 0..20_000 {
             let count = rng.index(5);
             let mut c = Constraint {
@@ -161,8 +188,15 @@ mod tests {
                 allowed: 0,
                 angles: [(0, 0, 0, 0); 4],
                 angle_count: count as u8,
+                of_cell: rng.index(3) == 0,
             };
-            for k in 0..count {
+            if c.of_cell {
+                // As `Parity::cell` makes them.
+                let cell = rng.index(3) as u32;
+                c.angles = [0u8, 1, 2, 3].map(|k| (k >> 1, 2 + (k & 1), cell, k));
+                c.angle_count = 4;
+            }
+            for k in (0..count).filter(|_| !c.of_cell) {
                 let (p, q) = (rng.index(4) as u8, rng.index(4) as u8);
                 c.angles[k] = (p, q, rng.index(3) as u32, rng.index(4) as u8);
             }
@@ -184,6 +218,7 @@ mod tests {
                 "{c:?} {lines:?} {marks:?} {valid:#x}"
             );
             proposed += usize::from(add != 0);
+            cells += usize::from(c.of_cell);
             forbidden += usize::from(allowed != u16::MAX);
         }
         assert!(

@@ -147,6 +147,7 @@ impl Parity {
             allowed: 1 << clue,
             angles,
             angle_count: 4,
+            of_cell: true,
         }
     }
 
@@ -158,6 +159,7 @@ impl Parity {
             allowed: 0b101,
             angles: [(0, 0, 0, 0); 4],
             angle_count: 0,
+            of_cell: false,
         };
         // Left, right, up, down, where they exist.
         let mut at = [u8::MAX; 4];

@@ -53,6 +53,10 @@ struct Constraint {
     /// and corner that hold the marks.
     angles: [(u8, u8, u32, u8); 4],
     angle_count: u8,
+    /// A clued cell's: edges top, bottom, left, right, and angle `k` at
+    /// corner `k` of the one cell, between sides `k >> 1` and `2 + (k & 1)`
+    /// (as [`Parity::cell`] makes them).
+    of_cell: bool,
 }
 
 /// The classes of [`Parity`] on one board, kept aside by [`Parity::save`].
