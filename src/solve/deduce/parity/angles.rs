@@ -225,5 +225,6 @@ mod tests {
             proposed > 1_000 && forbidden > 1_000,
             "{proposed} {forbidden}"
         );
+        assert!(cells > 1_000, "{cells} cells' constraints");
     }
 }
