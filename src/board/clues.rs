@@ -144,6 +144,17 @@ impl<const W: usize> Clues<W> {
         self.by_value[n][i]
     }
 
+    /// The cells of row `i` with each clue, 0 to 3 ([`Clues::cells_with`]
+    /// of each): row `i` checked once for the four.
+    #[inline]
+    pub fn row_by_value(&self, i: usize) -> [Row<W>; 4] {
+        assert!(i < self.rows, "clue row {i} of {}", self.rows);
+        // SAFETY: `i < self.rows`, the length of every `by_value[n]`.
+        self.by_value
+            .each_ref()
+            .map(|rows| unsafe { *rows.get_unchecked(i) })
+    }
+
     /// The clues of row `i` as binary digits, for arithmetic on whole rows.
     #[inline]
     pub fn sliced(&self, i: usize) -> ClueBits<W> {

@@ -2,6 +2,7 @@
 //! clue; a vertex: none or two), made once per puzzle, and each one solved
 //! outright over the classes of its edges.
 
+use super::angles::AngleLanes;
 use super::{Constraint, Parity, NONE, ONES, UNKNOWN};
 use crate::grid::Plane;
 use crate::rules::Contradiction;
@@ -146,6 +147,7 @@ impl Parity {
             allowed: 1 << clue,
             angles,
             angle_count: 4,
+            of_cell: true,
         }
     }
 
@@ -157,6 +159,7 @@ impl Parity {
             allowed: 0b101,
             angles: [(0, 0, 0, 0); 4],
             angle_count: 0,
+            of_cell: false,
         };
         // Left, right, up, down, where they exist.
         let mut at = [u8::MAX; 4];
@@ -192,7 +195,9 @@ impl Parity {
         c
     }
 
-    /// Solves constraint `c` over the classes of its edges.
+    /// Solves constraint `c` (one of this puzzle's, with classes made for
+    /// its board: [`Parity::run`] checks both) over the classes of its
+    /// edges.
     ///
     /// The assignments of values to its (at most four) undecided classes
     /// are the bits of a 16-bit word: each edge is the word of the
@@ -203,12 +208,16 @@ impl Parity {
         if m == 0 {
             return Ok(());
         }
-        let valid = self.valid(c, &lines, m);
+        let angles = AngleLanes::of(c, &lines, &self.classes.marks);
+        let valid = valid_counts(c, &lines, m) & angles.allowed();
         if valid == 0 {
             return Err(Contradiction::ParityBroken);
         }
         self.learn(valid, &roots, m);
-        self.mark_angles(c, &lines, valid);
+        let add = angles.new_marks(valid);
+        if add != 0 {
+            self.add_marks(c, add);
+        }
         Ok(())
     }
 
@@ -218,65 +227,36 @@ impl Parity {
     fn assignments(&mut self, c: &Constraint) -> ([u16; 4], [u32; 4], usize) {
         let len = c.len as usize;
         let mut lines = [0u16; 4];
-        let mut roots = [0u32; 4];
+        // Roots not yet met match no class's root.
+        let mut roots = [u32::MAX; 4];
         let mut m = 0;
         for (line, &e) in lines.iter_mut().zip(&c.edges[..len]) {
-            let (r, f) = self.find(e);
-            let flip = if f == 1 { !0 } else { 0 };
-            *line = match self.classes.value[r as usize] {
-                UNKNOWN => {
-                    let x = match roots[..m].iter().position(|&x| x == r) {
-                        Some(x) => x,
-                        None => {
-                            roots[m] = r;
-                            m += 1;
-                            m - 1
-                        }
-                    };
-                    ONES[x] ^ flip
-                }
-                v => (if v == 1 { !0 } else { 0 }) ^ flip,
-            };
+            // SAFETY: a constraint's edges are edges of the board the
+            // classes were made for (`Parity::run` checks that their sizes
+            // agree).
+            let (r, f) = unsafe { self.find_unchecked(e) };
+            // SAFETY: `r` is a root `find` gave.
+            let v = unsafe { self.value_unchecked(r) };
+            let flip = 0u16.wrapping_sub(u16::from(f));
+            *line = if v == UNKNOWN {
+                // The class's place among the roots met, or the next one.
+                let x = if r == roots[0] {
+                    0
+                } else if r == roots[1] {
+                    1
+                } else if r == roots[2] {
+                    2
+                } else {
+                    m
+                };
+                roots[x & 3] = r;
+                m += usize::from(x == m);
+                ONES[x & 3]
+            } else {
+                0u16.wrapping_sub(u16::from(v))
+            } ^ flip;
         }
         (lines, roots, m)
-    }
-
-    /// The assignments (of `2^m`) that give `c` an allowed count of lines
-    /// and keep its angles' marks.
-    #[inline]
-    fn valid(&self, c: &Constraint, lines: &[u16; 4], m: usize) -> u16 {
-        let all = ((1u32 << (1 << m)) - 1) as u16;
-        // The count of lines per assignment, bit-sliced (0 to 4).
-        let [a, b, d, e] = *lines;
-        let (s1, c1, s2, c2) = (a ^ b, a & b, d ^ e, d & e);
-        let (ones, c3) = (s1 ^ s2, s1 & s2);
-        let (twos, fours) = (c1 ^ c2 ^ c3, c1 & c2);
-        // Per count of lines (0 to 4: four only with none of the others).
-        let low = !fours;
-        let counts = [
-            low & !twos & !ones,
-            low & !twos & ones,
-            low & twos & !ones,
-            low & twos & ones,
-            fours,
-            0,
-            0,
-            0,
-        ];
-        let mut valid = 0;
-        let mut allowed = c.allowed;
-        while allowed != 0 {
-            valid |= counts[allowed.trailing_zeros() as usize & 7];
-            allowed &= allowed - 1;
-        }
-        for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
-            let marks = self.classes.marks[cell as usize] >> k;
-            let (p, q) = (lines[usize::from(p & 3)], lines[usize::from(q & 3)]);
-            // At most one: never both; at least one: never neither.
-            let (most, least) = (u16::from(marks & 1), u16::from(marks >> 4 & 1));
-            valid &= !(p & q & most.wrapping_neg()) & (p | q | least.wrapping_sub(1));
-        }
-        valid & all
     }
 
     /// What every valid assignment agrees on: a class's value, or two
@@ -296,36 +276,43 @@ impl Parity {
             }
             // Roots may have joined or been decided since: look again.
             let ((ax, fx), (ay, fy)) = (self.find(roots[x]), self.find(roots[y]));
-            if ax != ay
-                && self.classes.value[ax as usize] == UNKNOWN
-                && self.classes.value[ay as usize] == UNKNOWN
-            {
+            // SAFETY: `ax` and `ay` are roots `find` gave.
+            let unknown = unsafe { [ax, ay].map(|r| self.value_unchecked(r) == UNKNOWN) };
+            if ax != ay && unknown == [true; 2] {
                 // All differ: opposite; none: equal.
                 self.join(ax, ay, u8::from(differ != 0) ^ fx ^ fy);
             }
         }
     }
+}
 
-    /// The angle marks every valid assignment agrees on (never both
-    /// lines, never both crosses), queued where new.
-    fn mark_angles(&mut self, c: &Constraint, lines: &[u16; 4], valid: u16) {
-        for &(p, q, cell, k) in &c.angles[..c.angle_count as usize] {
-            let (p, q) = (lines[usize::from(p & 3)], lines[usize::from(q & 3)]);
-            // A mark its edges already say (a cross: at most one line; a
-            // line: at least one) tells no one anything: not made.
-            let mut add = 0;
-            if valid & p & q == 0 && p != 0 && q != 0 {
-                add |= 1 << k;
-            }
-            if valid & !(p | q) == 0 && p != !0 && q != !0 {
-                add |= 1 << (4 + k);
-            }
-            let cell = cell as usize;
-            if add != 0 && add & !self.classes.marks[cell] != 0 {
-                self.classes.marks[cell] |= add;
-                self.new_marks.push((cell, add));
-                self.queue_marked(cell, add);
-            }
-        }
+/// The assignments (of `2^m`) that give `c` an allowed count of lines
+/// (the angles' marks are [`AngleLanes::allowed`]).
+#[inline]
+fn valid_counts(c: &Constraint, lines: &[u16; 4], m: usize) -> u16 {
+    let all = ((1u32 << (1 << m)) - 1) as u16;
+    // The count of lines per assignment, bit-sliced (0 to 4).
+    let [a, b, d, e] = *lines;
+    let (s1, c1, s2, c2) = (a ^ b, a & b, d ^ e, d & e);
+    let (ones, c3) = (s1 ^ s2, s1 & s2);
+    let (twos, fours) = (c1 ^ c2 ^ c3, c1 & c2);
+    // Per count of lines (0 to 4: four only with none of the others).
+    let low = !fours;
+    let counts = [
+        low & !twos & !ones,
+        low & !twos & ones,
+        low & twos & !ones,
+        low & twos & ones,
+        fours,
+        0,
+        0,
+        0,
+    ];
+    let mut valid = 0;
+    let mut allowed = c.allowed;
+    while allowed != 0 {
+        valid |= counts[allowed.trailing_zeros() as usize & 7];
+        allowed &= allowed - 1;
     }
+    valid & all
 }

@@ -27,6 +27,7 @@ use crate::board::{Angle, Board, Frame};
 use crate::puzzle::Puzzle;
 use crate::rules::Contradiction;
 
+mod angles;
 mod classes;
 mod constraint;
 
@@ -52,6 +53,10 @@ struct Constraint {
     /// and corner that hold the marks.
     angles: [(u8, u8, u32, u8); 4],
     angle_count: u8,
+    /// A clued cell's: edges top, bottom, left, right, and angle `k` at
+    /// corner `k` of the one cell, between sides `k >> 1` and `2 + (k & 1)`
+    /// (as [`Parity::cell`] makes them).
+    of_cell: bool,
 }
 
 /// The classes of [`Parity`] on one board, kept aside by [`Parity::save`].
@@ -64,6 +69,12 @@ pub struct Saved {
 /// The classes of equal and opposite edges on one board and what is known
 /// with them: what [`Parity::save`] keeps aside and [`Parity::restore`]
 /// puts back.
+///
+/// Invariant (the unchecked reads of [`Parity::find_unchecked`] rely on
+/// it): `parent`, `flip`, `next`, `value` and `size` hold one entry per
+/// edge, and every parent is an edge. [`Parity::reset`] makes it so,
+/// joins and path compression write only roots as parents, and
+/// [`Classes::copy_from`] copies every field from classes that keep it.
 #[derive(Default, Clone, Debug)]
 struct Classes {
     /// Per edge (`H` edges row by row, then `V` edges): the parent in its
@@ -269,10 +280,12 @@ impl Parity {
                 .iter()
                 .filter(|&&e| self.classes.value[e as usize] == UNKNOWN)
                 .count();
-            let marked = c.angles[..c.angle_count as usize]
-                .iter()
-                .any(|&(_, _, cell, _)| self.classes.marks[cell as usize] != 0);
-            if open == 2 || (open > 2 && marked) {
+            let marked = || {
+                c.angles[..c.angle_count as usize]
+                    .iter()
+                    .any(|&(_, _, cell, _)| self.classes.marks[cell as usize] != 0)
+            };
+            if open == 2 || (open > 2 && marked()) {
                 self.queue_one(k as u32);
             }
         }
@@ -404,6 +417,13 @@ impl Parity {
         } else {
             self.reset(edges);
         }
+        // The constraints' edges are the board's: `solve` reads them
+        // without checks.
+        assert_eq!(
+            self.classes.parent.len(),
+            self.edge_count(),
+            "classes of another board"
+        );
         while let Some(c) = self.classes.queue.pop() {
             // Still queued while it is solved: what it learns (a class's
             // value, a join, an angle mark) comes from its own assignments,
