@@ -50,7 +50,7 @@ impl AngleLanes {
     #[inline(always)]
     pub(super) fn of(c: &Constraint, lines: &[u16; 4], marks: &[u8]) -> Self {
         if c.of_cell {
-            return Self::of_cell(c.angles[0].2, lines, marks);
+            return Self::of_cell(c, lines, marks);
         }
         let mut a = AngleLanes::default();
         for (k, &(p, q, cell, corner)) in c.angles[..c.angle_count as usize].iter().enumerate() {
@@ -67,10 +67,17 @@ impl AngleLanes {
         a
     }
 
-    /// [`AngleLanes::of`] a clued cell's constraint (cell `cell`): its
-    /// sides' words and its one byte of marks moved into the lanes whole.
+    /// [`AngleLanes::of`] a clued cell's constraint `c`: its sides' words
+    /// and its cell's one byte of marks moved into the lanes whole, as
+    /// [`Constraint::cell_angles`] lays the angles out.
     #[inline(always)]
-    fn of_cell(cell: u32, lines: &[u16; 4], marks: &[u8]) -> Self {
+    fn of_cell(c: &Constraint, lines: &[u16; 4], marks: &[u8]) -> Self {
+        let cell = c.angles[0].2;
+        debug_assert_eq!(
+            c.angles,
+            Constraint::cell_angles(cell),
+            "not a cell's angles"
+        );
         let [top, bottom, left, right] = lines.map(u64::from);
         let m = u64::from(marks[cell as usize]);
         AngleLanes {
@@ -191,9 +198,7 @@ mod tests {
                 of_cell: rng.index(3) == 0,
             };
             if c.of_cell {
-                // As `Parity::cell` makes them.
-                let cell = rng.index(3) as u32;
-                c.angles = [0u8, 1, 2, 3].map(|k| (k >> 1, 2 + (k & 1), cell, k));
+                c.angles = Constraint::cell_angles(rng.index(3) as u32);
                 c.angle_count = 4;
             }
             for k in (0..count).filter(|_| !c.of_cell) {

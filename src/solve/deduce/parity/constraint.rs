@@ -140,7 +140,7 @@ impl Parity {
             self.v(i, j + 1),
         ];
         let cell = (i * self.cols + j) as u32;
-        let angles = [0u8, 1, 2, 3].map(|k| (k >> 1, 2 + (k & 1), cell, k));
+        let angles = Constraint::cell_angles(cell);
         Constraint {
             edges,
             len: 4,

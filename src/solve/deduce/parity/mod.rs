@@ -53,10 +53,19 @@ struct Constraint {
     /// and corner that hold the marks.
     angles: [(u8, u8, u32, u8); 4],
     angle_count: u8,
-    /// A clued cell's: edges top, bottom, left, right, and angle `k` at
-    /// corner `k` of the one cell, between sides `k >> 1` and `2 + (k & 1)`
-    /// (as [`Parity::cell`] makes them).
+    /// A clued cell's: edges top, bottom, left, right, and the angles of
+    /// [`Constraint::cell_angles`].
     of_cell: bool,
+}
+
+impl Constraint {
+    /// A clued cell's angles, at cell `cell`: angle `k` at corner `k`,
+    /// between sides `k >> 1` and `2 + (k & 1)` of the cell's edges (top,
+    /// bottom, left, right). [`Parity::cell`] makes them so, and the lanes
+    /// of a cell's angles ([`angles::AngleLanes`]) are laid out after them.
+    fn cell_angles(cell: u32) -> [(u8, u8, u32, u8); 4] {
+        [0u8, 1, 2, 3].map(|k| (k >> 1, 2 + (k & 1), cell, k))
+    }
 }
 
 /// The classes of [`Parity`] on one board, kept aside by [`Parity::save`].
