@@ -88,7 +88,7 @@ pub(super) fn deduce<const W: usize>(
     // The judge's rules first: a puzzle they finish never pays for colours.
     loop {
         // On a node's stalled board, loop reasoning between passes.
-        let limit = edges.stalled() && indexed && o.loop_reasoning;
+        let limit = edges.stalled() && beyond && o.loop_reasoning;
         let counted = (o, &mut *stats);
         let stopped = apply_rules(given, counted, edges, &mut trace, &mut scratch.due, limit)?;
         if !o.loop_reasoning {
@@ -146,8 +146,11 @@ pub(super) fn deduce<const W: usize>(
 /// on from there for a pass or a few), and each round run to the rules'
 /// fixpoint ends with a pass that finds nothing. Measured (callgrind,
 /// `solve -j1`): 2 passes took the real set 2.5% and Loopy's Hard 2.0%
-/// below the fixpoint's rounds; 1 pass cost 5% more, 3 the same as 2; on
-/// probes' boards it cost more than it saved.
+/// below the fixpoint's rounds; 1 pass cost 5% more, 3 the same as 2. On
+/// probes' boards (human-made +1.7%) and on a node's board that adopts a
+/// probe's finds (`Mode::Adopted`: human-made +0.1%, and 1.03 of the CPU
+/// paired, where node boards alone measured 0.99) it cost more than it
+/// saved.
 const PASSES_BEFORE_LOOPS: u32 = 2;
 
 /// The rules to their fixpoint (with the colour and angle rules once the
