@@ -279,6 +279,41 @@ mod tests {
         assert_eq!(LoopHex(&s).to_string(), "fa");
     }
 
+    /// The word-at-a-time digits against the definition, an edge at a time
+    /// in the geometry's order: every size up to 5x70 (rows of one and two
+    /// words, digits split across words and rows), random lines.
+    #[test]
+    fn loop_hex_spells_the_edges_four_at_a_time() {
+        let mut rng = crate::util::rng::Rng::new(0x4e8);
+        for rows in 1..=5 {
+            for cols in 1..=70 {
+                let mut s = Solution::new(rows, cols);
+                for i in 0..=rows {
+                    for j in 0..=cols {
+                        if j < cols {
+                            s.set_h(i, j, rng.chance(0.5));
+                        }
+                        if i < rows {
+                            s.set_v(i, j, rng.chance(0.5));
+                        }
+                    }
+                }
+                let bits: Vec<bool> = s.edges().collect();
+                let want: String = bits
+                    .chunks(4)
+                    .map(|g| {
+                        let d = g
+                            .iter()
+                            .enumerate()
+                            .fold(0, |d, (k, &b)| d | u32::from(b) << (3 - k));
+                        char::from_digit(d, 16).unwrap()
+                    })
+                    .collect();
+                assert_eq!(LoopHex(&s).to_string(), want, "{rows}x{cols}");
+            }
+        }
+    }
+
     #[test]
     fn a_reused_judge_buffer_keeps_its_size_when_the_numbers_get_longer() {
         // A 1x1 puzzle with no clue: one loop, round its cell.

@@ -6,7 +6,7 @@ use crate::puzzle::solution::Solution;
 use crate::puzzle::Puzzle;
 use crate::solve::outcome::{Outcome, Status};
 use crate::util::counted;
-use std::fmt::{self, Display, Write as _};
+use std::fmt::{self, Display};
 
 /// What became of a data set's clues.
 #[derive(Clone, Copy, Debug)]
@@ -144,20 +144,89 @@ pub struct LoopHex<'a>(pub &'a Solution);
 
 impl Display for LoopHex<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const DIGITS: &[u8; 16] = b"0123456789abcdef";
         let s = self.0;
-        let (mut digit, mut n) = (0u8, 0);
-        for bit in s.edges() {
-            digit = digit << 1 | u8::from(bit);
-            n += 1;
-            if n == 4 {
-                f.write_char(char::from(DIGITS[usize::from(digit)]))?;
-                (digit, n) = (0, 0);
-            }
+        let mut hex = HexDigits::default();
+        for i in 0..=s.rows() {
+            hex.push_row(s.h_row(i), s.cols(), f)?;
         }
-        if n > 0 {
-            f.write_char(char::from(DIGITS[usize::from(digit << (4 - n))]))?;
+        for i in 0..s.rows() {
+            hex.push_row(s.v_row(i), s.cols() + 1, f)?;
+        }
+        hex.finish(f)
+    }
+}
+
+/// Bits turned into hexadecimal digits, the first bit the most
+/// significant of its digit, a row word at a time; written out a bufferful
+/// at a time (a write per digit cost more than the rest of a JSON line).
+struct HexDigits {
+    /// The digits not written yet.
+    buf: [u8; 128],
+    len: usize,
+    /// The bits of a digit begun (fewer than four), in the low bits.
+    pending: u64,
+    pending_len: u32,
+}
+
+impl Default for HexDigits {
+    fn default() -> Self {
+        HexDigits {
+            buf: [0; 128],
+            len: 0,
+            pending: 0,
+            pending_len: 0,
+        }
+    }
+}
+
+impl HexDigits {
+    const DIGITS: &'static [u8; 16] = b"0123456789abcdef";
+
+    /// Adds bits `0..n` of a row of words (bit `j` of word `j / 64`), in
+    /// that order.
+    fn push_row(&mut self, words: &[u64], n: usize, f: &mut dyn fmt::Write) -> fmt::Result {
+        for (w, &word) in words.iter().enumerate().take(n.div_ceil(64)) {
+            let k = (n - 64 * w).min(64) as u32;
+            // Bit 0 first: reversed, the row's first bit leads.
+            let first = word.reverse_bits() >> (64 - k);
+            self.push_bits(first, k, f)?;
         }
         Ok(())
+    }
+
+    /// Adds the `k` (1 to 64) low bits of `bits`, the highest first.
+    #[inline]
+    fn push_bits(&mut self, bits: u64, k: u32, f: &mut dyn fmt::Write) -> fmt::Result {
+        if self.len > self.buf.len() - 17 {
+            self.flush(f)?;
+        }
+        let all = u128::from(self.pending) << k | u128::from(bits);
+        let mut left = self.pending_len + k;
+        while left >= 4 {
+            left -= 4;
+            self.buf[self.len] = Self::DIGITS[(all >> left) as usize & 15];
+            self.len += 1;
+        }
+        self.pending = (all & ((1 << left) - 1)) as u64;
+        self.pending_len = left;
+        Ok(())
+    }
+
+    /// Writes the digits so far.
+    fn flush(&mut self, f: &mut dyn fmt::Write) -> fmt::Result {
+        // Only ASCII digits were put in.
+        let digits = std::str::from_utf8(&self.buf[..self.len]).map_err(|_| fmt::Error)?;
+        f.write_str(digits)?;
+        self.len = 0;
+        Ok(())
+    }
+
+    /// Writes every digit, the last one padded with 0 bits.
+    fn finish(mut self, f: &mut dyn fmt::Write) -> fmt::Result {
+        if self.pending_len > 0 {
+            let k = 4 - self.pending_len;
+            self.push_bits(0, k, f)?;
+        }
+        self.flush(f)
     }
 }

@@ -6,16 +6,40 @@ use super::super::span::Span;
 use super::super::text::{is_space, shown};
 use crate::puzzle::{Puzzle, BLANK};
 
-/// The low bytes of the four 16-bit lanes of `x`, each 0-3, as 4 bytes.
+/// The clue bytes `"d "` a lane: each 16-bit lane a digit `'0'`-`'3'`
+/// (0x30-0x33) or a blank `'.'` (0x2e), then a space.
+const DIGIT_MASK: u64 = 0xfffc_fffc_fffc_fffc;
+const DIGITS: u64 = 0x2030_2030_2030_2030;
+const DOTS: u64 = 0x202e_202e_202e_202e;
+const LOW: u64 = 0x7fff_7fff_7fff_7fff;
+
+// A dot's lane is made all ones.
+const _: () = assert!(BLANK == 0xff);
+
+/// The top bit of each 16-bit lane of `x` that is not 0.
 #[inline(always)]
-fn lane_values(x: u64) -> [u8; 4] {
-    let y = x & 0x0003_0003_0003_0003;
-    let y = (y | y >> 8) & 0x0000_ffff_0000_ffff;
-    ((y | y >> 16) as u32).to_le_bytes()
+fn nonzero_lanes(x: u64) -> u64 {
+    ((x & LOW).wrapping_add(LOW) | x) & !LOW
 }
 
-/// Reads a row line in the judge's own layout, `out.len()` digits 0-3
-/// separated by single spaces (then perhaps whitespace such as a `\r`),
+/// The clues of the four lanes `"d "` of `x` as 4 bytes (a digit's value,
+/// [`BLANK`] for a `'.'`), or `None` if a lane is anything else.
+#[inline(always)]
+fn lane_clues(x: u64) -> Option<[u8; 4]> {
+    let not_digit = nonzero_lanes(x & DIGIT_MASK ^ DIGITS);
+    let not_dot = nonzero_lanes(x ^ DOTS);
+    if not_digit & not_dot != 0 {
+        return None;
+    }
+    // A dot's lane all ones in its low byte, a digit's its two low bits.
+    let dots = (!not_dot & !LOW) >> 15;
+    let y = x & 0x0003_0003_0003_0003 | (dots * 0xff);
+    let y = (y | y >> 8) & 0x0000_ffff_0000_ffff;
+    Some(((y | y >> 16) as u32).to_le_bytes())
+}
+
+/// Reads a row line in the judge's own layout, `out.len()` clues (digits
+/// 0-3, `.` for a blank) separated by single spaces (then perhaps whitespace such as a `\r`),
 /// into `out`; eight clues at a time, then four, then the last four.
 /// False, with `out` in any state, for any other line: the general reader
 /// then reads it (or reports it).
@@ -41,42 +65,46 @@ fn plain_line(text: &[u8], out: &mut [u8]) -> bool {
             } else if (b'0'..=b'3').contains(&b) {
                 out[k / 2] = b - b'0';
                 true
+            } else if b == b'.' {
+                out[k / 2] = BLANK;
+                true
             } else {
                 false
             }
         });
     }
-    // Clues with the space after them, "d ": each 16-bit lane of a word a
-    // digit '0'-'3' (0x30-0x33), then a space. Eight at a time (two words
-    // checked together), then four.
-    const MASK: u64 = 0xfffc_fffc_fffc_fffc;
-    const WANT: u64 = 0x2030_2030_2030_2030;
+    // Clues with the space after them, "d " a 16-bit lane: eight at a
+    // time, then four.
     let octs = text[..2 * (c - 1)].chunks_exact(16);
     let quad = octs.remainder().get(..8);
     for (src, dst) in octs.zip(out.chunks_exact_mut(8)) {
         let x = u64::from_le_bytes(src[..8].try_into().expect("8 bytes"));
         let y = u64::from_le_bytes(src[8..].try_into().expect("8 bytes"));
-        if (x & MASK ^ WANT) | (y & MASK ^ WANT) != 0 {
+        let (Some(a), Some(b)) = (lane_clues(x), lane_clues(y)) else {
             return false;
-        }
-        dst[..4].copy_from_slice(&lane_values(x));
-        dst[4..].copy_from_slice(&lane_values(y));
+        };
+        dst[..4].copy_from_slice(&a);
+        dst[4..].copy_from_slice(&b);
     }
     if let Some(src) = quad {
         let x = u64::from_le_bytes(src.try_into().expect("8 bytes"));
-        if x & MASK != WANT {
+        let Some(a) = lane_clues(x) else {
             return false;
-        }
+        };
         let at = (2 * (c - 1)) / 16 * 8;
-        out[at..at + 4].copy_from_slice(&lane_values(x));
+        out[at..at + 4].copy_from_slice(&a);
     }
     // The last four clues with the space before them, " d" four times
-    // (overlapping the quads read above when `c - 1` is not a multiple of 4).
+    // (overlapping the quads read above when `c - 1` is not a multiple of
+    // 4), shifted to "d " with a space put after the last.
     let x = u64::from_le_bytes(text[2 * c - 9..].try_into().expect("8 bytes"));
-    if x & 0xfcff_fcff_fcff_fcff != 0x3020_3020_3020_3020 {
+    if x as u8 != b' ' {
         return false;
     }
-    out[c - 4..].copy_from_slice(&lane_values(x >> 8));
+    let Some(a) = lane_clues(x >> 8 | 0x20 << 56) else {
+        return false;
+    };
+    out[c - 4..].copy_from_slice(&a);
     true
 }
 
