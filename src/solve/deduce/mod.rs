@@ -87,8 +87,10 @@ pub(super) fn deduce<const W: usize>(
     };
     // The judge's rules first: a puzzle they finish never pays for colours.
     loop {
-        // On a node's stalled board, loop reasoning between passes.
-        let limit = edges.stalled() && beyond && o.loop_reasoning;
+        // On a node's stalled board, loop reasoning between passes (not
+        // when traced: an explanation keeps loop reasoning for the rules'
+        // stalls).
+        let limit = edges.stalled() && beyond && trace.is_none() && o.loop_reasoning;
         let counted = (o, &mut *stats);
         let stopped = apply_rules(given, counted, edges, &mut trace, &mut scratch.due, limit)?;
         if !o.loop_reasoning {
