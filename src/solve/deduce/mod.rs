@@ -96,36 +96,29 @@ pub(super) fn deduce<const W: usize>(
         if !o.loop_reasoning {
             return Ok(());
         }
-        if stopped {
-            // The rules stopped short of their fixpoint: a step of loop
-            // reasoning, and they go on from where they stopped.
-            match loop_step(given, scratch, edges, indexed, &mut trace)? {
-                LoopStep::Nothing => {}
-                LoopStep::Crossed(n) => stats.loop_crosses += n as u64,
-                LoopStep::Closed => {
-                    rules::pass(&mut Ctx::new(frame, clues, edges), &mut scratch.due)?;
-                    return Ok(());
-                }
+        // (Stopped short of their fixpoint, the rules go on after a step of
+        // loop reasoning.)
+        if !stopped {
+            // Checked only where it matters (a probe's board is always
+            // stalled), and once.
+            let needed = !edges.stalled() || (indexed && trace.is_none());
+            let complete = needed && edges.is_complete(frame);
+            if !edges.stalled() && !complete {
+                // Stalled: bring in the colour rules, from every row.
+                edges.stall();
+                continue;
             }
-            continue;
-        }
-        // Checked only where it matters (a probe's board is always
-        // stalled), and once.
-        let needed = !edges.stalled() || (indexed && trace.is_none());
-        let complete = needed && edges.is_complete(frame);
-        if !edges.stalled() && !complete {
-            // Stalled: bring in the colour rules, from every row.
-            edges.stall();
-            continue;
-        }
-        if indexed && trace.is_none() && complete {
-            // A node board the rules finished: the solution check (`verify`,
-            // in `record`) tells one loop from several, so loop reasoning
-            // has nothing to add. (A probe board still gets it: a probe that
-            // closes two loops must be refuted here.)
-            return Ok(());
+            if indexed && trace.is_none() && complete {
+                // A node board the rules finished: the solution check
+                // (`verify`, in `record`) tells one loop from several, so
+                // loop reasoning has nothing to add. (A probe board still
+                // gets it: a probe that closes two loops must be refuted
+                // here.)
+                return Ok(());
+            }
         }
         match loop_step(given, scratch, edges, indexed, &mut trace)? {
+            LoopStep::Nothing if stopped => {}
             LoopStep::Nothing => {
                 if !beyond || !o.search || !beyond_loops(frame, clues, scratch, edges, &mut trace)?
                 {
