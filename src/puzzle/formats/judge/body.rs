@@ -4,6 +4,7 @@
 use super::super::error::ParseError;
 use super::super::span::Span;
 use super::super::text::{is_space, shown};
+use crate::bits::nonzero_lanes16;
 use crate::puzzle::{Puzzle, BLANK};
 
 /// The clue bytes `"d "` a lane: each 16-bit lane a digit `'0'`-`'3'`
@@ -11,28 +12,23 @@ use crate::puzzle::{Puzzle, BLANK};
 const DIGIT_MASK: u64 = 0xfffc_fffc_fffc_fffc;
 const DIGITS: u64 = 0x2030_2030_2030_2030;
 const DOTS: u64 = 0x202e_202e_202e_202e;
-const LOW: u64 = 0x7fff_7fff_7fff_7fff;
+/// The top bit of every lane.
+const HIGH: u64 = 0x8000_8000_8000_8000;
 
 // A dot's lane is made all ones.
 const _: () = assert!(BLANK == 0xff);
-
-/// The top bit of each 16-bit lane of `x` that is not 0.
-#[inline(always)]
-fn nonzero_lanes(x: u64) -> u64 {
-    ((x & LOW).wrapping_add(LOW) | x) & !LOW
-}
 
 /// The clues of the four lanes `"d "` of `x` as 4 bytes (a digit's value,
 /// [`BLANK`] for a `'.'`), or `None` if a lane is anything else.
 #[inline(always)]
 fn lane_clues(x: u64) -> Option<[u8; 4]> {
-    let not_digit = nonzero_lanes(x & DIGIT_MASK ^ DIGITS);
-    let not_dot = nonzero_lanes(x ^ DOTS);
+    let not_digit = nonzero_lanes16(x & DIGIT_MASK ^ DIGITS);
+    let not_dot = nonzero_lanes16(x ^ DOTS);
     if not_digit & not_dot != 0 {
         return None;
     }
     // A dot's lane all ones in its low byte, a digit's its two low bits.
-    let dots = (!not_dot & !LOW) >> 15;
+    let dots = (!not_dot & HIGH) >> 15;
     let y = x & 0x0003_0003_0003_0003 | (dots * 0xff);
     let y = (y | y >> 8) & 0x0000_ffff_0000_ffff;
     Some(((y | y >> 16) as u32).to_le_bytes())

@@ -10,18 +10,13 @@
 //! queueing their constraints) is [`super::Parity`]'s.
 
 use super::{Constraint, Parity};
+use crate::bits::nonzero_lanes16 as nonzero;
 
 /// The low 15 bits of every lane.
 const LOW: u64 = 0x7fff_7fff_7fff_7fff;
 
 /// The top bit of every lane.
 const HIGH: u64 = !LOW;
-
-/// Per lane: its top bit set where the lane is not zero.
-#[inline(always)]
-fn nonzero(x: u64) -> u64 {
-    (((x & LOW) + LOW) | x) & HIGH
-}
 
 /// Per lane: its top bit set where the lane is zero.
 #[inline(always)]
