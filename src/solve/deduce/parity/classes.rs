@@ -81,11 +81,6 @@ impl Parity {
         (root, flip)
     }
 
-    /// Queues the constraints of every member of root `r`'s class.
-    pub(super) fn queue_class(&mut self, r: u32) {
-        self.queue_members(r, |_, _| true);
-    }
-
     /// Queues the constraints that hold members of both classes, roots `a`
     /// and `b` (about to be joined), found from the members of `b`: the
     /// join gives them two edges of one class. To a constraint with members
@@ -121,19 +116,37 @@ impl Parity {
         }
     }
 
-    /// Queues constraint `c`.
+    /// Queues constraint `c`, if it has undecided edges.
     pub(super) fn queue_one(&mut self, c: u32) {
-        if c != NONE && !self.classes.queued[c as usize] {
+        if c != NONE && !self.classes.queued[c as usize] && self.classes.open[c as usize] > 0 {
             self.classes.queued[c as usize] = true;
             self.classes.queue.push(c);
         }
     }
 
-    /// Gives root `r` (undecided) the value `v`.
+    /// Gives root `r` (undecided) the value `v`: the constraints of its
+    /// members have that many fewer undecided edges, and those with some
+    /// left are queued.
     pub(super) fn set(&mut self, r: u32, v: u8) {
         self.classes.value[r as usize] = v;
         self.decided.push(r);
-        self.queue_class(r);
+        let mut e = r;
+        loop {
+            for c in self.edge_constraints[e as usize] {
+                if c != NONE {
+                    let open = &mut self.classes.open[c as usize];
+                    *open -= 1;
+                    if *open > 0 && !self.classes.queued[c as usize] {
+                        self.classes.queued[c as usize] = true;
+                        self.classes.queue.push(c);
+                    }
+                }
+            }
+            e = self.classes.next[e as usize];
+            if e == r {
+                break;
+            }
+        }
     }
 
     /// Makes edge `e` equal to `v`, as the board says; fails if its class
