@@ -273,6 +273,10 @@ impl Parity {
         self.classes.size.clear();
         self.classes.size.resize(n, 1);
         self.classes.seen.clear(n);
+        // Each constraint's open edges: all of them, less the decided ones
+        // met below.
+        self.classes.open.clear();
+        (self.classes.open).extend(self.constraints.iter().map(|c| c.len));
         for (plane, rows, first, cols) in self.edge_planes() {
             for i in 0..rows {
                 let (lines, crosses) = (edges.lines(plane, i), edges.crosses(plane, i));
@@ -280,6 +284,11 @@ impl Parity {
                 for j in (lines | crosses).ones().take_while(|&j| j < cols) {
                     self.classes.value[first + j] = u8::from(lines.has(j));
                     self.classes.seen.insert(first + j);
+                    for c in self.edge_constraints[first + j] {
+                        if c != NONE {
+                            self.classes.open[c as usize] -= 1;
+                        }
+                    }
                 }
             }
         }
@@ -288,16 +297,10 @@ impl Parity {
         self.read_marks(edges, false);
         self.classes.queue.clear();
         self.classes.queued.iter_mut().for_each(|q| *q = false);
-        self.classes.open.clear();
         for k in 0..self.constraints.len() {
-            let c = &self.constraints[k];
-            let value = &self.classes.value;
-            let open = c.edges[..c.len as usize]
-                .iter()
-                .map(|&e| u8::from(value[e as usize] == UNKNOWN))
-                .sum::<u8>();
-            self.classes.open.push(open);
+            let open = self.classes.open[k];
             let marked = || {
+                let c = &self.constraints[k];
                 c.angles[..c.angle_count as usize]
                     .iter()
                     .any(|&(_, _, cell, _)| self.classes.marks[cell as usize] != 0)
