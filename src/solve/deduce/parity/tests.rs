@@ -30,35 +30,17 @@ fn canonical(parity: &mut Parity) -> Vec<(u8, u32, u8)> {
 /// (above 3: none) and board.
 fn outline_case(rng: &mut Rng, rows: usize, cols: usize) -> (Vec<u8>, Board<1>) {
     use crate::puzzle::region::{Region, Shape};
-    use crate::puzzle::Clue;
     let shape = Shape::ALL[rng.index(3)];
     let region = Region::grow(rows, cols, shape, rng.index(rows * cols), rng);
-    let inside = |i: usize, j: Option<usize>| {
-        j.is_some_and(|j| i < rows && j < cols && region.contains(i, j))
-    };
-    // An edge is on the outline where the cells on its two sides differ.
-    let on = |plane: Plane, i: usize, j: usize| match plane {
-        Plane::H => i.checked_sub(1).is_some_and(|k| inside(k, Some(j))) != inside(i, Some(j)),
-        Plane::V => inside(i, j.checked_sub(1)) != inside(i, Some(j)),
-    };
-    let clues: Vec<Clue> = (0..rows * cols)
-        .map(|k| {
-            let (i, j) = (k / cols, k % cols);
-            let sides = [
-                (Plane::H, i, j),
-                (Plane::H, i + 1, j),
-                (Plane::V, i, j),
-                (Plane::V, i, j + 1),
-            ];
-            let n = sides.iter().filter(|&&(p, i, j)| on(p, i, j)).count() as u8;
-            // (A 4 is left blank: the solver answers it before any rule.)
-            if rng.index(3) == 0 && n < 4 {
-                Clue::Number(n)
-            } else {
-                Clue::Blank
-            }
-        })
-        .collect();
+    // (The region's puzzle leaves a 4 blank: the solver answers it before
+    // any rule.)
+    let mut puzzle = region.puzzle();
+    for clue in puzzle.clue_bytes_mut() {
+        if rng.index(3) != 0 {
+            *clue = crate::puzzle::BLANK;
+        }
+    }
+    let outline = region.solution();
     let frame = Frame::<1>::new(rows, cols);
     let mut edges = Board::<1>::default();
     edges.reset(rows);
@@ -66,13 +48,16 @@ fn outline_case(rng: &mut Rng, rows: usize, cols: usize) -> (Vec<u8>, Board<1>) 
         let plane = [Plane::H, Plane::V][rng.index(2)];
         let i = rng.index(frame.plane_rows(plane));
         let j = rng.index(cols + usize::from(plane == Plane::V));
-        if on(plane, i, j) {
+        let on = match plane {
+            Plane::H => outline.h(i, j),
+            Plane::V => outline.v(i, j),
+        };
+        if on {
             edges.add_lines(plane, i, Row::single(j));
         } else {
             edges.add_crosses(plane, i, Row::single(j));
         }
     }
-    let puzzle = Puzzle::new(rows, cols, &clues).expect("a puzzle");
     let mut given = crate::board::Clues::<1>::default();
     given.load(&puzzle);
     edges.stall();
