@@ -183,7 +183,8 @@ impl Parity {
     /// Queues the constraints that hold the angles `m` of `cell`: the cell
     /// and the vertices at those corners.
     pub(super) fn queue_marked(&mut self, cell: usize, m: u8) {
-        self.queue_one(self.cell_constraint[cell]);
+        let vertices = (self.rows + 1) * (self.cols + 1);
+        self.queue_one((vertices + cell) as u32);
         let (i, j) = (cell / self.cols, cell % self.cols);
         for k in 0..4 {
             if (m >> k | m >> (4 + k)) & 1 == 1 {

@@ -183,15 +183,18 @@ pub struct Parity {
     clues: Vec<u8>,
     /// Whether the constraints are made.
     built: bool,
-    /// The size whose vertices' constraints are made, if any (they are the
-    /// same for every puzzle of one size).
+    /// The size whose shape is in place (the constraints but for the
+    /// cells' counts, and the edges'), if any.
     built_for: Option<(usize, usize)>,
-    /// Every constraint of the puzzle: vertices, then clued cells.
+    /// Every constraint of the puzzle: vertices, then cells (blank ones
+    /// too, never queued).
     constraints: Vec<Constraint>,
     /// Per edge: the constraints that hold it.
     edge_constraints: Vec<[u32; 4]>,
-    /// Per cell: its constraint, if it has a clue.
-    cell_constraint: Vec<u32>,
+    /// Per constraint: whether it is a blank cell's (never queued).
+    blank: Vec<bool>,
+    /// The shapes of the last few other sizes met.
+    shapes: Vec<constraint::Shape>,
     /// Whether the classes describe the board given to the last call.
     valid: bool,
     /// The classes and what is known with them.
@@ -296,7 +299,8 @@ impl Parity {
         self.classes.marks.resize(self.rows * self.cols, 0);
         self.read_marks(edges, false);
         self.classes.queue.clear();
-        self.classes.queued.iter_mut().for_each(|q| *q = false);
+        // (A blank cell's constraint for good.)
+        self.classes.queued.clone_from(&self.blank);
         for k in 0..self.constraints.len() {
             let open = self.classes.open[k];
             let marked = || {
