@@ -218,6 +218,10 @@ impl Parity {
             c.angles[c.angle_count as usize] = (a, b, (ci * self.cols + cj) as u32, corner);
             c.angle_count += 1;
         }
+        debug_assert!(
+            c.angle_count < 4 || c.angles == Constraint::inner_vertex_angles(c.angles.map(|a| a.2)),
+            "an inner vertex's angles out of their order"
+        );
         c
     }
 

@@ -52,6 +52,8 @@ struct Constraint {
     /// The angles among the edges: positions of their two edges, the cell
     /// and corner that hold the marks.
     angles: [(u8, u8, u32, u8); 4],
+    /// How many angles (a vertex's four: an inner vertex's, laid out as
+    /// [`Constraint::inner_vertex_angles`] says).
     angle_count: u8,
     /// A clued cell's: edges top, bottom, left, right, and the angles of
     /// [`Constraint::cell_angles`].
@@ -65,6 +67,15 @@ impl Constraint {
     /// of a cell's angles ([`angles::AngleLanes`]) are laid out after them.
     fn cell_angles(cell: u32) -> [(u8, u8, u32, u8); 4] {
         [0u8, 1, 2, 3].map(|k| (k >> 1, 2 + (k & 1), cell, k))
+    }
+
+    /// An inner vertex's angles (its arms left, right, up, down), at the
+    /// cells `cells` (up left, up right, down left, down right): angle `k`
+    /// between arms `2 + (k >> 1)` and `k & 1`, at corner `3 - k` of cell
+    /// `cells[k]`. [`Parity::vertex`] makes them so for every vertex with
+    /// four angles, and [`angles::AngleLanes`] reads them so.
+    fn inner_vertex_angles(cells: [u32; 4]) -> [(u8, u8, u32, u8); 4] {
+        [0u8, 1, 2, 3].map(|k| (2 + (k >> 1), k & 1, cells[k as usize], 3 - k))
     }
 }
 
