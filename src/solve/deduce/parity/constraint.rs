@@ -50,8 +50,10 @@ impl Parity {
         let cells = self.constraints[vertices..].iter_mut();
         let blank = self.blank[vertices..].iter_mut();
         for ((c, blank), &clue) in cells.zip(blank).zip(&self.clues) {
-            c.allowed = 1 << (clue & 7);
             *blank = clue > 3;
+            // (A blank cell allows any count: solved by mistake, it would
+            // still say only what holds.)
+            c.allowed = if *blank { 0b1_1111 } else { 1 << clue };
         }
         self.built = true;
     }
