@@ -157,7 +157,8 @@ fn lane_bits(x: u64) -> u8 {
 
 impl Parity {
     /// Writes the marks `add` (as [`AngleLanes::new_marks`] gives them) to
-    /// the cells of `c`'s angles and queues what they concern.
+    /// the cells of `c`'s angles and queues the other constraint of each
+    /// (`c`, being solved, is queued still).
     pub(super) fn add_marks(&mut self, c: &Constraint, add: u8) {
         let mut lanes = (add | add >> 4) & 0xf;
         while lanes != 0 {
@@ -168,13 +169,14 @@ impl Parity {
             let cell = cell as usize;
             self.classes.marks[cell] |= bits;
             self.new_marks.push((cell, bits));
-            self.queue_marked(cell, bits);
+            self.queue_one(c.across[k]);
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::NONE;
     use super::*;
     use crate::util::rng::Rng;
 
@@ -220,6 +222,7 @@ mod tests {
                 angles: [(0, 0, 0, 0); 4],
                 angle_count: count as u8,
                 of_cell: rng.index(3) == 0,
+                across: [NONE; 4],
             };
             let at = [0; 4].map(|_: u32| rng.index(3) as u32);
             if c.of_cell {

@@ -169,6 +169,8 @@ impl Parity {
         ];
         let cell = (i * self.cols + j) as u32;
         let angles = Constraint::cell_angles(cell);
+        // Corner k at vertex (i + (k >> 1), j + (k & 1)).
+        let across = [0, 1, 2, 3].map(|k| ((i + (k >> 1)) * (self.cols + 1) + j + (k & 1)) as u32);
         Constraint {
             edges,
             len: 4,
@@ -176,6 +178,7 @@ impl Parity {
             angles,
             angle_count: 4,
             of_cell: true,
+            across,
         }
     }
 
@@ -188,7 +191,9 @@ impl Parity {
             angles: [(0, 0, 0, 0); 4],
             angle_count: 0,
             of_cell: false,
+            across: [NONE; 4],
         };
+        let vertices = (self.rows + 1) * (self.cols + 1);
         // Left, right, up, down, where they exist.
         let mut at = [u8::MAX; 4];
         let arms = [
@@ -217,7 +222,9 @@ impl Parity {
                 continue;
             }
             let (ci, cj) = (if up { i - 1 } else { i }, if left { j - 1 } else { j });
-            c.angles[c.angle_count as usize] = (a, b, (ci * self.cols + cj) as u32, corner);
+            let cell = ci * self.cols + cj;
+            c.angles[c.angle_count as usize] = (a, b, cell as u32, corner);
+            c.across[c.angle_count as usize] = (vertices + cell) as u32;
             c.angle_count += 1;
         }
         debug_assert!(

@@ -58,6 +58,10 @@ struct Constraint {
     /// A clued cell's: edges top, bottom, left, right, and the angles of
     /// [`Constraint::cell_angles`].
     of_cell: bool,
+    /// Per angle: the other constraint that holds it (a vertex's angle: its
+    /// cell's; a cell's: the vertex's at that corner), queued when the
+    /// angle gets a mark.
+    across: [u32; 4],
 }
 
 impl Constraint {
