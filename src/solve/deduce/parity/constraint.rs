@@ -1,6 +1,7 @@
 //! The constraints of a puzzle (a clued cell: as many lines as its
-//! clue; a vertex: none or two), made once per puzzle, and each one solved
-//! outright over the classes of its edges.
+//! clue; a vertex: none or two), made once per size (a puzzle gives only
+//! the cells' counts), and each one solved outright over the classes of
+//! its edges.
 
 use super::angles::AngleLanes;
 use super::{Constraint, Parity, NONE, ONES, UNKNOWN};
@@ -87,6 +88,8 @@ impl Parity {
         }
         self.blank.clear();
         self.blank.resize(self.constraints.len(), false);
+        self.edge_counts.clear();
+        (self.edge_counts).extend(self.constraints.iter().map(|c| c.len));
         self.built_for = Some(size);
     }
 

@@ -208,6 +208,8 @@ pub struct Parity {
     edge_constraints: Vec<[u32; 4]>,
     /// Per constraint: whether it is a blank cell's (never queued).
     blank: Vec<bool>,
+    /// Per constraint: how many edges it has (of the shape in place).
+    edge_counts: Vec<u8>,
     /// The shapes of the last few other sizes met.
     shapes: Vec<constraint::Shape>,
     /// Whether the classes describe the board given to the last call.
@@ -293,8 +295,7 @@ impl Parity {
         self.classes.seen.clear(n);
         // Each constraint's open edges: all of them, less the decided ones
         // met below.
-        self.classes.open.clear();
-        (self.classes.open).extend(self.constraints.iter().map(|c| c.len));
+        self.classes.open.clone_from(&self.edge_counts);
         for (plane, rows, first, cols) in self.edge_planes() {
             for i in 0..rows {
                 let (lines, crosses) = (edges.lines(plane, i), edges.crosses(plane, i));
