@@ -28,7 +28,7 @@ const SHAPES_KEPT_CONSTRAINTS: usize = 1 << 17;
 /// The constraints of every vertex and cell of one size, and each edge's:
 /// what [`Parity::build`] makes once per size.
 #[derive(Default, Clone, Debug)]
-pub(super) struct Shape {
+pub(super) struct ConstraintSet {
     size: (usize, usize),
     constraints: Vec<Constraint>,
     edge_constraints: Vec<[u32; 4]>,
@@ -65,7 +65,7 @@ impl Parity {
     fn take_shape(&mut self) {
         let size = (self.rows, self.cols);
         if let Some(old) = self.built_for.take() {
-            let shape = Shape {
+            let shape = ConstraintSet {
                 size: old,
                 constraints: std::mem::take(&mut self.constraints),
                 edge_constraints: std::mem::take(&mut self.edge_constraints),

@@ -211,7 +211,7 @@ pub struct Parity {
     /// Per constraint: how many edges it has (of the shape in place).
     edge_counts: Vec<u8>,
     /// The shapes of the last few other sizes met.
-    shapes: Vec<constraint::Shape>,
+    shapes: Vec<constraint::ConstraintSet>,
     /// Whether the classes describe the board given to the last call.
     valid: bool,
     /// The classes and what is known with them.
