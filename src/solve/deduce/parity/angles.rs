@@ -47,6 +47,9 @@ impl AngleLanes {
         if c.of_cell {
             return Self::of_cell(c, lines, marks);
         }
+        if c.angle_count == 4 {
+            return Self::of_inner_vertex(c, lines, marks);
+        }
         let mut a = AngleLanes::default();
         for (k, &(p, q, cell, corner)) in c.angles[..c.angle_count as usize].iter().enumerate() {
             let at = 16 * k as u32;
@@ -79,6 +82,32 @@ impl AngleLanes {
             // Corner k: side k >> 1 (top, top, bottom, bottom) and side
             // 2 + (k & 1) (left, right, left, right).
             p: (top | bottom << 32) * 0x1_0001,
+            q: (left | right << 16) * 0x1_0000_0001,
+            most: spread(m & 0xf) * 0xffff,
+            least: spread(m >> 4 & 0xf) * 0xffff,
+        }
+    }
+
+    /// [`AngleLanes::of`] an inner vertex's constraint `c` (four angles,
+    /// laid out as [`Constraint::inner_vertex_angles`] says): its arms'
+    /// words moved into the lanes whole, and the mark at each angle's
+    /// corner read from its cell with a constant shift.
+    #[inline(always)]
+    fn of_inner_vertex(c: &Constraint, lines: &[u16; 4], marks: &[u8]) -> Self {
+        debug_assert_eq!(
+            c.angles.map(|(p, q, _, corner)| (p, q, corner)),
+            Constraint::inner_vertex_angles([0; 4]).map(|(p, q, _, corner)| (p, q, corner)),
+            "not an inner vertex's angles"
+        );
+        let [left, right, up, down] = lines.map(u64::from);
+        // Angle k at corner 3 - k of its cell: its two marks (bits
+        // 3 - k and 7 - k of the cell's byte) to bits k and 4 + k.
+        let mark = |k: usize| u64::from(marks[c.angles[k].2 as usize] >> (3 - k) & 0x11) << k;
+        let m = mark(0) | mark(1) | mark(2) | mark(3);
+        AngleLanes {
+            // Angle k: arm 2 + (k >> 1) (up, up, down, down) and arm
+            // k & 1 (left, right, left, right).
+            p: (up | down << 32) * 0x1_0001,
             q: (left | right << 16) * 0x1_0000_0001,
             most: spread(m & 0xf) * 0xffff,
             least: spread(m >> 4 & 0xf) * 0xffff,
@@ -128,7 +157,8 @@ fn lane_bits(x: u64) -> u8 {
 
 impl Parity {
     /// Writes the marks `add` (as [`AngleLanes::new_marks`] gives them) to
-    /// the cells of `c`'s angles and queues what they concern.
+    /// the cells of `c`'s angles and queues the other constraint of each
+    /// (`c`, being solved, is queued still).
     pub(super) fn add_marks(&mut self, c: &Constraint, add: u8) {
         let mut lanes = (add | add >> 4) & 0xf;
         while lanes != 0 {
@@ -139,13 +169,14 @@ impl Parity {
             let cell = cell as usize;
             self.classes.marks[cell] |= bits;
             self.new_marks.push((cell, bits));
-            self.queue_marked(cell, bits);
+            self.queue_one(c.across[k]);
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::NONE;
     use super::*;
     use crate::util::rng::Rng;
 
@@ -181,7 +212,7 @@ mod tests {
     fn angle_lanes_match_the_angles_one_by_one() {
         let mut rng = Rng::new(0x5a17);
         let patterns = [0u16, u16::MAX, 0xaaaa, 0xcccc, 0x5555, 0xf0f0, 0xff00];
-        let (mut proposed, mut forbidden, mut cells) = (0, 0, 0);
+        let (mut proposed, mut forbidden, mut cells, mut inner) = (0, 0, 0, 0);
         for _ in 0..20_000 {
             let count = rng.index(5);
             let mut c = Constraint {
@@ -191,12 +222,16 @@ mod tests {
                 angles: [(0, 0, 0, 0); 4],
                 angle_count: count as u8,
                 of_cell: rng.index(3) == 0,
+                across: [NONE; 4],
             };
+            let at = [0; 4].map(|_: u32| rng.index(3) as u32);
             if c.of_cell {
-                c.angles = Constraint::cell_angles(rng.index(3) as u32);
+                c.angles = Constraint::cell_angles(at[0]);
                 c.angle_count = 4;
+            } else if count == 4 {
+                c.angles = Constraint::inner_vertex_angles(at);
             }
-            for k in (0..count).filter(|_| !c.of_cell) {
+            for k in (0..count).filter(|_| !c.of_cell && count < 4) {
                 let (p, q) = (rng.index(4) as u8, rng.index(4) as u8);
                 c.angles[k] = (p, q, rng.index(3) as u32, rng.index(4) as u8);
             }
@@ -219,6 +254,7 @@ mod tests {
             );
             proposed += usize::from(add != 0);
             cells += usize::from(c.of_cell);
+            inner += usize::from(!c.of_cell && count == 4);
             forbidden += usize::from(allowed != u16::MAX);
         }
         assert!(
@@ -226,5 +262,6 @@ mod tests {
             "{proposed} {forbidden}"
         );
         assert!(cells > 1_000, "{cells} cells' constraints");
+        assert!(inner > 1_000, "{inner} inner vertices' constraints");
     }
 }

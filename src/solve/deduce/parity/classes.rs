@@ -183,13 +183,14 @@ impl Parity {
     /// Queues the constraints that hold the angles `m` of `cell`: the cell
     /// and the vertices at those corners.
     pub(super) fn queue_marked(&mut self, cell: usize, m: u8) {
-        self.queue_one(self.cell_constraint[cell]);
-        let (i, j) = (cell / self.cols, cell % self.cols);
-        for k in 0..4 {
+        // The cell's constraint (blank cells' too: never queued) names the
+        // vertex at each corner.
+        let c = (self.rows + 1) * (self.cols + 1) + cell;
+        self.queue_one(c as u32);
+        let across = self.constraints[c].across;
+        for (k, &vertex) in across.iter().enumerate() {
             if (m >> k | m >> (4 + k)) & 1 == 1 {
-                // Vertex `(vi, vj)` has the constraint of that number.
-                let (vi, vj) = (i + (k >> 1), j + (k & 1));
-                self.queue_one((vi * (self.cols + 1) + vj) as u32);
+                self.queue_one(vertex);
             }
         }
     }

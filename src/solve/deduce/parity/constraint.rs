@@ -1,6 +1,7 @@
 //! The constraints of a puzzle (a clued cell: as many lines as its
-//! clue; a vertex: none or two), made once per puzzle, and each one solved
-//! outright over the classes of its edges.
+//! clue; a vertex: none or two), made once per size (a puzzle gives only
+//! the cells' counts), and each one solved outright over the classes of
+//! its edges.
 
 use super::angles::AngleLanes;
 use super::{Constraint, Parity, NONE, ONES, UNKNOWN};
@@ -16,65 +17,87 @@ const PAIRS: [&[(u8, u8)]; 5] = [
     &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)],
 ];
 
-/// Puts in slot `k` of each edge of `slots` the constraint of its cell in
-/// `from` (one a slot), or none.
-fn fill_slot(slots: &mut [[u32; 4]], k: usize, from: Option<&[u32]>) {
-    match from {
-        Some(cells) => slots.iter_mut().zip(cells).for_each(|(s, &c)| s[k] = c),
-        None => slots.iter_mut().for_each(|s| s[k] = NONE),
-    }
+/// How many shapes of other sizes a [`Parity`] keeps besides its own (a
+/// file of mixed sizes comes back to a few of them).
+pub(super) const SHAPES_KEPT: usize = 8;
+
+/// How many constraints those may hold in all (some 10 MB): the shapes of
+/// large boards are made again rather than kept.
+const SHAPES_KEPT_CONSTRAINTS: usize = 1 << 17;
+
+/// The constraints of every vertex and cell of one size, and each edge's:
+/// what [`Parity::build`] makes once per size.
+#[derive(Default, Clone, Debug)]
+pub(super) struct ConstraintSet {
+    size: (usize, usize),
+    constraints: Vec<Constraint>,
+    edge_constraints: Vec<[u32; 4]>,
 }
 
 impl Parity {
     /// Makes the constraints of the puzzle loaded: the vertices' first (in
-    /// row-major order, kept from the last puzzle of the same size), then
-    /// the clued cells'. Each edge's constraints are its two ends' (or one,
-    /// on the border) in slots 0 and 1, and its two cells' (if clued) in
-    /// slots 2 and 3.
+    /// row-major order), then every cell's (row-major too), with each
+    /// edge's (its two ends', or one on the border, in slots 0 and 1; its
+    /// one or two cells' in slots 2 and 3), all made once per size
+    /// ([`Parity::take_shape`]). A puzzle gives each cell its clue's count;
+    /// a blank cell's constraint is never queued ([`Parity::reset`] starts
+    /// it queued for good).
     pub(super) fn build(&mut self) {
         let (rows, cols) = (self.rows, self.cols);
-        let vertices = (rows + 1) * (cols + 1);
         if self.built_for != Some((rows, cols)) {
-            self.build_vertices();
+            self.take_shape();
         }
-        let mut constraints = std::mem::take(&mut self.constraints);
-        constraints.truncate(vertices);
-        let mut cell_constraint = std::mem::take(&mut self.cell_constraint);
-        cell_constraint.clear();
-        for (i, row) in self.clues.chunks_exact(cols.max(1)).enumerate() {
-            for (j, &clue) in row.iter().enumerate() {
-                if clue <= 3 {
-                    cell_constraint.push(constraints.len() as u32);
-                    constraints.push(self.cell(i, j, clue));
-                } else {
-                    cell_constraint.push(NONE);
-                }
-            }
+        let vertices = (rows + 1) * (cols + 1);
+        let cells = self.constraints[vertices..].iter_mut();
+        let blank = self.blank[vertices..].iter_mut();
+        for ((c, blank), &clue) in cells.zip(blank).zip(&self.clues) {
+            *blank = clue > 3;
+            // (A blank cell allows any count: solved by mistake, it would
+            // still say only what holds.)
+            c.allowed = if *blank { 0b1_1111 } else { 1 << clue };
         }
-        // Each edge's cells: above and below an `H` edge, left and right of
-        // a `V` edge.
-        let (h, v) = self.edge_constraints.split_at_mut((rows + 1) * cols);
-        let row = |i: usize| cell_constraint.get(i * cols..(i + 1) * cols);
-        for (i, slots) in h.chunks_exact_mut(cols.max(1)).enumerate() {
-            fill_slot(slots, 2, i.checked_sub(1).and_then(row));
-            fill_slot(slots, 3, row(i));
-        }
-        for (i, slots) in v.chunks_exact_mut(cols + 1).enumerate() {
-            slots[0][2] = NONE;
-            fill_slot(&mut slots[1..], 2, row(i));
-            fill_slot(&mut slots[..cols], 3, row(i));
-            slots[cols][3] = NONE;
-        }
-        self.constraints = constraints;
-        self.cell_constraint = cell_constraint;
-        self.classes.queued.clear();
-        self.classes.queued.resize(self.constraints.len(), false);
         self.built = true;
     }
 
-    /// Makes the vertices' constraints (constraint `i * (cols + 1) + j` for
-    /// vertex `(i, j)`) and the first two slots of each edge's.
-    fn build_vertices(&mut self) {
+    /// Puts the shape of this puzzle's size in place: kept from an earlier
+    /// puzzle of that size, or made. The shape it replaces is kept among
+    /// the last [`SHAPES_KEPT`] others.
+    fn take_shape(&mut self) {
+        let size = (self.rows, self.cols);
+        if let Some(old) = self.built_for.take() {
+            let shape = ConstraintSet {
+                size: old,
+                constraints: std::mem::take(&mut self.constraints),
+                edge_constraints: std::mem::take(&mut self.edge_constraints),
+            };
+            self.shapes.insert(0, shape);
+            self.shapes.truncate(SHAPES_KEPT);
+            let mut held = 0;
+            self.shapes.retain(|s| {
+                held += s.constraints.len();
+                held <= SHAPES_KEPT_CONSTRAINTS
+            });
+        }
+        match self.shapes.iter().position(|s| s.size == size) {
+            Some(k) => {
+                let shape = self.shapes.remove(k);
+                self.constraints = shape.constraints;
+                self.edge_constraints = shape.edge_constraints;
+            }
+            None => self.make_shape(),
+        }
+        self.blank.clear();
+        self.blank.resize(self.constraints.len(), false);
+        self.edge_counts.clear();
+        (self.edge_counts).extend(self.constraints.iter().map(|c| c.len));
+        self.built_for = Some(size);
+    }
+
+    /// Makes the constraints of every vertex (constraint `i * (cols + 1) +
+    /// j` for vertex `(i, j)`) and every cell (after them, row-major; each
+    /// as if clued 0, which [`Parity::build`] sets for its puzzle), and
+    /// each edge's.
+    fn make_shape(&mut self) {
         let (rows, cols) = (self.rows, self.cols);
         self.constraints.clear();
         for i in 0..=rows {
@@ -83,16 +106,24 @@ impl Parity {
                 self.constraints.push(c);
             }
         }
+        let vertices = self.constraints.len();
+        for i in 0..rows {
+            for j in 0..cols {
+                let c = self.cell(i, j);
+                self.constraints.push(c);
+            }
+        }
         self.edge_constraints.clear();
         self.edge_constraints.resize(self.edge_count(), [NONE; 4]);
         for (k, c) in self.constraints.iter().enumerate() {
+            // Vertices in slots 0 and 1, cells in 2 and 3: the first free.
+            let first = if k < vertices { 0 } else { 2 };
             for &e in &c.edges[..c.len as usize] {
                 let slots = &mut self.edge_constraints[e as usize];
-                let slot = usize::from(slots[0] != NONE);
+                let slot = first + usize::from(slots[first] != NONE);
                 slots[slot] = k as u32;
             }
         }
-        self.built_for = Some((rows, cols));
     }
 
     pub(super) fn h(&self, i: usize, j: usize) -> u32 {
@@ -130,8 +161,8 @@ impl Parity {
         }
     }
 
-    /// The constraint of cell `(i, j)` with clue `clue`.
-    fn cell(&self, i: usize, j: usize, clue: u8) -> Constraint {
+    /// The constraint of cell `(i, j)`, as if clued 0.
+    fn cell(&self, i: usize, j: usize) -> Constraint {
         // Top, bottom, left, right; corner k has sides k >> 1 and 2 + (k & 1).
         let edges = [
             self.h(i, j),
@@ -141,13 +172,16 @@ impl Parity {
         ];
         let cell = (i * self.cols + j) as u32;
         let angles = Constraint::cell_angles(cell);
+        // Corner k at vertex (i + (k >> 1), j + (k & 1)).
+        let across = [0, 1, 2, 3].map(|k| ((i + (k >> 1)) * (self.cols + 1) + j + (k & 1)) as u32);
         Constraint {
             edges,
             len: 4,
-            allowed: 1 << clue,
+            allowed: 1,
             angles,
             angle_count: 4,
             of_cell: true,
+            across,
         }
     }
 
@@ -160,7 +194,9 @@ impl Parity {
             angles: [(0, 0, 0, 0); 4],
             angle_count: 0,
             of_cell: false,
+            across: [NONE; 4],
         };
+        let vertices = (self.rows + 1) * (self.cols + 1);
         // Left, right, up, down, where they exist.
         let mut at = [u8::MAX; 4];
         let arms = [
@@ -189,9 +225,15 @@ impl Parity {
                 continue;
             }
             let (ci, cj) = (if up { i - 1 } else { i }, if left { j - 1 } else { j });
-            c.angles[c.angle_count as usize] = (a, b, (ci * self.cols + cj) as u32, corner);
+            let cell = ci * self.cols + cj;
+            c.angles[c.angle_count as usize] = (a, b, cell as u32, corner);
+            c.across[c.angle_count as usize] = (vertices + cell) as u32;
             c.angle_count += 1;
         }
+        debug_assert!(
+            c.angle_count < 4 || c.angles == Constraint::inner_vertex_angles(c.angles.map(|a| a.2)),
+            "an inner vertex's angles out of their order"
+        );
         c
     }
 

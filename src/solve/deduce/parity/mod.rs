@@ -52,10 +52,16 @@ struct Constraint {
     /// The angles among the edges: positions of their two edges, the cell
     /// and corner that hold the marks.
     angles: [(u8, u8, u32, u8); 4],
+    /// How many angles (a vertex's four: an inner vertex's, laid out as
+    /// [`Constraint::inner_vertex_angles`] says).
     angle_count: u8,
     /// A clued cell's: edges top, bottom, left, right, and the angles of
     /// [`Constraint::cell_angles`].
     of_cell: bool,
+    /// Per angle: the other constraint that holds it (a vertex's angle: its
+    /// cell's; a cell's: the vertex's at that corner), queued when the
+    /// angle gets a mark.
+    across: [u32; 4],
 }
 
 impl Constraint {
@@ -65,6 +71,15 @@ impl Constraint {
     /// of a cell's angles ([`angles::AngleLanes`]) are laid out after them.
     fn cell_angles(cell: u32) -> [(u8, u8, u32, u8); 4] {
         [0u8, 1, 2, 3].map(|k| (k >> 1, 2 + (k & 1), cell, k))
+    }
+
+    /// An inner vertex's angles (its arms left, right, up, down), at the
+    /// cells `cells` (up left, up right, down left, down right): angle `k`
+    /// between arms `2 + (k >> 1)` and `k & 1`, at corner `3 - k` of cell
+    /// `cells[k]`. [`Parity::vertex`] makes them so for every vertex with
+    /// four angles, and [`angles::AngleLanes`] reads them so.
+    fn inner_vertex_angles(cells: [u32; 4]) -> [(u8, u8, u32, u8); 4] {
+        [0u8, 1, 2, 3].map(|k| (2 + (k >> 1), k & 1, cells[k as usize], 3 - k))
     }
 }
 
@@ -183,15 +198,20 @@ pub struct Parity {
     clues: Vec<u8>,
     /// Whether the constraints are made.
     built: bool,
-    /// The size whose vertices' constraints are made, if any (they are the
-    /// same for every puzzle of one size).
+    /// The size whose shape is in place (the constraints but for the
+    /// cells' counts, and the edges'), if any.
     built_for: Option<(usize, usize)>,
-    /// Every constraint of the puzzle: vertices, then clued cells.
+    /// Every constraint of the puzzle: vertices, then cells (blank ones
+    /// too, never queued).
     constraints: Vec<Constraint>,
     /// Per edge: the constraints that hold it.
     edge_constraints: Vec<[u32; 4]>,
-    /// Per cell: its constraint, if it has a clue.
-    cell_constraint: Vec<u32>,
+    /// Per constraint: whether it is a blank cell's (never queued).
+    blank: Vec<bool>,
+    /// Per constraint: how many edges it has (of the shape in place).
+    edge_counts: Vec<u8>,
+    /// The shapes of the last few other sizes met.
+    shapes: Vec<constraint::ConstraintSet>,
     /// Whether the classes describe the board given to the last call.
     valid: bool,
     /// The classes and what is known with them.
@@ -275,8 +295,7 @@ impl Parity {
         self.classes.seen.clear(n);
         // Each constraint's open edges: all of them, less the decided ones
         // met below.
-        self.classes.open.clear();
-        (self.classes.open).extend(self.constraints.iter().map(|c| c.len));
+        self.classes.open.clone_from(&self.edge_counts);
         for (plane, rows, first, cols) in self.edge_planes() {
             for i in 0..rows {
                 let (lines, crosses) = (edges.lines(plane, i), edges.crosses(plane, i));
@@ -296,7 +315,8 @@ impl Parity {
         self.classes.marks.resize(self.rows * self.cols, 0);
         self.read_marks(edges, false);
         self.classes.queue.clear();
-        self.classes.queued.iter_mut().for_each(|q| *q = false);
+        // (A blank cell's constraint for good.)
+        self.classes.queued.clone_from(&self.blank);
         for k in 0..self.constraints.len() {
             let open = self.classes.open[k];
             let marked = || {
