@@ -94,6 +94,33 @@ fn cached_probes_made_again_find_what_the_cache_says() {
     );
 }
 
+/// The cache serves the rounds after the first: a round whose end changed
+/// nothing leaves the next round the probes made since its last change
+/// (until `finish_round` kept the board's version when it changed
+/// nothing, no probe was ever taken from the cache).
+#[test]
+fn later_rounds_take_probes_from_the_cache() {
+    const W: usize = 1;
+    let (mut seed, mut cached, mut rounds_probed) = (52, 0, 0);
+    for case in 0..60 {
+        let (rows, cols) = (5 + case % 6, 5 + case % 8);
+        let p = random_test_puzzle(rows, cols, 3 + (case % 5) as u64, &mut seed);
+        let mut scratch = Scratch::<W>::default();
+        let Some(mut board) = root_board::<W>(&p, &mut scratch) else {
+            continue;
+        };
+        if let Some((prober, _)) = probe_root(&p, &mut scratch, &mut board) {
+            cached += prober.cached;
+            rounds_probed += 1;
+        }
+    }
+    assert!(rounds_probed > 30, "only {rounds_probed} puzzles probed");
+    assert!(
+        cached > 0,
+        "no probe taken from the cache in {rounds_probed} probings"
+    );
+}
+
 /// The frame and the clues of `p`.
 fn given_of<const W: usize>(p: &Puzzle) -> (Frame<W>, Clues<W>) {
     let mut clues = Clues::<W>::default();
