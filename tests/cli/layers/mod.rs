@@ -325,3 +325,21 @@ fn use_trees_name_every_path() {
     assert_eq!(module_of("rules/testing/mod.rs"), None);
     assert_eq!(module_of("lib.rs"), None);
 }
+
+/// `#[cfg(test)]` on a field or a statement blanks that alone: the rest
+/// of the struct and of the function stay (a field once ran the checker
+/// past its struct's closing brace).
+#[test]
+fn test_only_fields_and_statements_are_blanked_alone() {
+    let src = "struct S {\n    a: u8,\n    #[cfg(test)]\n    b: u8,\n    c: u8,\n    #[cfg(test)]\n    d: u8\n}\n\
+               fn f(s: &mut S) {\n    #[cfg(test)]\n    {\n        s.b += 1;\n    }\n    s.a += 1;\n}\n";
+    let code = production_code(src);
+    assert_eq!(code.lines().count(), src.lines().count());
+    for kept in ["a: u8,", "c: u8,", "s.a += 1;", "fn f(s: &mut S) {"] {
+        assert!(code.contains(kept), "{kept:?} lost:\n{code}");
+    }
+    for gone in ["b: u8", "d: u8", "s.b"] {
+        assert!(!code.contains(gone), "{gone:?} kept:\n{code}");
+    }
+    assert_eq!(code.matches('}').count(), 2, "{code}");
+}

@@ -57,21 +57,27 @@ pub(crate) fn production_code(src: &str) -> String {
             }
             i += 1;
         } else if b[i..].starts_with(b"#[cfg(test)]") {
-            // The item: up to its `;`, or its braces' end.
+            // The item: up to its `;`, or its braces' end; a field (or a
+            // statement's block) up to its `,`, or the end of its list,
+            // which is left.
             let mut depth = 0usize;
             while i < b.len() {
                 let c = b[i];
+                if depth == 0 && matches!(c, b'}' | b')') {
+                    break;
+                }
                 out.push(if c == b'\n' { b'\n' } else { b' ' });
                 i += 1;
                 match c {
-                    b'{' => depth += 1,
+                    b'{' | b'(' | b'[' => depth += 1,
+                    b')' | b']' => depth -= 1,
                     b'}' => {
                         depth -= 1;
                         if depth == 0 {
                             break;
                         }
                     }
-                    b';' if depth == 0 => break,
+                    b';' | b',' if depth == 0 => break,
                     _ => {}
                 }
             }
