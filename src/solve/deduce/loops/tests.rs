@@ -337,7 +337,7 @@ fn compare_walks<const W: usize>(cases: usize, min_cols: usize, mut seed: u64) {
         }
         let mut w = Walker::<W>::default();
         let rest = (&mut w.rest_h, &mut w.rest_v);
-        Walker::fill_rest(rest, &edges, None);
+        Walker::fill_rest(rest, &edges);
         let mut seen = [vec![Row::EMPTY; rows + 1], vec![Row::EMPTY; rows]];
         for i in 0..=rows {
             for j in 0..=cols {
