@@ -58,43 +58,35 @@ impl<const W: usize> PathIndex<W> {
 
     /// Makes `edges` the base whose lines and crosses the index keeps.
     pub(super) fn set_base(&mut self, frame: &Frame<W>, edges: &Board<W>) {
-        for (rows, p, cross) in [
-            (&mut self.lines_h, Plane::H, false),
-            (&mut self.lines_v, Plane::V, false),
-            (&mut self.crosses_h, Plane::H, true),
-            (&mut self.crosses_v, Plane::V, true),
+        debug_assert_eq!(frame.rows, edges.rows(), "a frame of another board");
+        for (rows, now) in [
+            (&mut self.lines_h, edges.line_rows(Plane::H)),
+            (&mut self.lines_v, edges.line_rows(Plane::V)),
+            (&mut self.crosses_h, edges.cross_rows(Plane::H)),
+            (&mut self.crosses_v, edges.cross_rows(Plane::V)),
         ] {
             rows.clear();
-            rows.extend((0..frame.plane_rows(p)).map(|i| {
-                if cross {
-                    edges.crosses(p, i)
-                } else {
-                    edges.lines(p, i)
-                }
-            }));
+            rows.extend_from_slice(now);
         }
     }
 
     /// Whether the index is valid and `edges` (of `frame`'s size) extends
-    /// its base: every line and cross of the base is one there too.
+    /// its base: every line and cross of the base is one there too. (Each
+    /// plane's rows folded into one, with no test a row: vector code.)
     pub(super) fn extended_by(&self, frame: &Frame<W>, edges: &Board<W>) -> bool {
-        let within = |rows: &[Row<W>], p: Plane, cross: bool| {
-            rows.len() == frame.plane_rows(p)
-                && rows.iter().enumerate().all(|(i, &base)| {
-                    let now = if cross {
-                        edges.crosses(p, i)
-                    } else {
-                        edges.lines(p, i)
-                    };
-                    (base & !now).is_empty()
-                })
+        let within = |base: &[Row<W>], now: &[Row<W>]| {
+            base.len() == now.len()
+                && (base.iter().zip(now))
+                    .fold(Row::EMPTY, |lost, (base, now)| lost | (*base & !*now))
+                    .is_empty()
         };
         self.valid
             && self.stride == frame.cols + 1
-            && within(&self.lines_h, Plane::H, false)
-            && within(&self.lines_v, Plane::V, false)
-            && within(&self.crosses_h, Plane::H, true)
-            && within(&self.crosses_v, Plane::V, true)
+            && edges.rows() == frame.rows
+            && within(&self.lines_h, edges.line_rows(Plane::H))
+            && within(&self.lines_v, edges.line_rows(Plane::V))
+            && within(&self.crosses_h, edges.cross_rows(Plane::H))
+            && within(&self.crosses_v, edges.cross_rows(Plane::V))
     }
 
     /// Records a base path from `a` to `b` of `len` edges.
