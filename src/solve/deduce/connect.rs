@@ -49,12 +49,13 @@ impl<const W: usize> Reach<W> {
         edges: &mut Board<W>,
     ) -> Result<u32, Contradiction> {
         let rows = frame.rows;
-        self.open_h.clear();
-        self.open_h
-            .extend((0..=rows).map(|i| !edges.crosses(Plane::H, i) & frame.cells));
-        self.open_v.clear();
-        self.open_v
-            .extend((0..rows).map(|i| !edges.crosses(Plane::V, i) & frame.vertices));
+        // (A plane's rows as a slice: a row read at a time costs a range
+        // check and the part's place each.)
+        for (open, p) in [(&mut self.open_h, Plane::H), (&mut self.open_v, Plane::V)] {
+            let bits = frame.plane_bits(p);
+            open.clear();
+            open.extend(edges.cross_rows(p).iter().map(|&x| !x & bits));
+        }
         self.allowed.clear();
         self.allowed.resize(rows + 1, Row::EMPTY);
         let needed = |i: usize| {
@@ -134,13 +135,10 @@ impl<const W: usize> Reach<W> {
         needed: &impl Fn(usize) -> Row<W>,
     ) -> bool {
         let rows = frame.rows;
+        let [h, v] = [Plane::H, Plane::V].map(|p| edges.line_rows(p));
         (0..=rows).all(|i| {
-            let lines_h = edges.lines(Plane::H, i) & frame.cells;
-            let lines_v = if i < rows {
-                edges.lines(Plane::V, i) & frame.vertices
-            } else {
-                Row::EMPTY
-            };
+            let lines_h = h[i] & frame.cells;
+            let lines_v = v.get(i).map_or(Row::EMPTY, |&l| l & frame.vertices);
             // A line's first end in the part: the line is.
             ((lines_h | lines_v) & !self.reach[i]).is_empty()
                 && (i == rows || (needed(i) & !self.touched(i)).is_empty())
