@@ -105,11 +105,7 @@ fn later_rounds_take_probes_from_the_cache() {
     for case in 0..60 {
         let (rows, cols) = (5 + case % 6, 5 + case % 8);
         let p = random_test_puzzle(rows, cols, 3 + (case % 5) as u64, &mut seed);
-        let mut scratch = Scratch::<W>::default();
-        let Some(mut board) = root_board::<W>(&p, &mut scratch) else {
-            continue;
-        };
-        if let Some((prober, _)) = probe_root(&p, &mut scratch, &mut board) {
+        if let Some((_, _, prober)) = probed_at_root::<W>(&p) {
             cached += prober.cached;
             rounds_probed += 1;
         }
@@ -174,6 +170,16 @@ fn probe_root<const W: usize>(
     (done == Ok(true)).then_some((prober, out))
 }
 
+/// The root board of `p` probed as the search would, with the scratch
+/// and the prober that did it, if neither deduction nor probing met a
+/// contradiction.
+fn probed_at_root<const W: usize>(p: &Puzzle) -> Option<(Scratch<W>, Board<W>, Prober<W>)> {
+    let mut scratch = Scratch::<W>::default();
+    let mut board = root_board::<W>(p, &mut scratch)?;
+    let (prober, _) = probe_root(p, &mut scratch, &mut board)?;
+    Some((scratch, board, prober))
+}
+
 /// Within a round, adoptions leave the reasoning beyond loops for the
 /// round's end (`Mode::Adopted`): a probing that ends must still hold
 /// every edge a node's deduction finds, or the search would branch on a
@@ -186,13 +192,9 @@ fn probing_ends_where_deduction_adds_nothing() {
     for case in 0..300 {
         let (rows, cols) = (5 + case % 9, 5 + case % 13);
         let p = random_test_puzzle(rows, cols, 5 + (case % 4) as u64, &mut seed);
-        let mut scratch = Scratch::<W>::default();
-        let Some(mut board) = root_board::<W>(&p, &mut scratch) else {
+        let Some((mut scratch, board, _)) = probed_at_root::<W>(&p) else {
             continue;
         };
-        if probe_root(&p, &mut scratch, &mut board).is_none() {
-            continue;
-        }
         let frame = Frame::<W>::new(rows, cols);
         let mut again = board.clone();
         let found = deduce_as_node(&p, &mut scratch, &mut again);
