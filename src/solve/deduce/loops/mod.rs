@@ -162,13 +162,26 @@ impl<const W: usize> Walker<W> {
     /// every line of `edges` (an incremental walk sets them to the new
     /// lines itself: [`Walker::walk_fresh`]).
     #[inline(always)]
-    fn fill_rest((rest_h, rest_v): (&mut Vec<Row<W>>, &mut Vec<Row<W>>), edges: &Board<W>) {
-        rest_h.clear();
-        rest_h.extend_from_slice(edges.line_rows(Plane::H));
-        rest_v.clear();
-        rest_v.push(Row::EMPTY);
-        rest_v.extend_from_slice(edges.line_rows(Plane::V));
-        rest_v.push(Row::EMPTY);
+    fn fill_rest(rest: (&mut Vec<Row<W>>, &mut Vec<Row<W>>), edges: &Board<W>) {
+        let planes = Self::rest_rows(rest, edges);
+        for (into, p) in planes.into_iter().zip([Plane::H, Plane::V]) {
+            into.copy_from_slice(edges.line_rows(p));
+        }
+    }
+
+    /// Sizes the edges left to walk (`rest_h`, `rest_v` of a walker) for
+    /// a board like `edges`, with `V`'s empty rows before and after, and
+    /// gives the rows to fill: `H`'s, and `V`'s between the empty ones.
+    #[inline(always)]
+    fn rest_rows<'a>(
+        (rest_h, rest_v): (&'a mut Vec<Row<W>>, &'a mut Vec<Row<W>>),
+        edges: &Board<W>,
+    ) -> [&'a mut [Row<W>]; 2] {
+        rest_h.resize(edges.line_rows(Plane::H).len(), Row::EMPTY);
+        rest_v.resize(edges.line_rows(Plane::V).len() + 2, Row::EMPTY);
+        let last = rest_v.len() - 1;
+        (rest_v[0], rest_v[last]) = (Row::EMPTY, Row::EMPTY);
+        [&mut rest_h[..], &mut rest_v[1..last]]
     }
 
     /// Whether the lines plus edge `p(ei, ej)` satisfy every clue exactly.
@@ -336,7 +349,7 @@ impl<const W: usize> Walker<W> {
     }
 
     /// Sets the edges left to walk to the lines of `edges` that the base
-    /// lacks (as [`Walker::fill_rest`] lays them out), and `fresh` to the
+    /// lacks ([`Walker::rest_rows`]), and `fresh` to the
     /// rows that hold any; returns how many lines those hold. Each plane in
     /// one pass (a pass to fill the rows, then one to find those with a
     /// line, took the human-made set 0.6% more instructions).
@@ -344,13 +357,10 @@ impl<const W: usize> Walker<W> {
     fn fill_fresh(&mut self, edges: &Board<W>) -> u32 {
         let mut total = 0;
         self.fresh.clear();
-        let (rest_h, rest_v, fresh) = (&mut self.rest_h, &mut self.rest_v, &mut self.fresh);
+        let fresh = &mut self.fresh;
+        let [into_h, into_v] = Self::rest_rows((&mut self.rest_h, &mut self.rest_v), edges);
         let lines = [Plane::H, Plane::V].map(|p| edges.line_rows(p));
         let base = [&self.index.lines_h[..], &self.index.lines_v[..]];
-        rest_h.resize(lines[0].len(), Row::EMPTY);
-        rest_v.resize(lines[1].len() + 2, Row::EMPTY);
-        let last = rest_v.len() - 1;
-        let (into_h, into_v) = (&mut rest_h[..], &mut rest_v[1..last]);
         for (p, into, lines, base) in [
             (Plane::H, into_h, lines[0], base[0]),
             (Plane::V, into_v, lines[1], base[1]),
@@ -365,7 +375,6 @@ impl<const W: usize> Walker<W> {
                 }
             }
         }
-        (rest_v[0], rest_v[last]) = (Row::EMPTY, Row::EMPTY);
         total
     }
 
