@@ -349,64 +349,6 @@ impl<const W: usize> Board<W> {
         new
     }
 
-    /// Makes this a board of as many rows as `from` (a board perhaps of
-    /// other width) holding, in every row of every part, what `take` makes
-    /// of the same row of `from`, and nothing else; every row is due.
-    pub fn set_rows_of<const V: usize>(
-        &mut self,
-        from: &Board<V>,
-        take: impl FnMut(Part, Row<V>) -> Row<W>,
-    ) {
-        self.copy_rows_of(from, take);
-        self.conflict = self.scan_conflict();
-    }
-
-    /// [`Board::set_rows_of`] for a `take` that keeps bits apart (where
-    /// `take(p, a) & take(p, b)` has a bit, so has `a & b`: a shift and a
-    /// mask): from a board without a clash, the copy has none either, and
-    /// is not scanned for one (a fifth of a probe's unpacking).
-    pub fn set_rows_apart_of<const V: usize>(
-        &mut self,
-        from: &Board<V>,
-        take: impl FnMut(Part, Row<V>) -> Row<W>,
-    ) {
-        self.copy_rows_of(from, take);
-        self.conflict = from.conflict && self.scan_conflict();
-        // The promise of `take`, checked where assertions are on (the `ci`
-        // profile): a copy of a board without a clash has none.
-        debug_assert!(from.conflict || !self.scan_conflict(), "take made a clash");
-    }
-
-    /// [`Board::set_rows_of`] but for the clash flag, left to the caller.
-    #[inline(always)]
-    fn copy_rows_of<const V: usize>(
-        &mut self,
-        from: &Board<V>,
-        mut take: impl FnMut(Part, Row<V>) -> Row<W>,
-    ) {
-        // Every word is written below: the words need no clearing first
-        // (the memset of `reset` was 6% of a tall board's probing).
-        if self.rows == from.rows && self.data.len() == from.data.len() {
-            self.changed.reset(self.rows);
-            self.open.resize(self.rows + 1);
-            self.open.insert_all();
-            self.seeded = false;
-            self.stalled = false;
-        } else {
-            self.reset(from.rows);
-        }
-        // A part at a time, a slice each (word by word through
-        // `for_each_word`, the copy was not vectorised: 2,800 instructions
-        // a 20-row board, a probe's unpacking).
-        for part in Part::ALL {
-            let rows = part.start(from.rows)..part.start(from.rows) + part.len(from.rows);
-            let (into, from) = (&mut self.data[rows.clone()], &from.data[rows]);
-            into.iter_mut()
-                .zip(from)
-                .for_each(|(into, &m)| *into = take(part, m));
-        }
-    }
-
     /// Whether some edge is both line and cross, or some cell both inside
     /// and outside.
     #[inline]
@@ -581,6 +523,7 @@ impl<const W: usize> Board<W> {
 
 mod angles;
 mod colors;
+mod copies;
 mod counts;
 
 #[cfg(test)]

@@ -412,7 +412,7 @@ impl<const W: usize> Prober<W> {
     ) -> (Result<(), Contradiction>, Result<(), Contradiction>) {
         let boards = [&mut self.line, &mut self.cross];
         let paired = if shortcuts(o) {
-            self.pair.rules(node.frame, node.board, e, boards)
+            self.pair.rules(node.board, e, boards)
         } else {
             None
         };

@@ -6,7 +6,7 @@
 //! runs on each value's own board.
 
 use crate::bits::Row;
-use crate::board::{Board, Clues, Frame, Part};
+use crate::board::{Board, Clues, Frame};
 use crate::grid::EdgeId;
 use crate::puzzle::Puzzle;
 use crate::rules::{self, Contradiction, Ctx, Due};
@@ -34,6 +34,9 @@ pub(super) struct Pair {
     due: Due,
     /// Where the second copy starts: `cols + 1`.
     stride: usize,
+    /// Per word of a board of the puzzle: the bits on the board
+    /// ([`Board::word_masks`]), for unpacking.
+    masks: Vec<Row<1>>,
 }
 
 impl Pair {
@@ -55,6 +58,7 @@ impl Pair {
                 self.clues.load_packed(&[p, p]);
                 self.frame = Some(Frame::packed(p.rows(), p.cols(), 2));
                 self.stride = stride;
+                Board::word_masks(&Frame::<1>::new(p.rows(), p.cols()), &mut self.masks);
             }
         }
     }
@@ -73,7 +77,6 @@ impl Pair {
     /// known); `None` if the board is not narrow enough.
     pub(super) fn rules<const W: usize>(
         &mut self,
-        frame: &Frame<W>,
         base: &Board<W>,
         e: EdgeId,
         boards: [&mut Board<W>; 2],
@@ -87,10 +90,7 @@ impl Pair {
         if self.stale {
             self.stale = false;
             let pb = &mut self.base;
-            pb.set_rows_of(base, |part, m| {
-                let w = m.0[0] & part.bits(frame).0[0];
-                Row::<1>([w | w << s])
-            });
+            pb.set_twice_of(base, s, &self.masks);
             // The node board is at the rules' fixpoint: only a probe is news.
             pb.settle();
             pb.set_stalled();
@@ -105,25 +105,20 @@ impl Pair {
         if rules::propagate(&mut ctx, &mut self.due).is_err() {
             return Some(false);
         }
-        self.unpack(frame, base.stalled(), boards);
+        self.unpack(base.stalled(), boards);
         Some(true)
     }
 
     /// Puts each value's board of the packed probe board into `boards`,
     /// marked as at the rules' fixpoint (and as stalled if the node board
     /// is, `stalled`).
-    fn unpack<const W: usize>(&self, frame: &Frame<W>, stalled: bool, boards: [&mut Board<W>; 2]) {
-        let (s, pe) = (self.stride, &self.edges);
+    fn unpack<const W: usize>(&self, stalled: bool, boards: [&mut Board<W>; 2]) {
         // Each copy to its board: it holds the node board's decisions (the
-        // packed base had them twice) and the probe's.
-        let half = |m: Row<1>, shift: usize, part: Part| {
-            let mut r = Row::<W>::EMPTY;
-            r.0[0] = (m.0[0] >> shift) & part.bits(frame).0[0];
-            r
-        };
+        // packed base had them twice) and the probe's. (Pairs are made
+        // only on one-word rows: `W` is 1.)
         let [line, cross] = boards;
-        for (board, shift) in [(line, 0), (cross, s)] {
-            board.set_rows_apart_of(pe, |part, m| half(m, shift, part));
+        for (board, shift) in [(line, 0), (cross, self.stride)] {
+            board.set_lane_of(&self.edges, shift, &self.masks);
             board.settle();
             if stalled {
                 board.set_stalled();
@@ -180,7 +175,7 @@ impl Pair {
                 ctx.colors = true;
                 ctx.angles = true;
                 if rules::propagate(&mut ctx, &mut self.due).is_ok() {
-                    self.unpack(frame, stalled, [&mut *line, &mut *cross]);
+                    self.unpack(stalled, [&mut *line, &mut *cross]);
                     continue;
                 }
             }
