@@ -344,3 +344,69 @@ fn shared_news_and_disagreements_match_their_statements() {
     }
     assert!(shared > 100 && none > 100, "{shared} shared, {none} not");
 }
+
+/// A board packed twice side by side ([`Board::set_twice_of`]) gives the
+/// board back from each of its two lanes ([`Board::set_lane_of`]), and both
+/// equal the part-by-part copies of [`Board::set_rows_of`] they stand for,
+/// clash flag included: on boards of every width a pair takes (1 to 31
+/// columns), with random edges, colours and marks, now and then a clash.
+#[test]
+fn a_board_packed_twice_gives_itself_back_from_each_lane() {
+    use crate::util::rng::Rng;
+    let mut rng = Rng::new(11);
+    let mut masks = Vec::new();
+    for case in 0..3_000 {
+        let (rows, cols) = (1 + rng.index(8), 1 + rng.index(31));
+        let (frame, stride) = (Frame::<1>::new(rows, cols), cols + 1);
+        Board::word_masks(&frame, &mut masks);
+        let mut empty = Board::<1>::default();
+        empty.reset(rows);
+        let mut board = Board::<1>::default();
+        let clash = rng.index(10) == 0;
+        board.set_rows_of(&empty, |part, _| {
+            let w = rng.next_u64() & rng.next_u64() & part.bits(&frame).0[0];
+            Row([w])
+        });
+        if !clash {
+            // Lines and crosses, inside and outside, never on one bit.
+            for (a, b) in [
+                (Part::HLines, Part::HCrosses),
+                (Part::VLines, Part::VCrosses),
+            ]
+            .into_iter()
+            .chain([(Part::Inside, Part::Outside)])
+            {
+                for r in 0..a.len(rows) {
+                    let (ka, kb) = (a.start(rows) + r, b.start(rows) + r);
+                    let both = board.data[ka] & board.data[kb];
+                    board.data[kb] &= !both;
+                }
+            }
+            board.conflict = board.scan_conflict();
+        }
+        let mut twice = Board::<1>::default();
+        twice.set_twice_of(&board, stride, &masks);
+        let mut expected = Board::<1>::default();
+        expected.set_rows_of(&board, |part, m| {
+            let w = m.0[0] & part.bits(&frame).0[0];
+            Row([w | w << stride])
+        });
+        assert_eq!(twice, expected, "case {case}: packed");
+        assert_eq!(
+            twice.conflict, expected.conflict,
+            "case {case}: packed clash"
+        );
+        for shift in [0, stride] {
+            let mut lane = Board::<1>::default();
+            lane.set_lane_of(&twice, shift, &masks);
+            assert_eq!(lane, board, "case {case}: lane at {shift}");
+            assert_eq!(
+                lane.conflict, board.conflict,
+                "case {case}: clash at {shift}"
+            );
+            let mut expected = Board::<1>::default();
+            expected.set_rows_of(&twice, |part, m| Row([m.0[0] >> shift]) & part.bits(&frame));
+            assert_eq!(lane, expected, "case {case}: lane at {shift}, part by part");
+        }
+    }
+}
