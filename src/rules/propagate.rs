@@ -81,10 +81,11 @@ pub fn later_tiers_near<const W: usize>(ctx: &mut Ctx<'_, W>, open: &RowSet, nea
 /// or two, and these rules, which follow from those two facts about the
 /// cells and vertices they look at, can neither add an edge nor find a
 /// contradiction. A board written through the rules from a reset that the
-/// first tier finishes skips them altogether. A board made row by row
-/// ([`Board::set_rows_of`](crate::board::Board::set_rows_of): probe pairs, a pack's puzzles) keeps every row
-/// open: finding its decided rows there costs more than the skipping
-/// saves.
+/// first tier finishes skips them altogether. A board made word by word
+/// ([`Board::set_lane_of`](crate::board::Board::set_lane_of) for a probe
+/// pair's values, [`Board::set_rows_of`](crate::board::Board::set_rows_of)
+/// for a pack's puzzles) keeps every row open: finding its decided rows
+/// there costs more than the skipping saves.
 ///
 /// Returns the number of passes of the first tier, or the contradiction
 /// found. `due` is scratch (any [`Due`] will do).
