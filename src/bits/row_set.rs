@@ -20,9 +20,14 @@ impl Clone for RowSet {
         }
     }
 
-    /// Reuses storage (the derived one would allocate).
+    /// Reuses storage (the derived one would allocate); a set of one word
+    /// into one of one word is a move, not a call of `memcpy` (a board's
+    /// copy copies six sets).
     fn clone_from(&mut self, other: &Self) {
-        self.words.clone_from(&other.words);
+        match (&mut self.words[..], &other.words[..]) {
+            ([into], [from]) => *into = *from,
+            _ => self.words.clone_from(&other.words),
+        }
         self.len = other.len;
     }
 }
