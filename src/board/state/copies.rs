@@ -19,7 +19,8 @@ impl<const W: usize> Board<W> {
         self.make_room_for(from.rows, from.data.len());
         // A part at a time, a slice each (word by word through
         // `for_each_word`, the copy was not vectorised: 2,800 instructions
-        // a 20-row board, a probe's unpacking).
+        // a 20-row board). A copy that needs no part, a mask a word, goes
+        // in one pass instead ([`Board::set_lane_of`]).
         for part in Part::ALL {
             let rows = part.start(from.rows)..part.start(from.rows) + part.len(from.rows);
             let (into, from) = (&mut self.data[rows.clone()], &from.data[rows]);
