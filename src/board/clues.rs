@@ -138,6 +138,12 @@ impl<const W: usize> Clues<W> {
         }
     }
 
+    /// The columns with a clue 2 or 3 in some row.
+    pub fn twos_and_threes(&self) -> Row<W> {
+        let rows = self.sliced.iter();
+        rows.fold(Row::EMPTY, |twos, c| twos | (c.high & c.any))
+    }
+
     /// The cells of row `i` whose clue is `n`.
     #[inline]
     pub fn cells_with(&self, n: usize, i: usize) -> Row<W> {

@@ -23,6 +23,10 @@ pub struct Ctx<'a, const W: usize> {
     pub colors: bool,
     /// Whether to apply the angle rules ([`super::angle`]; not the judge's).
     pub angles: bool,
+    /// The cells whose fourth side is crossed when they have three lines
+    /// ([`super::closing`], after the colour rules where they run): none
+    /// but on a pack's boards.
+    pub closing: Row<W>,
     /// Where to record each decision, for `slink explain` (slow).
     pub trace: Option<Trace<'a>>,
 }
@@ -63,6 +67,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             counts: None,
             colors: false,
             angles: false,
+            closing: Row::EMPTY,
             trace: None,
         }
     }

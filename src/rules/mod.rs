@@ -1,8 +1,8 @@
 //! Deduction over whole rows: the judge's rules R1-R15 (one family a
 //! module, named for its rules), and beside them, for the complete solver
-//! only, the inside/outside colour rules ([`color`]) and the angle rules
-//! ([`angle`]), each a mask operation over every column of a cell or
-//! vertex row at once.
+//! only, the inside/outside colour rules ([`color`]), the angle rules
+//! ([`angle`]) and the closing of loops round one cell ([`closing`]), each
+//! a mask operation over every column of a cell or vertex row at once.
 //!
 //! A family's functions take a [`Ctx`] and a row: `apply(ctx, i)` for
 //! [`cell`], [`threes`], [`diagonal`] and [`color`] on cell row `i`, and
@@ -18,6 +18,7 @@
 
 pub mod angle;
 pub mod cell;
+pub mod closing;
 pub mod color;
 pub mod corner;
 mod ctx;

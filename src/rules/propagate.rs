@@ -2,7 +2,7 @@
 //! only the rows near a change, in tiers from the cheap families to the
 //! dear ones.
 
-use super::{angle, cell, color, corner, diagonal, entry, threes, vertex};
+use super::{angle, cell, closing, color, corner, diagonal, entry, threes, vertex};
 use super::{Contradiction, CornerExits, Ctx};
 use crate::bits::RowSet;
 use crate::board::{Board, DueRows};
@@ -256,7 +256,7 @@ const LATER_TIERS_WITH_ANGLES: () = ();
 fn assert_fixpoint<const W: usize>(ctx: &Ctx<'_, W>) {
     let mut copy = ctx.board.clone();
     let mut full = Ctx::new(ctx.frame, ctx.clues, &mut copy);
-    (full.colors, full.angles) = (ctx.colors, ctx.angles);
+    (full.colors, full.angles, full.closing) = (ctx.colors, ctx.angles, ctx.closing);
     let swept = pass(&mut full, &mut Due::default());
     assert!(
         swept.is_ok() && copy == *ctx.board,
@@ -427,6 +427,9 @@ fn sweep_families<const BY_FAMILY: bool, const W: usize, D: DueFamilies>(
     let last = sweep_rows(any, ctx.frame.rows, sweep, |i, v| {
         if ctx.colors && due.has(Family::Colors, i) {
             color::apply(ctx, i);
+            if ctx.closing.any() {
+                closing::apply(ctx, i);
+            }
         }
         if ctx.angles && due.has(Family::AngleCells, i) {
             angle::cells(ctx, i)?;

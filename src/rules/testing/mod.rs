@@ -22,8 +22,8 @@
 //! that fired.
 
 use super::{
-    angle, cell, color, corner, diagonal, entry, threes, vertex, Contradiction, Ctx, Due, Rule,
-    RuleCounts,
+    angle, cell, closing, color, corner, diagonal, entry, threes, vertex, Contradiction, Ctx, Due,
+    Rule, RuleCounts,
 };
 use crate::bits::Row;
 use crate::board::{Board, Clues, Frame};
@@ -58,6 +58,10 @@ pub(crate) enum Family {
     /// The inside/outside rules, `color::apply` on every cell row (not the
     /// judge's; they decide edges quietly, counted under no rule).
     Color,
+    /// A cell with three lines round it has its fourth side crossed,
+    /// `closing::apply` on every cell row (not the judge's; counted under
+    /// no rule).
+    Closing,
     /// `rules::propagate` with the inside/outside rules, as the solver runs it.
     PropagateColors,
     /// `rules::pass` with the inside/outside and angle rules (what
@@ -87,7 +91,7 @@ pub(crate) enum Family {
 
 impl Family {
     /// The families and the drivers.
-    pub const ALL: [Family; 15] = [
+    pub const ALL: [Family; 16] = [
         Family::Cell,
         Family::Threes,
         Family::Corner,
@@ -97,6 +101,7 @@ impl Family {
         Family::Pass,
         Family::Propagate,
         Family::Color,
+        Family::Closing,
         Family::PropagateColors,
         Family::PropagateStalled,
         Family::Angle,
@@ -165,6 +170,7 @@ pub(crate) fn sweep<const W: usize>(ctx: &mut Ctx<'_, W>, f: Family) -> Result<(
         Family::Diagonal => (0..rows).for_each(|i| diagonal::apply(ctx, i)),
         Family::Vertex => (0..=rows).try_for_each(|i| vertex::apply(ctx, i))?,
         Family::Color => (0..rows).for_each(|i| color::apply(ctx, i)),
+        Family::Closing => (0..rows).for_each(|i| closing::apply(ctx, i)),
         Family::Angle => {
             (0..rows).try_for_each(|i| angle::cells(ctx, i))?;
             (0..=rows).try_for_each(|i| angle::vertices(ctx, i))?;
@@ -279,6 +285,10 @@ fn rounds<const W: usize>(
         counts,
         colors: f.colors(),
         angles: f.colors(),
+        closing: match f {
+            Family::Closing => closing::closing_lanes(clues, 1, b.cols + 1),
+            _ => Row::EMPTY,
+        },
         trace: None,
     };
     let mut done = Vec::new();

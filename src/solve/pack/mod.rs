@@ -18,7 +18,7 @@ use crate::bits::{Row, RowSet};
 use crate::board::{domino_loop_fits, Board, Clues, Frame};
 use crate::grid::Plane;
 use crate::puzzle::Puzzle;
-use crate::rules::{self, Contradiction, Ctx, Due};
+use crate::rules::{self, closing, Contradiction, Ctx, Due};
 
 /// Widest puzzle a pack takes: each goes on alone on one-word rows.
 const MAX_COLS: usize = Row::<1>::BITS - 2;
@@ -249,6 +249,8 @@ impl<const W: usize> Pack<W> {
         let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
         ctx.colors = true;
         ctx.angles = true;
+        // (No loop reasoning in a pack: loops round one cell closed here.)
+        ctx.closing = closing::closing_lanes(&self.clues, self.len, self.cols + 1);
         rules::propagate(&mut ctx, &mut self.due).inspect_err(|_| self.done = 0)?;
         Ok(())
     }
@@ -351,6 +353,7 @@ pub(in crate::solve) mod tests {
             let mut ctx = Ctx::new(&frame, &clues, &mut edges);
             ctx.colors = true;
             ctx.angles = true;
+            ctx.closing = closing::closing_lanes(&clues, 1, p.cols() + 1);
             rules::propagate(&mut ctx, &mut due)?;
         }
         Ok((judge, edges))
