@@ -14,7 +14,8 @@ each puzzle in one kind:
 
 and prints, per file and kind, the puzzles, their microseconds in all and
 a puzzle, and their share of the file's time. With --split DIR, writes
-each kind's data sets to DIR/STEM-KIND.txt in the file's own format (for
+each kind's data sets to DIR/STEM-KIND.txt in the file's own format
+(judge files, URLs and Loopy IDs; not pzprv3) (for
 callgrind on one kind: `valgrind --tool=callgrind slink solve -j1 -q
 DIR/STEM-deduction.txt`). Micros are slink's own per-puzzle figures in a
 batch run (puzzles packed side by side share a pack's time): for shares,
@@ -71,8 +72,10 @@ def main():
                 print(f'{stem:<24} {k:<10} {len(ms):>8} {sum(ms):>9} '
                       f'{sum(ms) / len(ms):>9.1f} {sum(ms) / total:>6.1%}')
         if a.split:
-            os.makedirs(a.split, exist_ok=True)
             lines = open(path).read().split('\n')
+            if any(l.strip().startswith('pzprv3') for l in lines[:50]):
+                sys.exit(f'{path}: --split takes judge files, URLs and Loopy IDs, not pzprv3')
+            os.makedirs(a.split, exist_ok=True)
             judge = len(lines[0].split()) == 2
             for k in KINDS:
                 if by[k]:
