@@ -3,7 +3,7 @@
 //! solution only where no clue is a 2 or a 3 (its neighbours would see one
 //! line each and the rest of the grid none; a 4 never reaches deduction:
 //! [`crate::solve::four`]). So where the puzzle has a 2 or a 3
-//! ([`closing_lanes`]), the fourth side is a cross. Not one of the
+//! ([`closing_cells`]), the fourth side is a cross. Not one of the
 //! judge's rules.
 //!
 //! Single-loop reasoning finds the same a step later on a board of its
@@ -35,23 +35,15 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     }
 }
 
-/// The columns of the puzzles of `clues` with a clue 2 or 3, where a loop
-/// round one cell cannot be the solution: `len` puzzles side by side,
-/// `stride` columns apart (at most 64 if more than one), as a
-/// [`Pack`](crate::solve::pack::Pack) lays them out.
-pub fn closing_lanes<const W: usize>(clues: &Clues<W>, len: usize, stride: usize) -> Row<W> {
-    let twos = clues.twos_and_threes();
-    if len == 1 {
-        // Every column, if any.
-        return if twos.any() { !Row::EMPTY } else { Row::EMPTY };
+/// Where a puzzle alone on its board (`clues`) closes loops round one cell:
+/// everywhere if it has a 2 or a 3, else nowhere. (A pack of puzzles
+/// closes them in the lanes of those that have.)
+pub fn closing_cells<const W: usize>(clues: &Clues<W>) -> Row<W> {
+    if clues.twos_and_threes().any() {
+        !Row::EMPTY
+    } else {
+        Row::EMPTY
     }
-    assert!(stride <= 64, "lanes of {stride} columns");
-    let own = u64::MAX >> (64 - stride);
-    let mut lanes = Row::EMPTY;
-    for k in (0..len).filter(|k| twos.word_at(k * stride) & own != 0) {
-        lanes.or_at(k * stride, own);
-    }
-    lanes
 }
 
 #[cfg(test)]
@@ -60,29 +52,6 @@ mod tests {
     use crate::board::{Board, Frame};
     use crate::grid::Plane;
     use crate::puzzle::{Clue, Puzzle};
-
-    /// Side by side, only the lanes of puzzles with a 2 or a 3 close loops
-    /// round one cell: the others' loop may be one.
-    #[test]
-    fn only_the_lanes_of_puzzles_with_a_two_or_a_three_close_loops() {
-        let puzzle = |clue: u8| {
-            let clues = [
-                Clue::Number(clue),
-                Clue::Blank,
-                Clue::Number(1),
-                Clue::Blank,
-            ];
-            Puzzle::new(2, 2, &clues).unwrap()
-        };
-        let (without, with) = (puzzle(0), puzzle(3));
-        let mut clues = Clues::<1>::default();
-        clues.load_packed(&[&without, &with, &without, &with]);
-        // Lanes of three columns: two cells and the gap after them.
-        let lanes = closing_lanes(&clues, 4, 3);
-        assert_eq!(lanes.0[0], 0b111 << 3 | 0b111 << 9);
-        clues.load(&without);
-        assert!(closing_lanes(&clues, 1, 3).is_empty());
-    }
 
     /// The middle cell of a 3x3, blank, with lines on its top, left and
     /// right: with a clue 2 in a corner its bottom is crossed; not where
@@ -103,7 +72,7 @@ mod tests {
             let sides = if lines == 3 { [1, 2] } else { [1, 1] };
             board.add_lines(Plane::V, 1, Row::single(sides[0]) | Row::single(sides[1]));
             let mut ctx = Ctx::new(&frame, &clues, &mut board);
-            ctx.closing = closing_lanes(&clues, 1, 4);
+            ctx.closing = closing_cells(&clues);
             apply(&mut ctx, 1);
             assert_eq!(ctx.changed, crossed, "corner {corner}, {lines} lines");
             assert_eq!(board.crosses(Plane::H, 2).has(1), crossed);

@@ -286,7 +286,7 @@ fn rounds<const W: usize>(
         colors: f.colors(),
         angles: f.colors(),
         closing: match f {
-            Family::Closing => closing::closing_lanes(clues, 1, b.cols + 1),
+            Family::Closing => closing::closing_cells(clues),
             _ => Row::EMPTY,
         },
         trace: None,

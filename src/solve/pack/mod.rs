@@ -18,7 +18,7 @@ use crate::bits::{Row, RowSet};
 use crate::board::{domino_loop_fits, Board, Clues, Frame};
 use crate::grid::Plane;
 use crate::puzzle::Puzzle;
-use crate::rules::{self, closing, Contradiction, Ctx, Due};
+use crate::rules::{self, Contradiction, Ctx, Due};
 
 /// Widest puzzle a pack takes: each goes on alone on one-word rows.
 const MAX_COLS: usize = Row::<1>::BITS - 2;
@@ -129,12 +129,8 @@ impl<const W: usize> Pack<W> {
             self.len
         );
         let (stride, shape) = (self.cols + 1, (self.rows, self.cols));
-        let own = u64::MAX >> (64 - stride);
-        let mut bits = Row::<W>::EMPTY;
+        let bits = self.lane_bits(lanes);
         let each = || (0..self.len).filter(move |k| lanes >> k & 1 == 1);
-        for k in each() {
-            bits.or_at(k * stride, own);
-        }
         self.clues.replace(
             bits,
             each().map(|k| {
@@ -204,11 +200,7 @@ impl<const W: usize> Pack<W> {
     /// the first tier is at its fixpoint while other lanes keep it busy.
     pub fn later_tiers(&mut self, lanes: u64) {
         let frame = self.frame.expect("a pack started");
-        let stride = self.cols + 1;
-        let mut bits = Row::<W>::EMPTY;
-        for k in (0..self.len).filter(|k| lanes >> k & 1 == 1) {
-            bits.or_at(k * stride, u64::MAX >> (64 - stride));
-        }
+        let bits = self.lane_bits(lanes);
         // The plane rows (of either plane) with an undecided edge there.
         let open = &mut self.open;
         open.resize(self.rows + 1);
@@ -222,6 +214,23 @@ impl<const W: usize> Pack<W> {
         }
         let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
         rules::later_tiers_near(&mut ctx, open, &mut self.near);
+    }
+
+    /// The bits of the lanes `lanes` (bit `k` for lane `k`): each lane's
+    /// columns and the gap after them.
+    fn lane_bits(&self, lanes: u64) -> Row<W> {
+        let (stride, own) = (self.cols + 1, u64::MAX >> (63 - self.cols));
+        let mut bits = Row::EMPTY;
+        for k in (0..self.len).filter(|k| lanes >> k & 1 == 1) {
+            bits.or_at(k * stride, own);
+        }
+        bits
+    }
+
+    /// The bits of the lanes whose puzzle has a 2 or a 3, where a loop
+    /// round one cell cannot be the solution ([`closing`]).
+    fn closing_lanes(&self) -> Row<W> {
+        self.lane_bits(self.lanes_with(self.clues.twos_and_threes()))
     }
 
     /// The lanes with a bit of `row` (bit `k` for lane `k`).
@@ -246,11 +255,12 @@ impl<const W: usize> Pack<W> {
         // Set first: a failed run leaves marks too.
         self.stalled = true;
         self.edges.stall();
+        // (No loop reasoning in a pack: loops round one cell closed here.)
+        let closing = self.closing_lanes();
         let mut ctx = Ctx::new(&frame, &self.clues, &mut self.edges);
         ctx.colors = true;
         ctx.angles = true;
-        // (No loop reasoning in a pack: loops round one cell closed here.)
-        ctx.closing = closing::closing_lanes(&self.clues, self.len, self.cols + 1);
+        ctx.closing = closing;
         rules::propagate(&mut ctx, &mut self.due).inspect_err(|_| self.done = 0)?;
         Ok(())
     }
@@ -353,10 +363,37 @@ pub(in crate::solve) mod tests {
             let mut ctx = Ctx::new(&frame, &clues, &mut edges);
             ctx.colors = true;
             ctx.angles = true;
-            ctx.closing = closing::closing_lanes(&clues, 1, p.cols() + 1);
+            ctx.closing = rules::closing::closing_cells(&clues);
             rules::propagate(&mut ctx, &mut due)?;
         }
         Ok((judge, edges))
+    }
+
+    /// Side by side, only the lanes of puzzles with a 2 or a 3 close loops
+    /// round one cell: the others' loop may be one. Alone, a puzzle
+    /// closes them everywhere or nowhere.
+    #[test]
+    fn only_the_lanes_of_puzzles_with_a_two_or_a_three_close_loops() {
+        use crate::puzzle::Clue;
+        let puzzle = |clue: u8| {
+            let clues = [
+                Clue::Number(clue),
+                Clue::Blank,
+                Clue::Number(1),
+                Clue::Blank,
+            ];
+            Puzzle::new(2, 2, &clues).unwrap()
+        };
+        let (without, with) = (puzzle(0), puzzle(3));
+        let mut pack = Pack::<1>::default();
+        pack.start(&[&without, &with, &without, &with]);
+        // Lanes of three columns: two cells and the gap after them.
+        assert_eq!(pack.closing_lanes().0[0], 0b111 << 3 | 0b111 << 9);
+        let mut clues = Clues::<1>::default();
+        clues.load(&without);
+        assert!(rules::closing::closing_cells(&clues).is_empty());
+        clues.load(&with);
+        assert_eq!(rules::closing::closing_cells(&clues), !Row::EMPTY);
     }
 
     /// Packs of random puzzles on `W`-word rows reach, for each puzzle,
