@@ -49,6 +49,33 @@ impl<const W: usize> Board<W> {
         self.set_words_of(from, masks, |m, mask| (m >> shift) & mask);
     }
 
+    /// Records as changed every row where this board differs from `base`
+    /// (a board of as many rows that this one extends), as the writes that
+    /// made the difference would have: from a `base` at the rules'
+    /// fixpoint, the rules then go on from exactly those rows.
+    pub fn mark_changes_since(&mut self, base: &Board<W>) {
+        assert_eq!(self.data.len(), base.data.len(), "a base of another size");
+        for part in Part::ALL {
+            let start = part.start(self.rows);
+            let rows = start..start + part.len(self.rows);
+            let pairs = self.data[rows.clone()].iter().zip(&base.data[rows]);
+            for (i, (a, b)) in pairs.enumerate() {
+                if a == b {
+                    continue;
+                }
+                match part {
+                    Part::Angles => {
+                        let top = super::angles::of_top_corner(i % Part::ANGLE_ROWS);
+                        self.changed.angle(i / Part::ANGLE_ROWS, top, !top);
+                    }
+                    Part::Inside | Part::Outside => self.changed.color(i),
+                    Part::HLines | Part::HCrosses => self.changed.edge(true, i),
+                    Part::VLines | Part::VCrosses => self.changed.edge(false, i),
+                }
+            }
+        }
+    }
+
     /// Makes this a packed board of two copies of `from` (a board of as
     /// many rows on one-word rows), the second `shift` bits up: every word
     /// of `from` cut to the same word of `masks` ([`Board::word_masks`] of

@@ -410,3 +410,67 @@ fn a_board_packed_twice_gives_itself_back_from_each_lane() {
         }
     }
 }
+
+/// A board's changes marked from its difference with a base it extends
+/// (`mark_changes_since`) are the changes the writes that made the
+/// difference recorded, family by family: random edges, colours and
+/// marks written on a settled board, one write at a time.
+#[test]
+fn changes_marked_from_a_difference_are_the_writes_own() {
+    use crate::util::rng::Rng;
+    let mut rng = Rng::new(52);
+    for case in 0..2_000 {
+        let (rows, cols) = (1 + rng.index(8), 1 + rng.index(30));
+        let frame = Frame::<1>::new(rows, cols);
+        let mut base = Board::<1>::default();
+        base.reset(rows);
+        base.settle();
+        let mut written = base.clone();
+        for _ in 0..rng.index(6) {
+            let bits = |rng: &mut Rng| Row::<1>([rng.next_u64() & rng.next_u64()]) & frame.cells;
+            match rng.index(4) {
+                0 => {
+                    let p = [Plane::H, Plane::V][rng.index(2)];
+                    written.add_lines(p, rng.index(p.rows(rows)), bits(&mut rng));
+                }
+                1 => {
+                    let p = [Plane::H, Plane::V][rng.index(2)];
+                    written.add_crosses(p, rng.index(p.rows(rows)), bits(&mut rng));
+                }
+                2 => {
+                    let (inside, outside) = (bits(&mut rng), bits(&mut rng));
+                    written.add_colors(rng.index(rows), inside, outside & !inside);
+                }
+                _ => {
+                    let mut marks = [Row::EMPTY; Part::ANGLE_ROWS];
+                    marks[rng.index(Part::ANGLE_ROWS)] = bits(&mut rng);
+                    written.add_angle_marks(&frame, rng.index(rows), marks);
+                }
+            }
+        }
+        let mut marked = written.clone();
+        marked.settle();
+        marked.mark_changes_since(&base);
+        let (mut a, mut b) = (DueRows::default(), DueRows::default());
+        assert_eq!(
+            written.take_changed(1, &mut a),
+            marked.take_changed(1, &mut b),
+            "case {case}"
+        );
+        for (x, y) in [
+            (&a.any, &b.any),
+            (&a.cells, &b.cells),
+            (&a.vertices, &b.vertices),
+            (&a.colors, &b.colors),
+            (&a.edges, &b.edges),
+            (&a.angle_cells, &b.angle_cells),
+            (&a.angle_vertices, &b.angle_vertices),
+        ] {
+            assert_eq!(
+                x.iter().collect::<Vec<_>>(),
+                y.iter().collect::<Vec<_>>(),
+                "case {case}"
+            );
+        }
+    }
+}

@@ -74,7 +74,8 @@ impl Pair {
     /// cross's, marked as at that fixpoint, so that [`deduce`] goes on with
     /// loop reasoning). `Some(true)` if done; `Some(false)`, leaving them
     /// alone, if either value meets a contradiction (which one is not
-    /// known); `None` if the board is not narrow enough.
+    /// known: [`Pair::split`] then gives each its board as far as the
+    /// rules went); `None` if the board is not narrow enough.
     pub(super) fn rules<const W: usize>(
         &mut self,
         base: &Board<W>,
@@ -107,6 +108,23 @@ impl Pair {
         }
         self.unpack(base.stalled(), boards);
         Some(true)
+    }
+
+    /// After [`Pair::rules`] met a contradiction: puts each value's board
+    /// as the rules left it (in mid-pass) into `boards`, for each to go on
+    /// alone, with the rows where it differs from the node's board `base`
+    /// (at the rules' fixpoint) due.
+    pub(super) fn split<const W: usize>(&self, base: &Board<W>, boards: [&mut Board<W>; 2]) {
+        let [line, cross] = boards;
+        let stalled = base.stalled();
+        for (board, shift) in [(line, 0), (cross, self.stride)] {
+            board.set_lane_of(&self.edges, shift, &self.masks);
+            board.settle();
+            board.mark_changes_since(base);
+            if stalled {
+                board.set_stalled();
+            }
+        }
     }
 
     /// Puts each value's board of the packed probe board into `boards`,
