@@ -51,6 +51,12 @@ impl<const W: usize> Count<W> {
         (self.fours & !n4) | (same4 & ((self.twos & !n2) | (same2 & self.ones & !n1)))
     }
 
+    /// The count's binary digits: ones, twos and fours.
+    #[inline(always)]
+    pub fn digits(&self) -> [Row<W>; 3] {
+        [self.ones, self.twos, self.fours]
+    }
+
     /// Bits where the count is more than `n`.
     #[inline(always)]
     pub fn gt(&self, n: usize) -> Row<W> {

@@ -88,8 +88,6 @@ impl Parity {
         }
         self.blank.clear();
         self.blank.resize(self.constraints.len(), false);
-        self.edge_counts.clear();
-        (self.edge_counts).extend(self.constraints.iter().map(|c| c.len));
         self.built_for = Some(size);
     }
 

@@ -30,6 +30,7 @@ use crate::rules::Contradiction;
 mod angles;
 mod classes;
 mod constraint;
+mod start;
 
 /// A value not known yet.
 const UNKNOWN: u8 = 2;
@@ -142,6 +143,17 @@ impl EdgeBits {
         self.0[e / 64] |= 1 << (e % 64);
     }
 
+    /// Puts in the edges `start + k` for the bits `k` of `bits` (all
+    /// below the number of edges).
+    #[inline]
+    fn or_at(&mut self, start: usize, bits: u64) {
+        let (w, o) = (start / 64, start % 64);
+        self.0[w] |= bits << o;
+        if o > 0 && bits >> (64 - o) != 0 {
+            self.0[w + 1] |= bits >> (64 - o);
+        }
+    }
+
     /// Edges `start .. start + 64`, bit `k` for edge `start + k` (those
     /// past the end read as absent).
     #[inline]
@@ -208,8 +220,6 @@ pub struct Parity {
     edge_constraints: Vec<[u32; 4]>,
     /// Per constraint: whether it is a blank cell's (never queued).
     blank: Vec<bool>,
-    /// Per constraint: how many edges it has (of the shape in place).
-    edge_counts: Vec<u8>,
     /// The shapes of the last few other sizes met.
     shapes: Vec<constraint::ConstraintSet>,
     /// Whether the classes describe the board given to the last call.
@@ -272,64 +282,6 @@ impl Parity {
     /// (some 35x35 cells; 37 kB a level).
     pub fn worth_saving(&self) -> bool {
         self.edge_count() <= 2_500
-    }
-
-    /// Starts anew from `edges`: every undecided edge its own class, the
-    /// decided ones with their values, the board's angle marks; queues the
-    /// constraints that can teach something of singleton classes: those
-    /// with two undecided edges (joined), or more and an angle mark (the
-    /// rest say nothing until a class of theirs changes, and are queued
-    /// then).
-    fn reset<const W: usize>(&mut self, edges: &Board<W>) {
-        let n = self.edge_count();
-        self.classes.parent.clear();
-        self.classes.parent.extend(0..n as u32);
-        self.classes.next.clear();
-        self.classes.next.extend(0..n as u32);
-        self.classes.flip.clear();
-        self.classes.flip.resize(n, 0);
-        self.classes.value.clear();
-        self.classes.value.resize(n, UNKNOWN);
-        self.classes.size.clear();
-        self.classes.size.resize(n, 1);
-        self.classes.seen.clear(n);
-        // Each constraint's open edges: all of them, less the decided ones
-        // met below.
-        self.classes.open.clone_from(&self.edge_counts);
-        for (plane, rows, first, cols) in self.edge_planes() {
-            for i in 0..rows {
-                let (lines, crosses) = (edges.lines(plane, i), edges.crosses(plane, i));
-                let first = first as usize + i * cols;
-                for j in (lines | crosses).ones().take_while(|&j| j < cols) {
-                    self.classes.value[first + j] = u8::from(lines.has(j));
-                    self.classes.seen.insert(first + j);
-                    for c in self.edge_constraints[first + j] {
-                        if c != NONE {
-                            self.classes.open[c as usize] -= 1;
-                        }
-                    }
-                }
-            }
-        }
-        self.classes.marks.clear();
-        self.classes.marks.resize(self.rows * self.cols, 0);
-        self.read_marks(edges, false);
-        self.classes.queue.clear();
-        // (A blank cell's constraint for good.)
-        self.classes.queued.clone_from(&self.blank);
-        for k in 0..self.constraints.len() {
-            let open = self.classes.open[k];
-            let marked = || {
-                let c = &self.constraints[k];
-                c.angles[..c.angle_count as usize]
-                    .iter()
-                    .any(|&(_, _, cell, _)| self.classes.marks[cell as usize] != 0)
-            };
-            if open == 2 || (open > 2 && marked()) {
-                self.queue_one(k as u32);
-            }
-        }
-        self.valid = true;
     }
 
     /// Takes in what the board decided since the last call: edges (their
@@ -397,20 +349,15 @@ impl Parity {
             let cols = self.cols;
             if !queue {
                 // Starting anew: every mark is new, and none is queued.
-                for (b, r) in rows.iter().enumerate() {
-                    for j in r.ones().take_while(|&j| j < cols) {
-                        self.classes.marks[i * cols + j] |= 1 << b;
-                    }
+                let cells = &mut self.classes.marks[i * cols..][..cols];
+                for (j, cells) in (0..cols).step_by(8).zip(cells.chunks_mut(8)) {
+                    let bytes = start::cell_bytes(rows.map(|r| r.word_at(j) as u8)).to_le_bytes();
+                    cells.copy_from_slice(&bytes[..cells.len()]);
                 }
                 continue;
             }
             for j in fresh.ones().take_while(|&j| j < cols) {
-                let mut m = 0u8;
-                for (b, r) in rows.iter().enumerate() {
-                    if r.has(j) {
-                        m |= 1 << b;
-                    }
-                }
+                let m = (rows.iter().enumerate()).fold(0, |m, (b, r)| m | u8::from(r.has(j)) << b);
                 let cell = i * self.cols + j;
                 if m & !self.classes.marks[cell] != 0 {
                     self.classes.marks[cell] |= m;
@@ -455,7 +402,7 @@ impl Parity {
             // their other members may be undecided there.)
             self.read(edges)?;
         } else {
-            self.reset(edges);
+            self.reset(frame, edges);
         }
         // The constraints' edges are the board's: `solve` reads them
         // without checks.

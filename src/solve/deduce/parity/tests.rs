@@ -87,7 +87,7 @@ fn the_queue_reaches_the_fixpoint_of_solving_every_constraint() {
         let mut every = Parity::default();
         every.load_clues(rows, cols, &clues);
         every.build();
-        every.reset(&edges);
+        every.reset(&Frame::new(rows, cols), &edges);
         loop {
             let before = canonical(&mut every);
             for k in 0..every.constraints.len() {
@@ -152,4 +152,51 @@ fn a_parity_reused_across_puzzles_decides_what_a_fresh_one_does() {
         decided += fresh.map_or(0, |(n, _)| n);
     }
     assert!(decided > 0, "no edge decided in any round");
+}
+
+/// A fresh start read off the board a row at a time (`reset`) gives each
+/// constraint its undecided edges, counted one by one here, and queues,
+/// in the order of their numbers, exactly the clued cells and vertices
+/// with two of them, or more and a mark in one of their cells (the
+/// marks, too, read one by one from the board's angle rows).
+#[test]
+fn a_fresh_start_counts_and_queues_as_stated() {
+    let mut rng = Rng::new(0x5e7);
+    for round in 0..400 {
+        let (rows, cols) = (1 + rng.index(9), 1 + rng.index(30));
+        let (clues, edges) = outline_case(&mut rng, rows, cols);
+        let frame = Frame::<1>::new(rows, cols);
+        let mut parity = Parity::default();
+        parity.load_clues(rows, cols, &clues);
+        parity.build();
+        parity.reset(&frame, &edges);
+        let decided = |e: u32| {
+            let (plane, i, j) = parity.place(e);
+            (edges.lines(plane, i) | edges.crosses(plane, i)).has(j)
+        };
+        let cell_marked = |cell: usize| {
+            let (i, j) = (cell / cols, cell % cols);
+            let marks = edges.angle_marks(i);
+            marks.iter().any(|r| r.has(j))
+        };
+        let mut expected = Vec::new();
+        for (k, c) in parity.constraints.iter().enumerate() {
+            let open = c.edges[..c.len as usize]
+                .iter()
+                .filter(|&&e| !decided(e))
+                .count();
+            assert_eq!(
+                parity.classes.open[k] as usize, open,
+                "round {round}, constraint {k}"
+            );
+            let angles = &c.angles[..c.angle_count as usize];
+            let marked = angles
+                .iter()
+                .any(|&(_, _, cell, _)| cell_marked(cell as usize));
+            if !parity.blank[k] && (open == 2 || (open > 2 && marked)) {
+                expected.push(k as u32);
+            }
+        }
+        assert_eq!(parity.classes.queue, expected, "round {round}");
+    }
 }
