@@ -278,23 +278,23 @@ impl Parity {
             // SAFETY: `r` is a root `find` gave.
             let v = unsafe { self.value_unchecked(r) };
             let flip = 0u16.wrapping_sub(u16::from(f));
-            *line = if v == UNKNOWN {
-                // The class's place among the roots met, or the next one.
-                let x = if r == roots[0] {
-                    0
-                } else if r == roots[1] {
-                    1
-                } else if r == roots[2] {
-                    2
-                } else {
-                    m
-                };
-                roots[x & 3] = r;
-                m += usize::from(x == m);
-                ONES[x & 3]
+            // The class's place among the roots met, or the next one (a
+            // decided edge's root is none of them), taken without a branch
+            // on whether the edge is decided.
+            let x = if r == roots[0] {
+                0
+            } else if r == roots[1] {
+                1
+            } else if r == roots[2] {
+                2
             } else {
-                0u16.wrapping_sub(u16::from(v))
-            } ^ flip;
+                m
+            };
+            let (unknown, slot) = (v == UNKNOWN, x & 3);
+            roots[slot] = if unknown { r } else { roots[slot] };
+            m += usize::from(unknown & (x == m));
+            let known = 0u16.wrapping_sub(u16::from(v & 1));
+            *line = if unknown { ONES[slot] } else { known } ^ flip;
         }
         (lines, roots, m)
     }
