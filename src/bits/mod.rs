@@ -22,7 +22,7 @@ mod unroll;
 
 pub use count::Count;
 pub use lanes::Lanes;
-pub use row::{word_at, Ones, Row};
+pub use row::{or_at, word_at, Ones, Row};
 pub use row_set::RowSet;
 pub(crate) use unroll::{map4, unroll2, unroll4};
 

@@ -161,15 +161,7 @@ impl<const W: usize> Row<W> {
     /// dropped).
     #[inline]
     pub fn or_at(&mut self, start: usize, bits: u64) {
-        let (w, o) = (start / 64, start % 64);
-        if let Some(x) = self.0.get_mut(w) {
-            *x |= bits << o;
-        }
-        if o > 0 {
-            if let Some(x) = self.0.get_mut(w + 1) {
-                *x |= bits >> (64 - o);
-            }
-        }
+        or_at(&mut self.0, start, bits);
     }
 
     /// The 64 bits from bit `start` on (bits past the row read as 0).
@@ -263,6 +255,21 @@ impl<const W: usize> fmt::Debug for Row<W> {
             write!(f, "{j}")?;
         }
         write!(f, "]")
+    }
+}
+
+/// Sets the bits of `bits` in `words` from bit `start` on (bits past the
+/// last word are dropped): [`word_at`]'s write.
+#[inline]
+pub fn or_at(words: &mut [u64], start: usize, bits: u64) {
+    let (w, o) = (start / 64, start % 64);
+    if let Some(x) = words.get_mut(w) {
+        *x |= bits << o;
+    }
+    if o > 0 {
+        if let Some(x) = words.get_mut(w + 1) {
+            *x |= bits >> (64 - o);
+        }
     }
 }
 

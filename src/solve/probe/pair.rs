@@ -116,15 +116,9 @@ impl Pair {
     /// (at the rules' fixpoint) due.
     pub(super) fn split<const W: usize>(&self, base: &Board<W>, boards: [&mut Board<W>; 2]) {
         let [line, cross] = boards;
-        let stalled = base.stalled();
-        for (board, shift) in [(line, 0), (cross, self.stride)] {
-            board.set_lane_of(&self.edges, shift, &self.masks);
-            board.settle();
-            board.mark_changes_since(base);
-            if stalled {
-                board.set_stalled();
-            }
-        }
+        self.unpack(base.stalled(), [&mut *line, &mut *cross]);
+        line.mark_changes_since(base);
+        cross.mark_changes_since(base);
     }
 
     /// Puts each value's board of the packed probe board into `boards`,

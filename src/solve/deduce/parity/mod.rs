@@ -147,11 +147,7 @@ impl EdgeBits {
     /// below the number of edges).
     #[inline]
     fn or_at(&mut self, start: usize, bits: u64) {
-        let (w, o) = (start / 64, start % 64);
-        self.0[w] |= bits << o;
-        if o > 0 && bits >> (64 - o) != 0 {
-            self.0[w + 1] |= bits >> (64 - o);
-        }
+        crate::bits::or_at(&mut self.0, start, bits);
     }
 
     /// Edges `start .. start + 64`, bit `k` for edge `start + k` (those

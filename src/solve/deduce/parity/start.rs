@@ -26,7 +26,7 @@ impl Parity {
         self.classes.next.extend(0..n as u32);
         self.classes.flip.clear();
         self.classes.flip.resize(n, 0);
-        self.classes.value.clear();
+        // (Every value is written below, a row at a time.)
         self.classes.value.resize(n, UNKNOWN);
         self.classes.size.clear();
         self.classes.size.resize(n, 1);
