@@ -462,7 +462,7 @@ fn a_hard_puzzles_whole_search_out_of_budget_drops_its_loop() {
     // out: each drops its loop rather than keep a clue that nothing
     // showed needed, so every loop grown is a puzzle made, one with
     // several solutions, one too easy, or one dropped for the budget.
-    let out = slink_ok("gen --rows 10 --cols 10 --difficulty hard --count 4 --seed 1 --budget 20");
+    let out = slink_ok("gen --rows 10 --cols 10 --difficulty hard --count 4 --seed 1 --budget 15");
     let summary = &out.stderr;
     // The number just before `phrase` in the summary (0 if it is not
     // there), skipping a word of unit if `unit`.

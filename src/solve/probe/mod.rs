@@ -57,6 +57,20 @@ pub(super) struct Prober<const W: usize> {
     /// its probe last taught nothing, and the fewer edges its two values
     /// decided then; on that board, probing it again would only tell that.
     known: Vec<(u64, u32)>,
+    /// Whether the search's root was probed: probing there goes on to its
+    /// fixpoint, round after round, and at every later node (those back at
+    /// the root's level after a backtrack too) ends after the first round
+    /// that made progress. The round that would follow, which probes every
+    /// edge again to find the fixpoint, is left to the probing of the
+    /// node's children, which see the same board and more: below the root
+    /// a probe seldom teaches anything (4% of them on the human-made set at
+    /// `64a9067`), and the search branches on the best edge the round
+    /// found instead. Callgrind, `solve -j1 -q`: data set 60 (a uniqueness
+    /// proof of 436 nodes) -19%, the human-made set -6%, every generated
+    /// set that searches 0-4% less (docs/bench-history.md, "Issue 52,
+    /// fourteenth session"). What probing alone decides (a puzzle's grade,
+    /// `check` without search) is as before.
+    root_probed: bool,
     /// Probes taken from `known` (counted for the tests).
     #[cfg(test)]
     cached: usize,
@@ -130,6 +144,7 @@ fn shortcuts(o: &Options) -> bool {
 impl<const W: usize> Prober<W> {
     /// Starts on a new puzzle.
     pub(super) fn start(&mut self) {
+        self.root_probed = false;
         self.pair.forget();
         self.best = None;
         self.focus = None;
@@ -157,8 +172,10 @@ impl<const W: usize> Prober<W> {
     /// Failed-literal probing on the board of `node`: each undecided edge
     /// is tried both ways (until [`PROBE_STREAK`] probes in a row decide
     /// nothing); a value that leads to a contradiction is ruled out, and
-    /// what both values lead to is adopted. Repeats until a round adds
-    /// nothing. `Ok(false)` if the work budget ran out.
+    /// what both values lead to is adopted. At a search's root, repeats
+    /// until a round adds nothing; at its later nodes, ends after the
+    /// first round that adds something (see [`Prober::root_probed`]).
+    /// `Ok(false)` if the work budget ran out.
     ///
     /// A probe of edge `x` whose two values both stand and share nothing new
     /// suggests what probing other edges would find: an edge `f` that is a
@@ -199,6 +216,7 @@ impl<const W: usize> Prober<W> {
         out: &mut Outcome,
     ) -> Result<bool, Contradiction> {
         let frame = node.frame;
+        let at_the_root = !std::mem::replace(&mut self.root_probed, true);
         self.version += 1;
         let rows = frame.plane_rows(Plane::H) + frame.rows;
         self.dominated.clear();
@@ -218,7 +236,12 @@ impl<const W: usize> Prober<W> {
                 self.pair.prepare::<W>(p);
             }
             match self.round(&mut node, o, out)? {
-                Round::Progress => self.finish_round(&mut node, o, out)?,
+                Round::Progress => {
+                    self.finish_round(&mut node, o, out)?;
+                    if !at_the_root {
+                        return Ok(true);
+                    }
+                }
                 Round::Nothing => return Ok(true),
                 Round::OutOfBudget => return Ok(false),
             }
