@@ -280,3 +280,67 @@ fn lonely_candidates_come_last_each_part_in_order() {
         "{lonely} lonely, {others} others"
     );
 }
+
+/// Every edge of `board`, as its line and cross rows.
+fn edge_rows<const W: usize>(frame: &Frame<W>, board: &Board<W>) -> Vec<(Row<W>, Row<W>)> {
+    let rows = |p| (0..frame.plane_rows(p)).map(move |i| (p, i));
+    let all = rows(Plane::H).chain(rows(Plane::V));
+    all.map(|(p, i)| (board.lines(p, i), board.crosses(p, i)))
+        .collect()
+}
+
+/// A search's root probes to its fixpoint; a later node, on the same
+/// board, stops after the first round that made progress, so it decides
+/// a part of what the root decides (less where the root needed more
+/// rounds); `start` makes the next probing a root's again.
+#[test]
+fn later_nodes_stop_after_a_round_that_made_progress() {
+    const W: usize = 1;
+    let o = Options::default();
+    let (mut seed, mut probed, mut cut_short) = (54, 0, 0);
+    // One prober throughout, as a search keeps it.
+    let mut prober = Prober::<W>::default();
+    for case in 0..240 {
+        let (rows, cols) = (5 + case % 9, 5 + case % 13);
+        let p = random_test_puzzle(rows, cols, 5 + (case % 4) as u64, &mut seed);
+        let mut scratch = Scratch::<W>::default();
+        let Some(start) = root_board::<W>(&p, &mut scratch) else {
+            continue;
+        };
+        let (frame, clues) = given_of::<W>(&p);
+        // `start` probed at depth 0 (a later node there is one the search
+        // came back to after a backtrack).
+        let mut probe = |prober: &mut Prober<W>| {
+            // Deduced as the search's node is before its probing (which
+            // indexes its paths for the probes' loop reasoning).
+            let mut board = start.clone();
+            deduce_as_node(&p, &mut scratch, &mut board).ok()?;
+            let node = Node {
+                frame: &frame,
+                clues: &clues,
+                scratch: &mut scratch,
+                board: &mut board,
+                depth: 0,
+            };
+            let done = prober.probe(node, &p, &o, &mut Outcome::default());
+            (done == Ok(true)).then(|| edge_rows(&frame, &board))
+        };
+        prober.start();
+        let Some(root) = probe(&mut prober) else {
+            continue;
+        };
+        let later = probe(&mut prober).expect("the root's first round stood");
+        prober.start();
+        let again = probe(&mut prober);
+        assert!(again.as_ref() == Some(&root), "case {case}: {p:?}");
+        let within = |(l, x): &(Row<W>, Row<W>), (rl, rx): &(Row<W>, Row<W>)| {
+            (*l & !*rl).is_empty() && (*x & !*rx).is_empty()
+        };
+        let part = later.iter().zip(&root).all(|(l, r)| within(l, r));
+        assert!(part, "case {case}: a later node decided more: {p:?}");
+        probed += 1;
+        cut_short += usize::from(later != root);
+    }
+    assert!(probed > 100, "only {probed} puzzles probed");
+    assert!(cut_short > 0, "no later node stopped short in {probed}");
+}
