@@ -66,8 +66,8 @@ pub(super) struct Prober<const W: usize> {
     /// a probe seldom teaches anything (4% of them on the human-made set at
     /// `64a9067`), and the search branches on the best edge the round
     /// found instead. Callgrind, `solve -j1 -q`: data set 60 (a uniqueness
-    /// proof of 436 nodes) -19%, the human-made set -6%, every generated
-    /// set that searches 0-4% less (docs/bench-history.md, "Issue 52,
+    /// proof of 436 nodes) -18.5%, the human-made set -6.0%, every generated
+    /// set that searches 0.3-4.4% less (docs/bench-history.md, "Issue 52,
     /// fourteenth session"). What probing alone decides (a puzzle's grade,
     /// `check` without search) is as before.
     root_probed: bool,
