@@ -199,15 +199,9 @@ fn probing_ends_where_deduction_adds_nothing() {
         let mut again = board.clone();
         let found = deduce_as_node(&p, &mut scratch, &mut again);
         assert_eq!(found, Ok(()), "case {case}: {p:?}");
-        let edges = |b: &Board<W>| {
-            let rows = |p| (0..frame.plane_rows(p)).map(move |i| (p, i));
-            let all = rows(Plane::H).chain(rows(Plane::V));
-            all.map(|(p, i)| (b.lines(p, i), b.crosses(p, i)))
-                .collect::<Vec<_>>()
-        };
         // (Colours and angle marks may grow: the search reads edges.)
         assert!(
-            edges(&again) == edges(&board),
+            edge_rows(&frame, &again) == edge_rows(&frame, &board),
             "case {case}: deduction adds to {p:?}"
         );
         probed += 1;
