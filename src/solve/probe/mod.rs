@@ -3,6 +3,7 @@
 //! what both values lead to is adopted, and the edge whose values decide
 //! most is remembered as the best one to branch on.
 
+mod deep;
 mod pair;
 
 use crate::bits::Row;
@@ -12,10 +13,8 @@ use crate::puzzle::Puzzle;
 use crate::rules::{Contradiction, Reason};
 use crate::solve::deduce::{deduce, log_changes, Given, Mode, Node};
 use crate::solve::outcome::{Options, Outcome, Stats};
+use deep::DeepProbes;
 use pair::Pair;
-
-/// Probes in a row that decide nothing before a probing round ends.
-const PROBE_STREAK: usize = 100;
 
 /// Probing's scratch space and what its last round found.
 #[derive(Default)]
@@ -76,54 +75,6 @@ pub(super) struct Prober<const W: usize> {
     cached: usize,
 }
 
-/// How often probes below the root taught something on the current
-/// puzzle: where the search meets many solutions (puzzles that are not
-/// unique) they hardly ever do, and probing every node would cost far
-/// more than the nodes it saves; where it proves a unique puzzle, they
-/// often refute a value.
-#[derive(Default, Clone, Copy, Debug)]
-struct DeepProbes {
-    probes: u64,
-    taught: u64,
-}
-
-impl DeepProbes {
-    /// Probes below the root tried before their yield is judged.
-    const TRIAL: u64 = 200;
-    /// The yield below which probing below the root is cut short: one
-    /// probe in this many teaching something.
-    const RATE: u64 = 100;
-    /// The streak that ends a round below the root when probing there
-    /// does not pay.
-    const SHORT: usize = 10;
-
-    /// Counts a probe at `depth`, which `taught` something or not.
-    fn count(&mut self, depth: usize, taught: bool) {
-        if depth > 0 {
-            self.probes += 1;
-            self.taught += u64::from(taught);
-        }
-    }
-
-    /// Probes in a row that teach nothing before a round of probing at
-    /// `depth` ends: [`PROBE_STREAK`] at the root and while probing below
-    /// it pays, else [`DeepProbes::SHORT`] (never none: without probing, a
-    /// search meets its failures only at their leaves).
-    fn streak(&self, depth: usize) -> usize {
-        if depth == 0 || self.pays() {
-            PROBE_STREAK
-        } else {
-            Self::SHORT
-        }
-    }
-
-    /// Whether probing below the root pays on this puzzle (or has not been
-    /// tried enough to tell).
-    fn pays(&self) -> bool {
-        self.probes < Self::TRIAL || self.taught * Self::RATE >= self.probes
-    }
-}
-
 /// How a round of probing ended.
 enum Round {
     /// It decided something: another round follows.
@@ -170,7 +121,7 @@ impl<const W: usize> Prober<W> {
     }
 
     /// Failed-literal probing on the board of `node`: each undecided edge
-    /// is tried both ways (until [`PROBE_STREAK`] probes in a row decide
+    /// is tried both ways (until [`deep::PROBE_STREAK`] probes in a row decide
     /// nothing); a value that leads to a contradiction is ruled out, and
     /// what both values lead to is adopted. At a search's root, repeats
     /// until a round adds nothing; at its later nodes, ends after the
@@ -272,7 +223,7 @@ impl<const W: usize> Prober<W> {
     /// them) behind the others, each part in its order: a probe beside
     /// nothing decided seldom teaches anything (on the human-made set,
     /// 4.3% of lonely probes did, against 23% of the others), and a round
-    /// ends after [`PROBE_STREAK`] probes in a row that teach nothing.
+    /// ends after [`deep::PROBE_STREAK`] probes in a row that teach nothing.
     fn lonely_last(&mut self, frame: &Frame<W>, board: &Board<W>) {
         let decided =
             |p: Plane, i: usize| (board.lines(p, i) | board.crosses(p, i)) & frame.plane_bits(p);
