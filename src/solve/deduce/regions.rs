@@ -112,6 +112,49 @@ impl<const W: usize> Regions<W> {
         Ok(coloured)
     }
 
+    /// Whether the cells known inside are not all joined to one another
+    /// through cells not known outside: a contradiction, found by the
+    /// inside fill of [`Regions::apply`] alone, colouring nothing (probing
+    /// refutes a value by it: `probe/split.rs`).
+    pub fn inside_split(&mut self, frame: &Frame<W>, edges: &Board<W>) -> bool {
+        let rows = frame.rows;
+        let Some(si) = (0..rows).find(|&i| edges.inside(i).any()) else {
+            return false;
+        };
+        let cells = frame.cells;
+        for v in [&mut self.right_in, &mut self.down_in, &mut self.reach] {
+            v.resize(rows, Row::EMPTY);
+        }
+        // Per row: the joins along it and down from it between cells not
+        // known outside.
+        let mut next = cells & !edges.outside(0);
+        let joins = self.right_in.iter_mut().zip(self.down_in.iter_mut());
+        for (i, (along_row, down)) in joins.enumerate() {
+            let here = next;
+            let v = edges.lines(Plane::V, i);
+            *along_row = !v.west(1, true) & here & here.west(1, false);
+            *down = if i + 1 < rows {
+                next = cells & !edges.outside(i + 1);
+                !edges.lines(Plane::H, i + 1) & here & next
+            } else {
+                Row::EMPTY
+            };
+        }
+        self.reach.iter_mut().for_each(|r| *r = Row::EMPTY);
+        let first = Row::single(edges.inside(si).first().expect("a cell inside"));
+        self.reach[si] = along(first, self.right_in[si]);
+        self.work.clear();
+        self.work.push(si);
+        fill_rows(
+            &mut self.reach,
+            &self.right_in,
+            &self.down_in,
+            &mut self.work,
+        );
+        let mut reach = self.reach.iter().enumerate();
+        reach.any(|(i, r)| (edges.inside(i) & !*r).any())
+    }
+
     /// Colours `inside` (else outside) the cells the fill could enter but
     /// did not reach: cut off from the region it grew, they are of the
     /// other one. How many, or a contradiction where one is known to be of
@@ -306,14 +349,23 @@ mod tests {
         e
     }
 
+    /// A random board of 1 to 9 rows and 1 to `max_cols` columns, with
+    /// its frame.
+    fn random_case<const W: usize>(max_cols: usize, seed: &mut u64) -> (Frame<W>, Board<W>) {
+        let rows = 1 + splitmix64(seed) as usize % 9;
+        let cols = 1 + splitmix64(seed) as usize % max_cols;
+        (
+            Frame::<W>::new(rows, cols),
+            random_board::<W>(rows, cols, seed),
+        )
+    }
+
     fn compare<const W: usize>(cases: usize, max_cols: usize, seed: &mut u64) {
         let mut regions = Regions::<W>::default();
         let mut coloured = 0;
         for case in 0..cases {
-            let rows = 1 + splitmix64(seed) as usize % 9;
-            let cols = 1 + splitmix64(seed) as usize % max_cols;
-            let frame = Frame::<W>::new(rows, cols);
-            let start = random_board::<W>(rows, cols, seed);
+            let (frame, start) = random_case::<W>(max_cols, seed);
+            let (rows, cols) = (frame.rows, frame.cols);
             let want = reference(&frame, &start);
             let mut got = start.clone();
             let result = regions.apply(&frame, &mut got);
@@ -331,6 +383,69 @@ mod tests {
             }
         }
         assert!(coloured > cases / 10, "only {coloured} boards coloured");
+    }
+
+    /// Whether a plain search from the first cell inside, through cells
+    /// not outside, misses a cell inside.
+    fn reference_split<const W: usize>(frame: &Frame<W>, e: &Board<W>) -> bool {
+        let (rows, cols) = (frame.rows, frame.cols);
+        let cells: Vec<(usize, usize)> = (0..rows)
+            .flat_map(|i| (0..cols).map(move |j| (i, j)))
+            .collect();
+        let inside: Vec<_> = cells.iter().filter(|&&(i, j)| e.inside(i).has(j)).collect();
+        let Some(&&start) = inside.first() else {
+            return false;
+        };
+        let open = |i: usize, j: usize| !e.outside(i).has(j);
+        let mut seen = vec![start];
+        let mut todo = vec![start];
+        while let Some((i, j)) = todo.pop() {
+            let mut next = Vec::new();
+            if i > 0 && !e.lines(Plane::H, i).has(j) {
+                next.push((i - 1, j));
+            }
+            if i + 1 < rows && !e.lines(Plane::H, i + 1).has(j) {
+                next.push((i + 1, j));
+            }
+            if j > 0 && !e.lines(Plane::V, i).has(j) {
+                next.push((i, j - 1));
+            }
+            if j + 1 < cols && !e.lines(Plane::V, i).has(j + 1) {
+                next.push((i, j + 1));
+            }
+            for c in next {
+                if open(c.0, c.1) && !seen.contains(&c) {
+                    seen.push(c);
+                    todo.push(c);
+                }
+            }
+        }
+        inside.iter().any(|c| !seen.contains(c))
+    }
+
+    fn compare_split<const W: usize>(cases: usize, max_cols: usize, seed: &mut u64) {
+        let mut regions = Regions::<W>::default();
+        let mut split = 0;
+        for case in 0..cases {
+            let (frame, board) = random_case::<W>(max_cols, seed);
+            let (rows, cols) = (frame.rows, frame.cols);
+            let want = reference_split(&frame, &board);
+            let got = regions.inside_split(&frame, &board);
+            assert_eq!(got, want, "case {case}, {rows}x{cols}");
+            split += usize::from(got);
+        }
+        assert!(split > cases / 10, "only {split} boards split");
+        assert!(split < cases * 9 / 10, "{split} boards split");
+    }
+
+    /// The inside check tells a split inside as a plain search does, on
+    /// one, two and four words.
+    #[test]
+    fn inside_split_matches_a_plain_search() {
+        let mut seed = 29;
+        compare_split::<1>(3000, 63, &mut seed);
+        compare_split::<2>(500, 127, &mut seed);
+        compare_split::<4>(300, 255, &mut seed);
     }
 
     /// The row fills colour what a plain search colours, on one, two and

@@ -5,6 +5,7 @@
 
 mod deep;
 mod pair;
+mod split;
 
 use crate::bits::Row;
 use crate::board::{Board, Frame};
@@ -15,6 +16,7 @@ use crate::solve::deduce::{deduce, log_changes, Given, Mode, Node};
 use crate::solve::outcome::{Options, Outcome, Stats};
 use deep::DeepProbes;
 use pair::Pair;
+use split::refute_split;
 
 /// Probing's scratch space and what its last round found.
 #[derive(Default)]
@@ -375,9 +377,26 @@ impl<const W: usize> Prober<W> {
     }
 
     /// Deduces both values of edge `e` on the node's board, into `line`
+    /// and `cross` ([`Prober::deduce_values`]); below the root, a value
+    /// whose inside is split is refuted (see `split.rs`).
+    fn both_values(
+        &mut self,
+        node: &mut Node<'_, W>,
+        e: EdgeId,
+        o: &Options,
+        stats: &mut Stats,
+    ) -> (Result<(), Contradiction>, Result<(), Contradiction>) {
+        let (mut l, mut c) = self.deduce_values(node, e, o, stats);
+        let (regions, boards) = (&mut node.scratch.regions, [&self.line, &self.cross]);
+        let depth = node.depth;
+        refute_split(regions, node.frame, depth, [&mut l, &mut c], boards);
+        (l, c)
+    }
+
+    /// Deduces both values of edge `e` on the node's board, into `line`
     /// and `cross`: side by side where the board is narrow enough, else
     /// one at a time.
-    fn both_values(
+    fn deduce_values(
         &mut self,
         node: &mut Node<'_, W>,
         e: EdgeId,
