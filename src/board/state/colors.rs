@@ -18,6 +18,13 @@ impl<const W: usize> Board<W> {
         self.row(Part::Outside, i)
     }
 
+    /// Whether this board, which extends `base`, knows a cell outside that
+    /// `base` does not.
+    #[inline]
+    pub fn more_outside_than(&self, base: &Self) -> bool {
+        self.part(Part::Outside) != base.part(Part::Outside)
+    }
+
     /// Marks cells of row `i` inside (`inside` true) or outside; true if new.
     #[inline]
     pub fn add_color(&mut self, i: usize, inside: bool, m: Row<W>) -> bool {

@@ -389,7 +389,8 @@ impl<const W: usize> Prober<W> {
         let (mut l, mut c) = self.deduce_values(node, e, o, stats);
         let (regions, boards) = (&mut node.scratch.regions, [&self.line, &self.cross]);
         let depth = node.depth;
-        refute_split(regions, node.frame, depth, [&mut l, &mut c], boards);
+        let values = [&mut l, &mut c];
+        refute_split(regions, node.frame, depth, values, boards, node.board);
         (l, c)
     }
 
