@@ -96,15 +96,9 @@ impl<const W: usize> Regions<W> {
         self.fill(rows);
         coloured += self.colour_cut_off(edges, rows, true)?;
         // Inside: from a cell known inside, through cells not outside.
-        let Some((si, sj)) = (0..rows).find_map(|i| edges.inside(i).first().map(|j| (i, j))) else {
+        if !self.fill_inside(frame, edges) {
             return Ok(coloured);
-        };
-        for i in 0..rows {
-            self.allowed[i] = cells & !edges.outside(i);
-            self.reach[i] = Row::EMPTY;
         }
-        self.reach[si] = Row::single(sj);
-        self.fill(rows);
         coloured += self.colour_cut_off(edges, rows, false)?;
         if edges.has_conflict() {
             return Err(Contradiction::EdgeConflict);
@@ -117,20 +111,37 @@ impl<const W: usize> Regions<W> {
     /// inside fill of [`Regions::apply`] alone, colouring nothing (probing
     /// refutes a value by it: `probe/split.rs`).
     pub fn inside_split(&mut self, frame: &Frame<W>, edges: &Board<W>) -> bool {
+        if !self.fill_inside(frame, edges) {
+            return false;
+        }
+        let mut reach = self.reach.iter().enumerate();
+        reach.any(|(i, r)| (edges.inside(i) & !*r).any())
+    }
+
+    /// The inside fill: from the first cell known inside, through the
+    /// cells not known outside (`allowed`), across sides that are not
+    /// lines, into `reach`; false, filling nothing, if no cell is known
+    /// inside. Its joins come straight from the board's rows, in one pass
+    /// (not from `right` and `down`: a probe's check has none).
+    fn fill_inside(&mut self, frame: &Frame<W>, edges: &Board<W>) -> bool {
         let rows = frame.rows;
         let Some(si) = (0..rows).find(|&i| edges.inside(i).any()) else {
             return false;
         };
         let cells = frame.cells;
-        for v in [&mut self.right_in, &mut self.down_in, &mut self.reach] {
+        for v in [
+            &mut self.allowed,
+            &mut self.right_in,
+            &mut self.down_in,
+            &mut self.reach,
+        ] {
             v.resize(rows, Row::EMPTY);
         }
-        // Per row: the joins along it and down from it between cells not
-        // known outside.
         let mut next = cells & !edges.outside(0);
         let joins = self.right_in.iter_mut().zip(self.down_in.iter_mut());
-        for (i, (along_row, down)) in joins.enumerate() {
+        for (i, (allowed, (along_row, down))) in self.allowed.iter_mut().zip(joins).enumerate() {
             let here = next;
+            *allowed = here;
             let v = edges.lines(Plane::V, i);
             *along_row = !v.west(1, true) & here & here.west(1, false);
             *down = if i + 1 < rows {
@@ -151,8 +162,7 @@ impl<const W: usize> Regions<W> {
             &self.down_in,
             &mut self.work,
         );
-        let mut reach = self.reach.iter().enumerate();
-        reach.any(|(i, r)| (edges.inside(i) & !*r).any())
+        true
     }
 
     /// Colours `inside` (else outside) the cells the fill could enter but
