@@ -7,10 +7,11 @@ use crate::puzzle::{Clue, Puzzle, BLANK};
 /// The clues of a puzzle as row masks: one per clue value.
 #[derive(Clone, Debug, Default)]
 pub struct Clues<const W: usize> {
-    /// `by_value[n][i]`: the cells of row `i` whose clue is `n`. Each holds
-    /// exactly `rows` rows, so that a row checked against `rows` is read
+    /// `by_value[i][n]`: the cells of row `i` whose clue is `n` (a row's
+    /// four side by side: the colour rules read them at once). Exactly
+    /// `rows` rows, so that a row checked against `rows` is read
     /// unchecked.
-    by_value: [Vec<Row<W>>; 4],
+    by_value: Vec<[Row<W>; 4]>,
     /// `sliced[i]`: the clues of row `i` as bits (see [`Clues::sliced`]);
     /// exactly `rows` rows.
     sliced: Vec<ClueBits<W>>,
@@ -43,20 +44,16 @@ impl<const W: usize> Clues<W> {
         self.sliced.resize(rows, none);
         // Every list holds `rows` rows from here on, even if the load
         // stops (a panic caught by the caller) before `finish`.
-        for v in &mut self.by_value {
-            v.resize(rows, Row::EMPTY);
-        }
+        self.by_value.resize(rows, [Row::EMPTY; 4]);
     }
 
     /// Ends a load: the masks by value, from the clues as bits.
     fn finish(&mut self) {
-        debug_assert!(self.by_value.iter().all(|v| v.len() == self.rows));
-        let [zero, one, two, three] = &mut self.by_value;
-        let by_value = zero.iter_mut().zip(one).zip(two.iter_mut().zip(three));
-        for (((zero, one), (two, three)), c) in by_value.zip(&self.sliced) {
+        debug_assert_eq!(self.by_value.len(), self.rows);
+        for (by_value, c) in self.by_value.iter_mut().zip(&self.sliced) {
             let (low, high) = (c.any & c.low, c.any & c.high);
             let none = c.any & !(c.low | c.high);
-            (*zero, *one, *two, *three) = (none, low & !high, high & !low, low & high);
+            *by_value = [none, low & !high, high & !low, low & high];
         }
     }
 
@@ -127,12 +124,12 @@ impl<const W: usize> Clues<W> {
     /// cell at column `j + dc` lands in bit `j`. Rows off the grid are empty.
     #[inline]
     pub fn at(&self, n: usize, i: usize, dr: i32, dc: i32) -> Row<W> {
-        let rows = &self.by_value[n];
+        let rows = &self.by_value;
         match i.checked_add_signed(dr as isize) {
             Some(r) if r < self.rows => {
                 debug_assert_eq!(rows.len(), self.rows);
-                // SAFETY: `r < self.rows`, the length of every `by_value[n]`.
-                unsafe { rows.get_unchecked(r) }.shift(-dc, false)
+                // SAFETY: `r < self.rows`, the length of `by_value`.
+                (unsafe { rows.get_unchecked(r) })[n].shift(-dc, false)
             }
             _ => Row::EMPTY,
         }
@@ -147,7 +144,7 @@ impl<const W: usize> Clues<W> {
     /// The cells of row `i` whose clue is `n`.
     #[inline]
     pub fn cells_with(&self, n: usize, i: usize) -> Row<W> {
-        self.by_value[n][i]
+        self.by_value[i][n]
     }
 
     /// The cells of row `i` with each clue, 0 to 3 ([`Clues::cells_with`]
@@ -155,10 +152,8 @@ impl<const W: usize> Clues<W> {
     #[inline]
     pub fn row_by_value(&self, i: usize) -> [Row<W>; 4] {
         assert!(i < self.rows, "clue row {i} of {}", self.rows);
-        // SAFETY: `i < self.rows`, the length of every `by_value[n]`.
-        self.by_value
-            .each_ref()
-            .map(|rows| unsafe { *rows.get_unchecked(i) })
+        // SAFETY: `i < self.rows`, the length of `by_value`.
+        unsafe { *self.by_value.get_unchecked(i) }
     }
 
     /// The clues of row `i` as binary digits, for arithmetic on whole rows.

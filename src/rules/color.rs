@@ -45,9 +45,8 @@ pub fn apply<const W: usize>(ctx: &mut Ctx<'_, W>, i: usize) {
     outside |= ((line & ni) | (cross & no)).or_all();
     // How many neighbours of each colour, per cell (from the same lanes).
     let (cin, cout) = (Count::of(ni.0), Count::of(no.0));
-    let clues = ctx.clues;
     // Inside, the cell would see every outside neighbour as a line.
-    let [c0, c1, c2, c3] = clues.row_by_value(i).map(|c| c & cells);
+    let [c0, c1, c2, c3] = ctx.clues_of_row(i);
     let (in1, in2, in3) = (cin.gt(1), cin.gt(2), cin.gt(3));
     let (out1, out2, out3) = (cout.gt(1), cout.gt(2), cout.gt(3));
     let (in0, out0) = (cin.gt(0), cout.gt(0));

@@ -84,6 +84,13 @@ impl<'a, const W: usize> Ctx<'a, W> {
         self.clues.at(n, i, dr, dc) & self.frame.cells
     }
 
+    /// The cells of row `i` (a row of the board) with each clue, 0 to 3,
+    /// in one read: [`Ctx::clue`] of each, with `dr` and `dc` 0.
+    #[inline(always)]
+    pub fn clues_of_row(&self, i: usize) -> [Row<W>; 4] {
+        self.clues.row_by_value(i).map(|c| c & self.frame.cells)
+    }
+
     /// The cells with clue `n` in the rows around row `i` (`i - 1` to
     /// `i + 1`), each row read once: see [`Near::at`].
     #[inline(always)]
