@@ -94,19 +94,37 @@ impl<const W: usize> Board<W> {
         news(&s[whole..], &a[whole..], &b[whole..]).any()
     }
 
-    /// Adds to `into` (a row per plane row, the `H` rows and then the `V`
-    /// rows) the edges that are a line on one of `a` and `b` and a cross
-    /// on the other: a plane at a time over slices (vector code; a chain
+    /// The numbers of decided edges (line or cross) within `frame` of `a`
+    /// and of `b` ([`Board::decided_count`] of each), adding to `into` (a
+    /// row per plane row, the `H` rows and then the `V` rows) the edges
+    /// that are a line on one and a cross on the other: one pass over the
+    /// two boards' edges for the three (a probe whose two values stand
+    /// asks them all), a plane at a time over slices (vector code; a chain
     /// of the two planes' iterators was not).
-    pub fn add_disagreements(a: &Self, b: &Self, into: &mut [Row<W>]) {
+    pub fn count_and_disagree(
+        a: &Self,
+        b: &Self,
+        frame: &Frame<W>,
+        into: &mut [Row<W>],
+    ) -> [u32; 2] {
         assert_eq!(a.rows, b.rows, "boards of different sizes");
+        debug_assert_eq!(frame.rows, a.rows, "a frame of another board");
         let ([ahl, ahx, avl, avx], [bhl, bhx, bvl, bvx]) = (a.planes(), b.planes());
         let (h, v) = into.split_at_mut(ahl.len().min(into.len()));
-        for (into, al, ax, bl, bx) in [(h, ahl, ahx, bhl, bhx), (v, avl, avx, bvl, bvx)] {
+        let mut counts = [0, 0];
+        let planes = [
+            (h, ahl, ahx, bhl, bhx, frame.cells),
+            (v, avl, avx, bvl, bvx, frame.vertices),
+        ];
+        for (into, al, ax, bl, bx, bits) in planes {
             let rows = al.iter().zip(ax).zip(bl.iter().zip(bx));
             for (d, ((al, ax), (bl, bx))) in into.iter_mut().zip(rows) {
                 *d |= (*al & *bx) | (*ax & *bl);
+                counts[0] += ((*al | *ax) & bits).count();
+                counts[1] += ((*bl | *bx) & bits).count();
             }
         }
+        debug_assert_eq!(counts, [a.decided_count(frame), b.decided_count(frame)]);
+        counts
     }
 }

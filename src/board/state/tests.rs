@@ -294,8 +294,9 @@ fn rows_due_say_what_changed_near_them() {
 }
 
 /// The word-level looks of probing: whether two boards share a bit a
-/// third lacks (eight words to a test, then the rest) and the edges two
-/// boards disagree on, added to rows of their own; each against its
+/// third lacks (eight words to a test, then the rest), and the edges two
+/// boards disagree on, added to rows of their own, with the edges each
+/// has decided within a frame; each against its
 /// plain statement, on boards of 1 to 9 rows (whole chunks of eight words
 /// and words left over) with random bits in every part.
 #[test]
@@ -339,8 +340,18 @@ fn shared_news_and_disagreements_match_their_statements() {
             };
             *w |= (a.lines(p, i) & b.crosses(p, i)) | (a.crosses(p, i) & b.lines(p, i));
         }
-        Board::add_disagreements(a, b, &mut into);
+        // The decided edges within a frame of some width, counted plainly.
+        let frame = Frame::<1>::new(rows, 1 + trial % 63);
+        let decided = |x: &Board<1>| -> u32 {
+            let h =
+                (0..=rows).map(|i| (x.lines(Plane::H, i) | x.crosses(Plane::H, i)) & frame.cells);
+            let v =
+                (0..rows).map(|i| (x.lines(Plane::V, i) | x.crosses(Plane::V, i)) & frame.vertices);
+            h.chain(v).map(|r| r.count()).sum()
+        };
+        let counts = Board::count_and_disagree(a, b, &frame, &mut into);
         assert_eq!(into, want, "trial {trial}");
+        assert_eq!(counts, [decided(a), decided(b)], "trial {trial}");
     }
     assert!(shared > 100 && none > 100, "{shared} shared, {none} not");
 }

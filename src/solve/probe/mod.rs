@@ -457,14 +457,16 @@ impl<const W: usize> Prober<W> {
     /// (beyond the `base` decided before the round), and marks the edges
     /// its probe dominates.
     fn both_stand(&mut self, e: EdgeId, frame: &Frame<W>, base: u32, o: &Options) {
-        let least = (self.line.decided_count(frame)).min(self.cross.decided_count(frame));
-        self.score(e, least - base);
-        if shortcuts(o) {
-            self.known[Self::slot(frame, e)] = (self.version, least);
-            let (a, b) = (&self.line, &self.cross);
-            // Rows in the order of the dominated rows: `H`, then `V`.
-            Board::add_disagreements(a, b, &mut self.dominated);
+        let (a, b) = (&self.line, &self.cross);
+        if !shortcuts(o) {
+            let least = a.decided_count(frame).min(b.decided_count(frame));
+            return self.score(e, least - base);
         }
+        // Rows in the order of the dominated rows: `H`, then `V`.
+        let [on_a, on_b] = Board::count_and_disagree(a, b, frame, &mut self.dominated);
+        let least = on_a.min(on_b);
+        self.score(e, least - base);
+        self.known[Self::slot(frame, e)] = (self.version, least);
     }
 
     /// The row of edge `e` among the plane rows, `H` rows then `V` rows
