@@ -16,7 +16,7 @@ impl<const W: usize> Board<W> {
         from: &Board<V>,
         mut take: impl FnMut(Part, Row<V>) -> Row<W>,
     ) {
-        self.make_room_for(from.rows, from.data.len());
+        self.make_room_for(from.rows, from.data.len(), true);
         // A part at a time, a slice each (word by word through
         // `for_each_word`, the copy was not vectorised: 2,800 instructions
         // a 20-row board). A copy that needs no part, a mask a word, goes
@@ -44,7 +44,9 @@ impl<const W: usize> Board<W> {
     /// Makes this the board of one lane of `from`, a packed board of as
     /// many rows on one-word rows ([`Frame::packed`]): every word of `from`
     /// moved down by `shift` bits and cut to the same word of `masks`
-    /// ([`Board::word_masks`] of this board's frame); every row is due.
+    /// ([`Board::word_masks`] of this board's frame); settled (nothing
+    /// due: probing unpacks boards at the rules' fixpoint), every row
+    /// open, no other flag set.
     pub fn set_lane_of(&mut self, from: &Board<1>, shift: usize, masks: &[Row<1>]) {
         self.set_words_of(from, masks, |m, mask| (m >> shift) & mask);
     }
@@ -79,7 +81,8 @@ impl<const W: usize> Board<W> {
     /// Makes this a packed board of two copies of `from` (a board of as
     /// many rows on one-word rows), the second `shift` bits up: every word
     /// of `from` cut to the same word of `masks` ([`Board::word_masks`] of
-    /// its frame), and that moved up by `shift`; every row is due.
+    /// its frame), and that moved up by `shift`; settled, as
+    /// [`Board::set_lane_of`] leaves a board.
     pub fn set_twice_of<const V: usize>(
         &mut self,
         from: &Board<V>,
@@ -104,7 +107,7 @@ impl<const W: usize> Board<W> {
         masks: &[Row<1>],
         f: impl Fn(u64, u64) -> u64,
     ) {
-        self.make_room_for(from.rows, from.data.len());
+        self.make_room_for(from.rows, from.data.len(), false);
         assert_eq!(masks.len(), from.data.len(), "masks of another size");
         for ((into, m), mask) in self.data.iter_mut().zip(&from.data).zip(masks) {
             let mut r = Row::<W>::EMPTY;
@@ -117,16 +120,24 @@ impl<const W: usize> Board<W> {
         debug_assert!(from.conflict || !self.scan_conflict(), "f made a clash");
     }
 
-    /// Makes this a board of `rows` rows and `words` words, every row due
-    /// and open and no flag set, for a copy that writes every word: the
-    /// words need no clearing first (the memset of `reset` was 6% of a
-    /// tall board's probing).
+    /// Makes this a board of `rows` rows and `words` words, every row open
+    /// and no flag set, and every row `due` or (settled) none, for a copy
+    /// that writes every word: the words need no clearing first (the
+    /// memset of `reset` was 6% of a tall board's probing). Settled, the
+    /// changed rows are cleared, not made all due and cleared again (a
+    /// tenth of a probe pair's unpacking).
     #[inline(always)]
-    fn make_room_for(&mut self, rows: usize, words: usize) {
-        if self.rows == rows && self.data.len() == words {
+    fn make_room_for(&mut self, rows: usize, words: usize, due: bool) {
+        if self.rows != rows || self.data.len() != words {
+            self.reset(rows);
+        } else if due {
             self.reset_bookkeeping();
         } else {
-            self.reset(rows);
+            self.open.insert_all();
+            (self.conflict, self.stalled) = (false, false);
+        }
+        if !due {
+            self.settle();
         }
     }
 }

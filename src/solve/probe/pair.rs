@@ -91,9 +91,9 @@ impl Pair {
         if self.stale {
             self.stale = false;
             let pb = &mut self.base;
+            // Settled: the node board is at the rules' fixpoint, so only
+            // a probe is news.
             pb.set_twice_of(base, s, &self.masks);
-            // The node board is at the rules' fixpoint: only a probe is news.
-            pb.settle();
             pb.set_stalled();
         }
         let pe = &mut self.edges;
@@ -130,8 +130,8 @@ impl Pair {
         // only on one-word rows: `W` is 1.)
         let [line, cross] = boards;
         for (board, shift) in [(line, 0), (cross, self.stride)] {
+            // (Settled.)
             board.set_lane_of(&self.edges, shift, &self.masks);
-            board.settle();
             if stalled {
                 board.set_stalled();
             }
