@@ -110,7 +110,8 @@ impl<const W: usize> Board<W> {
         assert_eq!(a.rows, b.rows, "boards of different sizes");
         debug_assert_eq!(frame.rows, a.rows, "a frame of another board");
         let ([ahl, ahx, avl, avx], [bhl, bhx, bvl, bvx]) = (a.planes(), b.planes());
-        let (h, v) = into.split_at_mut(ahl.len().min(into.len()));
+        assert_eq!(into.len(), ahl.len() + avl.len(), "a row per plane row");
+        let (h, v) = into.split_at_mut(ahl.len());
         let mut counts = [0, 0];
         let planes = [
             (h, ahl, ahx, bhl, bhx, frame.cells),
