@@ -377,27 +377,10 @@ impl<const W: usize> Prober<W> {
     }
 
     /// Deduces both values of edge `e` on the node's board, into `line`
-    /// and `cross` ([`Prober::deduce_values`]); below the root, a value
-    /// whose inside is split is refuted (see `split.rs`).
-    fn both_values(
-        &mut self,
-        node: &mut Node<'_, W>,
-        e: EdgeId,
-        o: &Options,
-        stats: &mut Stats,
-    ) -> (Result<(), Contradiction>, Result<(), Contradiction>) {
-        let (mut l, mut c) = self.deduce_values(node, e, o, stats);
-        let (regions, boards) = (&mut node.scratch.regions, [&self.line, &self.cross]);
-        let depth = node.depth;
-        let values = [&mut l, &mut c];
-        refute_split(regions, node.frame, depth, values, boards, node.board);
-        (l, c)
-    }
-
-    /// Deduces both values of edge `e` on the node's board, into `line`
     /// and `cross`: side by side where the board is narrow enough, else
-    /// one at a time.
-    fn deduce_values(
+    /// one at a time. Below the root, a value whose inside is split is
+    /// then refuted (see `split.rs`).
+    fn both_values(
         &mut self,
         node: &mut Node<'_, W>,
         e: EdgeId,
@@ -410,11 +393,11 @@ impl<const W: usize> Prober<W> {
         } else {
             None
         };
-        match paired {
+        let (mut l, mut c) = match paired {
             Some(true) => {
                 let boards = [&mut self.line, &mut self.cross];
                 let [l, c] = self.pair.finish(node, o, stats, boards);
-                return (l, c);
+                (l, c)
             }
             Some(false) => {
                 // The rules met a contradiction side by side (in which
@@ -424,15 +407,20 @@ impl<const W: usize> Prober<W> {
                 // verdict is its own deduction's).
                 self.pair
                     .split(node.board, [&mut self.line, &mut self.cross]);
+                self.apart(node, o, stats)
             }
             None => {
                 self.line.copy_from(node.board);
                 self.line.add_lines(e.plane, e.row, Row::single(e.col));
                 self.cross.copy_from(node.board);
                 self.cross.add_crosses(e.plane, e.row, Row::single(e.col));
+                self.apart(node, o, stats)
             }
-        }
-        self.apart(node, o, stats)
+        };
+        let (regions, boards) = (&mut node.scratch.regions, [&self.line, &self.cross]);
+        let values = [&mut l, &mut c];
+        refute_split(regions, node.frame, node.depth, values, boards, node.board);
+        (l, c)
     }
 
     /// Deduces `line` and `cross` one at a time.

@@ -130,7 +130,7 @@ impl Pair {
         // only on one-word rows: `W` is 1.)
         let [line, cross] = boards;
         for (board, shift) in [(line, 0), (cross, self.stride)] {
-            // (Settled.)
+            // (Left settled: the rules reached their fixpoint on both.)
             board.set_lane_of(&self.edges, shift, &self.masks);
             if stalled {
                 board.set_stalled();

@@ -16,11 +16,11 @@
 //! rules colour beside it), and a check costs about 1.9 k instructions on
 //! a 10x10 (the filter: data set 60 114.81 -> 109.94 M, `hard-30x30`,
 //! whose searches made 48,818 checks for few refutations, 1,144.34 ->
-//! 1,101.83 M, nodes as before). Not at the root: what probing alone decides there (a puzzle's
-//! grade, `check` without search, what `gen` keeps) stays as it was, and
-//! there the check refuted few values for its cost (the root's probing
-//! runs to its fixpoint on a board the node's own reasoning beyond loops
-//! has seen).
+//! 1,101.83 M, nodes as before). Not at the root: what probing alone
+//! decides there (a puzzle's grade, `check` without search, what `gen`
+//! keeps) stays as it was, and there the check refuted few values for its
+//! cost (the root's probing runs to its fixpoint on a board the node's
+//! own reasoning beyond loops has seen).
 
 use crate::board::{Board, Frame};
 use crate::rules::Contradiction;
